@@ -1,0 +1,85 @@
+import type { Problem } from '../errors/problem.ts';
+import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
+import { parseDollars, type Cents } from '../money/cents.ts';
+import { isIsoDate, parseFiscalYear, type FiscalYear } from '../calendar/fiscal-year.ts';
+
+/**
+ * Typed readers for one CSV cell. Each returns the value, or records a problem saying where
+ * it is, what is wrong and what a valid value looks like, and returns null.
+ */
+export class CellReader {
+  constructor(
+    readonly table: CsvTable,
+    readonly problems: Problem[],
+  ) {}
+
+  private fail(row: CsvRow, column: string, code: string, message: string, hint: string): null {
+    this.problems.push({ code: `dataset.${code}`, message, where: cellWhere(this.table, row, column), hint });
+    return null;
+  }
+
+  text(row: CsvRow, column: string, hint: string): string | null {
+    const v = row.cells[column] ?? '';
+    return v === '' ? this.fail(row, column, 'missing-value', `${column} is empty`, hint) : v;
+  }
+
+  optionalText(row: CsvRow, column: string): string {
+    return row.cells[column] ?? '';
+  }
+
+  oneOf<T extends string>(row: CsvRow, column: string, allowed: readonly T[]): T | null {
+    const v = row.cells[column] ?? '';
+    if ((allowed as readonly string[]).includes(v)) return v as T;
+    return this.fail(row, column, 'not-allowed', `${column} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`, allowed[0]);
+  }
+
+  number(row: CsvRow, column: string, opts: { min?: number; max?: number; integer?: boolean; hint: string; optional?: number }): number | null {
+    const raw = row.cells[column] ?? '';
+    if (raw === '' && opts.optional !== undefined) return opts.optional;
+    const n = Number(raw.replace(/,/g, ''));
+    const kind = opts.integer ? 'a whole number' : 'a number';
+    if (raw === '' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {
+      return this.fail(row, column, 'not-a-number', `${column} must be ${kind}, got ${JSON.stringify(raw)}`, opts.hint);
+    }
+    if (opts.min !== undefined && n < opts.min) {
+      return this.fail(row, column, 'out-of-range', `${column} must be at least ${opts.min}, got ${raw}`, opts.hint);
+    }
+    if (opts.max !== undefined && n > opts.max) {
+      return this.fail(row, column, 'out-of-range', `${column} must be at most ${opts.max}, got ${raw}`, opts.hint);
+    }
+    return n;
+  }
+
+  dollars(row: CsvRow, column: string, opts: { optional?: boolean; min?: number; hint: string }): Cents | null {
+    const raw = row.cells[column] ?? '';
+    if (raw === '' && opts.optional) return null;
+    const c = parseDollars(raw);
+    if (c === null) return this.fail(row, column, 'not-dollars', `${column} must be a dollar amount with at most 2 decimals, got ${JSON.stringify(raw)}`, opts.hint);
+    if (opts.min !== undefined && c < opts.min) return this.fail(row, column, 'out-of-range', `${column} must not be negative, got ${raw}`, opts.hint);
+    return c;
+  }
+
+  yesNo(row: CsvRow, column: string): boolean | null {
+    const v = (row.cells[column] ?? '').toLowerCase();
+    if (['yes', 'true', '1', 'y'].includes(v)) return true;
+    if (['no', 'false', '0', 'n', ''].includes(v)) return false;
+    return this.fail(row, column, 'not-yes-no', `${column} must be yes or no, got ${JSON.stringify(row.cells[column])}`, 'yes');
+  }
+
+  date(row: CsvRow, column: string): string | null {
+    const v = row.cells[column] ?? '';
+    if (v === '') return null;
+    if (isIsoDate(v)) return v;
+    return this.fail(row, column, 'not-a-date', `${column} must be a date written YYYY-MM-DD, got ${JSON.stringify(v)}`, '2012-08-15');
+  }
+
+  fiscalYear(row: CsvRow, column: string): FiscalYear | null {
+    const v = row.cells[column] ?? '';
+    const fy = parseFiscalYear(v);
+    return fy ?? this.fail(row, column, 'not-a-fiscal-year', `${column} must be a fiscal year like 2019-20, got ${JSON.stringify(v)}`, '2019-20');
+  }
+
+  problem(row: CsvRow, column: string, code: string, message: string, hint: string): void {
+    this.fail(row, column, code, message, hint);
+  }
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { isIsoDate, parseFiscalYear } from '../calendar/fiscal-year.ts';
+import { parseYaml, type Path } from '../text/yaml.ts';
+import type { Problem } from '../errors/problem.ts';
+import { parseGradeSpan } from './grades.ts';
+import type { DatedParameter, Reference } from './parameters.ts';
+import type { District, DistrictParameters, Placement } from './types.ts';
+
+const referenceSchema = z.union([
+  z.string().min(1).transform((title): Reference => ({ title })),
+  z.object({ title: z.string().min(1), href: z.string().optional() }).strict(),
+]);
+const references = z.union([referenceSchema.transform((r) => [r]), z.array(referenceSchema).min(1)]);
+
+const dateKey = z.string().refine(isIsoDate, { message: 'dates must be written YYYY-MM-DD', params: { code: 'bad-date' } });
+
+const dated = z
+  .object({
+    label: z.string().min(1),
+    unit: z.enum(['percent', 'usd', 'count', 'days', 'hours', 'ratio']),
+    values: z.record(dateKey, z.number()).refine((v) => Object.keys(v).length > 0, { message: 'needs at least one dated value', params: { code: 'no-values' } }),
+    reference: references,
+  })
+  .strict()
+  .transform((p): DatedParameter => ({
+    label: p.label,
+    unit: p.unit,
+    values: Object.entries(p.values).map(([from, value]) => ({ from, value })).sort((a, b) => (a.from < b.from ? -1 : 1)),
+    reference: p.reference,
+  }));
+
+const placement = z
+  .object({
+    unit: z.string().min(1),
+    schedule: z.string().min(1),
+    columnOrClass: z.string().min(1),
+    step: z.number().int().min(1),
+    fte: z.number().gt(0).max(1).default(1),
+    hoursPerDay: z.number().min(0).max(24).default(0),
+    daysPerYear: z.number().int().min(1).max(366),
+  })
+  .strict()
+  .transform((p): Placement => ({ unit: p.unit, schedule: p.schedule, lane: p.columnOrClass, step: p.step, fte: p.fte, hoursPerDay: p.hoursPerDay, daysPerYear: p.daysPerYear }));
+
+const gradeSpan = z.string().transform((s, ctx) => {
+  const g = parseGradeSpan(s);
+  if (!g) ctx.addIssue({ code: 'custom', message: `"${s}" is not a grade span`, params: { code: 'bad-grade-span' } });
+  return g ?? [];
+});
+
+const byKind = <T extends z.ZodTypeAny>(t: T) => z.object({ certificated: t, classified: t }).strict();
+
+const parametersSchema = z
+  .object({
+    statutory: byKind(z.record(z.string(), dated)),
+    cola: dated,
+    enrollmentTrend: dated,
+    columnDrift: byKind(dated),
+    healthPerEmployee: dated,
+    healthEligibleMinHours: byKind(z.number().min(0).max(24)),
+    newHirePlacement: z.record(z.string(), placement),
+    classSize: z
+      .object({
+        spans: z.array(z.object({ grades: gradeSpan, measure: z.enum(['maximum', 'average']), cap: z.number().int().min(1).max(100) }).strict()).min(1),
+        reference: references,
+      })
+      .strict(),
+    secondaryPeriodsPerStudent: dated,
+    sectionsPerTeacher: dated,
+    revenuePerAda: dated,
+    instructionalDays: dated,
+    normalAttendanceRate: dated,
+  })
+  .strict();
+
+const districtSchema = z
+  .object({
+    name: z.string().min(1),
+    cdsCode: z.string().regex(/^\d{14}$/, { message: 'must be the 14-digit CDS code' }),
+    baseFiscalYear: z.string().refine((s) => parseFiscalYear(s) !== null, { message: 'must be a fiscal year like 2018-19', params: { code: 'bad-fiscal-year' } }),
+    requiredReservePct: z.number().min(0).max(100),
+    sources: references.optional(),
+    parameters: parametersSchema,
+  })
+  .strict();
+
+const EXAMPLES: [RegExp, string][] = [
+  [/^cdsCode$/, 'cdsCode: "19647330000000"'],
+  [/^baseFiscalYear$/, 'baseFiscalYear: 2018-19'],
+  [/^requiredReservePct$/, 'requiredReservePct: 1'],
+  [/values/, 'values: { 2018-07-01: 16.28, 2019-07-01: 17.1 }'],
+  [/reference/, 'reference: [{ title: "LAO EdBudget table", href: "https://lao.ca.gov/…" }]'],
+  [/newHirePlacement/, 'teacher: { unit: UTLA, schedule: teachers, columnOrClass: C1, step: 1, daysPerYear: 185 }'],
+  [/classSize/, 'spans: [{ grades: 4-6, measure: maximum, cap: 36 }]'],
+  [/unit$/, 'unit: percent'],
+];
+
+function example(path: Path): string | undefined {
+  const label = path.join('.');
+  return EXAMPLES.find(([re]) => re.test(label))?.[1];
+}
+
+export function parseDistrictYaml(text: string, file: string): { district: District | null; problems: Problem[] } {
+  const parsed = parseYaml(text, { file, schema: districtSchema, example, codePrefix: 'dataset' });
+  if (!parsed.ok) return { district: null, problems: parsed.problems };
+  const d = parsed.value;
+  const parameters: DistrictParameters = {
+    ...d.parameters,
+    classSize: { spans: d.parameters.classSize.spans, reference: d.parameters.classSize.reference },
+  };
+  return {
+    district: {
+      name: d.name,
+      cdsCode: d.cdsCode,
+      baseFiscalYear: parseFiscalYear(d.baseFiscalYear) as number,
+      requiredReservePct: d.requiredReservePct,
+      parameters,
+      sources: d.sources ?? [],
+    },
+    problems: [],
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Money is carried as integer cents (`Cents`). Rates and intermediate products are plain
+ * float64 numbers; they become cents only through `toCents`, at the rounding points the
+ * costing method names (docs/costing.md). After that every sum is an exact integer sum.
+ */
+export type Cents = number;
+
+/**
+ * Rounds a dollar amount to whole cents, half away from zero, the way a spreadsheet's
+ * ROUND(x, 2) does. The product is first read at 15 significant digits so that binary
+ * noise (1.005 stored as 1.00499999…) does not flip the half-cent.
+ *
+ * @example toCents(1.005) === 101; toCents(-2.675) === -268
+ */
+export function toCents(dollars: number): Cents {
+  if (!Number.isFinite(dollars)) throw new RangeError(`toCents: not a finite amount: ${dollars}`);
+  const scaled = Number((dollars * 100).toPrecision(15));
+  const rounded = Math.sign(scaled) * Math.round(Math.abs(scaled));
+  return assertSafe(rounded === 0 ? 0 : rounded);
+}
+
+/** Parses a dollar figure written by a person ("1,800,000,000.00", "$25.5") into cents. */
+export function parseDollars(text: string): Cents | null {
+  const clean = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return null;
+  return toCents(Number(clean));
+}
+
+export function assertSafe(c: number): Cents {
+  // 2^51 leaves room for the products and sums made of cents (about $22 trillion).
+  if (!Number.isInteger(c) || Math.abs(c) > 2 ** 51) {
+    throw new RangeError(`cents out of range or not whole: ${c}`);
+  }
+  return c;
+}
+
+export function sumCents(values: Iterable<Cents>): Cents {
+  let total = 0;
+  for (const v of values) total += v;
+  return assertSafe(total);
+}
+
+/** "$1,234,567" (whole dollars, for tables) or "$1,234,567.89" with `exact`. */
+export function formatDollars(c: Cents, opts: { exact?: boolean } = {}): string {
+  const negative = c < 0;
+  const abs = Math.abs(c);
+  const dollars = opts.exact ? Math.trunc(abs / 100) : Math.round(abs / 100);
+  const whole = dollars.toLocaleString('en-US');
+  const frac = opts.exact ? '.' + String(abs % 100).padStart(2, '0') : '';
+  return `${negative ? '-' : ''}$${whole}${frac}`;
+}
+
+/** "$1.23B", "$456.7M", "$12.3K" for compact tables. */
+export function formatCompact(c: Cents): string {
+  const d = c / 100;
+  const abs = Math.abs(d);
+  const sign = d < 0 ? '-' : '';
+  if (abs >= 1e9) return `${sign}$${(abs / 1e9).toFixed(2)}B`;
+  if (abs >= 1e6) return `${sign}$${(abs / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `${sign}$${(abs / 1e3).toFixed(1)}K`;
+  return `${sign}$${abs.toFixed(0)}`;
+}

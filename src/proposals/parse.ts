@@ -1,0 +1,106 @@
+import { InvalidInput, type Problem } from '../errors/problem.ts';
+import { parseYaml, pathLabel, type Path } from '../text/yaml.ts';
+import { describeTerm } from './describe.ts';
+import { proposalExample } from './examples.ts';
+import { proposalSchema, type TermInput } from './schema.ts';
+import type { Proposal, Term } from './types.ts';
+
+export interface ParsedProposal {
+  proposal: Proposal;
+  file: string;
+  /** Line and column of a field path, for messages raised later (e.g. against a dataset). */
+  locate: (path: Path) => { line: number; col: number };
+}
+
+/**
+ * Parses a proposal written in YAML. Throws `InvalidInput` listing every problem with its
+ * file:line:col, field path, what is wrong and a valid example.
+ */
+export function parseProposal(text: string, file: string): ParsedProposal {
+  const parsed = parseYaml(text, {
+    file,
+    schema: proposalSchema,
+    codePrefix: 'proposal',
+    example: (path, raw) => proposalExample(path, (i) => kindOf(raw, i)),
+  });
+  if (!parsed.ok) throw new InvalidInput(parsed.problems);
+  const input = parsed.value;
+  const problems: Problem[] = [];
+  const at = (path: Path, code: string, message: string, hint?: string) => {
+    const pos = parsed.locate(path);
+    problems.push({ code: `proposal.${code}`, message, where: { file, line: pos.line, col: pos.col, field: pathLabel(path) }, hint });
+  };
+
+  if (input.term.end <= input.term.start) at(['term', 'end'], 'term-order', `the contract term must end after it starts (${input.term.start})`, 'end: 2022-06-30');
+
+  const terms: Term[] = input.terms.map((t, i) => withDefaults(t, i, input.unit));
+  const ids = new Map<string, number>();
+  terms.forEach((t, i) => {
+    if (ids.has(t.id)) at(['terms', i, 'id'], 'duplicate-id', `term id "${t.id}" is already used by terms[${ids.get(t.id)}]`, `id: ${t.id}-2`);
+    else ids.set(t.id, i);
+  });
+  terms.forEach((t, i) => checkTerm(t, i, terms, ids, at));
+  if (problems.length > 0) throw new InvalidInput(problems);
+
+  const proposal: Proposal = {
+    id: input.id,
+    title: input.title,
+    party: input.party,
+    unit: input.unit,
+    date: input.date,
+    term: input.term,
+    sources: input.sources ?? [],
+    summary: input.summary,
+    terms,
+  };
+  return { proposal, file, locate: parsed.locate };
+}
+
+function kindOf(raw: unknown, i: number): string | undefined {
+  const terms = (raw as { terms?: unknown } | null)?.terms;
+  const t = Array.isArray(terms) ? terms[i] : undefined;
+  return t && typeof t === 'object' && typeof (t as { kind?: unknown }).kind === 'string' ? (t as { kind: string }).kind : undefined;
+}
+
+function withDefaults(t: TermInput, i: number, unit: string): Term {
+  const term = { ...t, id: t.id ?? `${t.kind}-${i + 1}`, unit: t.unit ?? unit } as Term;
+  return { ...term, title: t.title ?? describeTerm(term) };
+}
+
+type At = (path: Path, code: string, message: string, hint?: string) => void;
+
+function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, at: At): void {
+  const inOrder = (dates: string[], field: string) => {
+    for (let k = 1; k < dates.length; k++) {
+      if (dates[k] < dates[k - 1]) at(['terms', i, field, k, 'from'], 'phase-order', `phases must be in date order; ${dates[k]} comes before ${dates[k - 1]}`, 'from: a date after the previous phase');
+    }
+  };
+  switch (t.kind) {
+    case 'me-too':
+      t.terms.forEach((ref, k) => {
+        const j = ids.get(ref);
+        if (j === undefined) at(['terms', i, 'terms', k], 'unknown-term', `no term with id "${ref}" in this proposal`, `one of: ${terms.filter((x) => x.kind !== 'me-too' && x.kind !== 'non-cost').map((x) => x.id).join(', ') || '(none)'}`);
+        else if (['me-too', 'non-cost'].includes(terms[j].kind)) at(['terms', i, 'terms', k], 'me-too-target', `a me-too clause can pass on pay, benefit and staffing terms, not a ${terms[j].kind} term`, 'the id of a raise, bonus or other costed term');
+      });
+      break;
+    case 'class-size': {
+      const bySpan = new Map<string, string[]>();
+      t.caps.forEach((c) => bySpan.set(c.grades.join(','), [...(bySpan.get(c.grades.join(',')) ?? []), c.from]));
+      t.caps.forEach((c, k) => {
+        const dates = bySpan.get(c.grades.join(',')) ?? [];
+        const pos = dates.indexOf(c.from);
+        if (pos > 0 && dates.slice(0, pos).some((d) => d > c.from)) at(['terms', i, 'caps', k, 'from'], 'phase-order', 'caps for the same grades must be listed in date order', 'from: a date after the previous cap for these grades');
+        if (c.highNeedCap !== undefined && c.cap !== undefined && c.highNeedCap > c.cap) at(['terms', i, 'caps', k, 'highNeedCap'], 'high-need-cap', `the high-need cap (${c.highNeedCap}) must not be above the cap for other schools (${c.cap})`, `highNeedCap: ${c.cap - 2}`);
+      });
+      break;
+    }
+    case 'staffing':
+      inOrder(t.phases.map((p) => p.from), 'phases');
+      break;
+    case 'hire':
+      inOrder(t.phases.map((p) => p.from), 'phases');
+      break;
+    default:
+      break;
+  }
+}

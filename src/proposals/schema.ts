@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { isIsoDate, parseFiscalYear } from '../calendar/fiscal-year.ts';
+import { parseGradeSpan } from '../district/grades.ts';
+import { SCHOOL_TYPES } from '../district/types.ts';
+import { PARTIES } from './types.ts';
+
+const custom = (code: string, message: string) => ({ message, params: { code } });
+
+export const date = z.string().refine(isIsoDate, custom('bad-date', 'must be a date written YYYY-MM-DD'));
+const pct = z.number().gt(-100).max(100);
+const money = z.number().min(0).max(10_000_000);
+const roles = z.array(z.string().min(1)).min(1);
+const grades = z.string().transform((s, ctx) => {
+  const g = parseGradeSpan(String(s));
+  if (!g) ctx.addIssue({ code: 'custom', message: `"${s}" is not a grade span like K-3 or 9-12`, params: { code: 'bad-grade-span' } });
+  return g ?? [];
+});
+const fiscalYear = z.string().transform((s, ctx) => {
+  const fy = parseFiscalYear(String(s));
+  if (fy === null) ctx.addIssue({ code: 'custom', message: `"${s}" is not a fiscal year like 2020-21`, params: { code: 'bad-fiscal-year' } });
+  return fy ?? 0;
+});
+const reference = z.union([z.string().min(1).transform((title) => ({ title })), z.object({ title: z.string().min(1), href: z.string().optional() }).strict()]);
+const schoolFilter = z.object({ types: z.array(z.enum(SCHOOL_TYPES)).min(1).optional(), highNeedOnly: z.boolean().optional() }).strict();
+const classSize = z.number().int().min(1, { message: 'a class-size cap must be a whole number of students, at least 1' }).max(100);
+
+const base = {
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'must be letters, digits, dots, dashes or underscores' }).optional(),
+  title: z.string().min(1).optional(),
+  unit: z.string().min(1).optional(),
+  note: z.string().optional(),
+};
+
+export const termSchema = z.discriminatedUnion('kind', [
+  z.object({ ...base, kind: z.literal('raise'), pct, effective: date, roles: roles.optional(), paid: date.optional() }).strict(),
+  z.object({ ...base, kind: z.literal('hourly-raise'), amount: z.number().gt(-100).max(1000), effective: date, roles: roles.optional(), paid: date.optional() }).strict(),
+  z.object({ ...base, kind: z.literal('flat-amount'), amount: z.number().min(-1_000_000).max(1_000_000), effective: date, roles, paid: date.optional() }).strict(),
+  z
+    .object({ ...base, kind: z.literal('bonus'), pct: pct.optional(), amount: money.optional(), paid: date, employedIn: fiscalYear.optional(), roles: roles.optional() })
+    .strict()
+    .refine((t) => (t.pct === undefined) !== (t.amount === undefined), custom('bonus-basis', 'give exactly one of pct (percent of annual pay) and amount (dollars per employee)')),
+  z.object({ ...base, kind: z.literal('wage-floor'), hourly: z.number().gt(0).max(1000), effective: date, paid: date.optional() }).strict(),
+  z.object({ ...base, kind: z.literal('added-hours'), roles, hoursPerDay: z.number().gt(-24).max(24), effective: date }).strict(),
+  z
+    .object({ ...base, kind: z.literal('health'), perEmployee: z.number().min(-100_000).max(100_000).optional(), partTimeMinHours: z.number().min(0).max(24).optional(), effective: date })
+    .strict()
+    .refine((t) => (t.perEmployee === undefined) !== (t.partTimeMinHours === undefined), custom('health-basis', 'give exactly one of perEmployee (dollars added per eligible employee) and partTimeMinHours (hours a day from which part-time staff become eligible)')),
+  z
+    .object({
+      ...base,
+      kind: z.literal('class-size'),
+      caps: z
+        .array(
+          z
+            .object({
+              grades,
+              measure: z.enum(['maximum', 'average']).optional(),
+              from: date,
+              cap: classSize.optional(),
+              reduceBy: z.number().int().min(0).max(50).optional(),
+              highNeedCap: classSize.optional(),
+              highNeedReduceBy: z.number().int().min(0).max(50).optional(),
+            })
+            .strict()
+            .refine((c) => (c.cap === undefined) !== (c.reduceBy === undefined), custom('cap-basis', 'give exactly one of cap (students) and reduceBy (students fewer than the current cap)'))
+            .refine((c) => c.highNeedCap === undefined || c.highNeedReduceBy === undefined, custom('cap-basis', 'give at most one of highNeedCap and highNeedReduceBy')),
+        )
+        .min(1),
+    })
+    .strict(),
+  z
+    .object({
+      ...base,
+      kind: z.literal('staffing'),
+      role: z.string().min(1),
+      schools: schoolFilter,
+      phases: z
+        .array(
+          z
+            .object({ from: date, perSchool: z.number().gt(0).max(50).optional(), studentsPerStaff: z.number().int().min(1).max(100_000).optional() })
+            .strict()
+            .refine((p) => (p.perSchool === undefined) !== (p.studentsPerStaff === undefined), custom('staffing-basis', 'give exactly one of perSchool (FTE at each school) and studentsPerStaff (students per staff member)')),
+        )
+        .min(1),
+    })
+    .strict(),
+  z
+    .object({ ...base, kind: z.literal('hire'), role: z.string().min(1), schools: schoolFilter.optional(), phases: z.array(z.object({ from: date, count: z.number().gt(0).max(100_000) }).strict()).min(1) })
+    .strict(),
+  z.object({ ...base, kind: z.literal('me-too'), unit: z.string().min(1), terms: z.array(z.string().min(1)).min(1) }).strict(),
+  z.object({ ...base, kind: z.literal('non-cost'), text: z.string().min(1) }).strict(),
+]);
+
+export const proposalSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'must be letters, digits, dots, dashes or underscores' }),
+    title: z.string().min(1),
+    party: z.enum(PARTIES),
+    unit: z.string().min(1),
+    date,
+    term: z.object({ start: date, end: date }).strict(),
+    summary: z.string().optional(),
+    sources: z.array(reference).optional(),
+    terms: z.array(termSchema),
+  })
+  .strict();
+
+export type ProposalInput = z.infer<typeof proposalSchema>;
+export type TermInput = z.infer<typeof termSchema>;

@@ -1,0 +1,61 @@
+import type { Grade } from '../district/grades.ts';
+import type { Reference } from '../district/parameters.ts';
+import type { SchoolType } from '../district/types.ts';
+
+export const PARTIES = ['union', 'district', 'joint', 'fact-finder'] as const;
+export type Party = (typeof PARTIES)[number];
+
+interface TermBase {
+  id: string;
+  title: string;
+  /** Bargaining unit the term applies to (defaults to the proposal's unit). */
+  unit: string;
+  note?: string;
+}
+
+/** Dates mean "from then on". `paid` is when retroactive pay is paid (defaults to the proposal date). */
+export interface RaiseTerm extends TermBase { kind: 'raise'; pct: number; effective: string; roles?: string[]; paid?: string }
+export interface HourlyRaiseTerm extends TermBase { kind: 'hourly-raise'; amount: number; effective: string; roles?: string[]; paid?: string }
+export interface FlatAmountTerm extends TermBase { kind: 'flat-amount'; amount: number; effective: string; roles: string[]; paid?: string }
+export interface BonusTerm extends TermBase { kind: 'bonus'; pct?: number; amount?: number; paid: string; employedIn?: number; roles?: string[] }
+export interface WageFloorTerm extends TermBase { kind: 'wage-floor'; hourly: number; effective: string; paid?: string }
+export interface AddedHoursTerm extends TermBase { kind: 'added-hours'; roles: string[]; hoursPerDay: number; effective: string }
+export interface HealthTerm extends TermBase { kind: 'health'; perEmployee?: number; partTimeMinHours?: number; effective: string }
+
+export interface CapPhase {
+  grades: Grade[];
+  measure?: 'maximum' | 'average';
+  from: string;
+  cap?: number;
+  reduceBy?: number;
+  highNeedCap?: number;
+  highNeedReduceBy?: number;
+}
+export interface ClassSizeTerm extends TermBase { kind: 'class-size'; caps: CapPhase[] }
+
+export interface SchoolFilter { types?: SchoolType[]; highNeedOnly?: boolean }
+export interface StaffingPhase { from: string; perSchool?: number; studentsPerStaff?: number }
+export interface StaffingTerm extends TermBase { kind: 'staffing'; role: string; schools: SchoolFilter; phases: StaffingPhase[] }
+export interface HirePhase { from: string; count: number }
+export interface HireTerm extends TermBase { kind: 'hire'; role: string; schools?: SchoolFilter; phases: HirePhase[] }
+
+export interface MeTooTerm extends TermBase { kind: 'me-too'; terms: string[] }
+export interface NonCostTerm extends TermBase { kind: 'non-cost'; text: string }
+
+export type PayTerm = RaiseTerm | HourlyRaiseTerm | FlatAmountTerm | WageFloorTerm | AddedHoursTerm;
+export type PositionTerm = ClassSizeTerm | StaffingTerm | HireTerm;
+export type Term = PayTerm | BonusTerm | HealthTerm | PositionTerm | MeTooTerm | NonCostTerm;
+export type TermKind = Term['kind'];
+
+export interface Proposal {
+  id: string;
+  title: string;
+  party: Party;
+  unit: string;
+  /** The date the proposal was made; retroactive pay defaults to being paid then. */
+  date: string;
+  term: { start: string; end: string };
+  sources: Reference[];
+  summary?: string;
+  terms: Term[];
+}

@@ -1,0 +1,85 @@
+import { parse } from 'csv-parse/sync';
+import type { Problem } from '../errors/problem.ts';
+
+export interface CsvRow {
+  /** 1-based line number in the file where the record starts. */
+  line: number;
+  cells: Record<string, string>;
+}
+
+export interface CsvTable {
+  file: string;
+  header: string[];
+  rows: CsvRow[];
+}
+
+/**
+ * Reads comma- or tab-separated text with a header row. Problems (a wrong header, a row
+ * with the wrong number of cells, broken quoting) are returned, never thrown.
+ */
+export function readCsv(
+  text: string,
+  file: string,
+  required: readonly string[],
+  optional: readonly string[] = [],
+  codePrefix = 'dataset',
+): { table: CsvTable; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const empty: CsvTable = { file, header: [], rows: [] };
+  let records: { record: string[]; info: { lines: number } }[];
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
+  const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  try {
+    records = (parse as unknown as (t: string, o: object) => typeof records)(text, { bom: true, delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: false });
+  } catch (e) {
+    const err = e as { lines?: number; message: string };
+    problems.push({ code: `${codePrefix}.csv-syntax`, message: `not valid CSV: ${err.message}`, where: { file, line: err.lines } });
+    return { table: empty, problems };
+  }
+  if (records.length === 0) {
+    problems.push({ code: `${codePrefix}.csv-empty`, message: 'the file is empty; it needs a header row', where: { file, line: 1 }, hint: required.join(',') });
+    return { table: empty, problems };
+  }
+  const header = records[0].record.map((h) => h.trim());
+  const known = new Set([...required, ...optional]);
+  for (const name of required) {
+    if (!header.includes(name)) {
+      problems.push({ code: `${codePrefix}.csv-missing-column`, message: `the header has no "${name}" column`, where: { file, line: 1, field: name }, hint: [...required, ...optional].join(',') });
+    }
+  }
+  header.forEach((name, i) => {
+    if (!known.has(name)) {
+      problems.push({ code: `${codePrefix}.csv-unknown-column`, message: `unknown column "${name}"`, where: { file, line: 1, col: i + 1, field: name }, hint: [...required, ...optional].join(',') });
+    }
+  });
+  if (problems.length > 0) return { table: { file, header, rows: [] }, problems };
+  const rows: CsvRow[] = [];
+  for (let r = 1; r < records.length; r++) {
+    const { record, info } = records[r];
+    const line = info.lines;
+    if (record.length !== header.length) {
+      problems.push({ code: `${codePrefix}.csv-cell-count`, message: `has ${record.length} cells; the header has ${header.length}`, where: { file, line }, hint: header.join(',') });
+      continue;
+    }
+    const cells: Record<string, string> = {};
+    header.forEach((name, i) => (cells[name] = record[i].trim()));
+    rows.push({ line, cells });
+  }
+  return { table: { file, header, rows }, problems };
+}
+
+/** Where a cell is: file, line, 1-based column number and column name. */
+export function cellWhere(table: CsvTable, row: CsvRow, column: string) {
+  return { file: table.file, line: row.line, col: table.header.indexOf(column) + 1, field: column };
+}
+
+/** Quotes a cell when needed (RFC 4180) so output round-trips. */
+export function csvCell(v: string | number | boolean | null): string {
+  if (v === null) return '';
+  const s = typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(header: readonly string[], rows: (string | number | boolean | null)[][]): string {
+  return [header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
+}
