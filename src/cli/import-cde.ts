@@ -1,7 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Command } from 'commander';
-import type { Io } from './io.ts';
+import { InvalidInput } from '../errors/problem.ts';
+import { GRADES } from '../district/grades.ts';
+import { importCde, parseGradeWeights, type CdeImport, type TextFile } from '../district/import/cde.ts';
+import { enrollmentCsv, schoolsCsv } from '../district/serialize.ts';
+import { SCHOOL_TYPES } from '../district/types.ts';
+import { writeFiles } from '../district/write-folder.ts';
+import { UsageError, type Io } from './io.ts';
 
+interface CdeFlags {
+  directory?: string; frpm?: string; enrollment?: string; district?: string; out?: string;
+  highNeedThreshold: string; charters: 'exclude' | 'include'; gradeWeights?: string;
+}
+
+function readInput(path: string, option: string, what: string): TextFile {
+  try {
+    return { file: path, text: readFileSync(path, 'utf8') };
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (e as Error).message;
+    throw new InvalidInput([{ code: 'import.cannot-read', message: `cannot read the ${option} file: ${reason}`, where: { file: path }, hint: what }]);
+  }
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const plural = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
+
+function splitText(r: CdeImport['report']): string {
+  if (r.enrollmentSource === 'grade-file') return 'counted by grade from the CDE enrollment file';
+  const w = GRADES.filter((g) => r.weights[g] !== undefined).map((g) => `${g}:${r.weights[g]}`).join(',');
+  return `estimated: each school's FRPM ${r.frpmYear} Enrollment (K-12) split over its grades by ${w ? `weights ${w} (grades not listed weigh 1)` : 'equal weight per grade'}, largest-remainder rounding`;
+}
+
+/** The lines of the printed summary (also the "Imported" section of IMPORT.md). */
+export function summaryLines(result: CdeImport): string[] {
+  const { schools, enrollment, report: r } = result;
+  const types = SCHOOL_TYPES.map((t) => [t, schools.filter((s) => s.type === t).length] as const).filter(([, k]) => k > 0);
+  const lines = [
+    `${plural(schools.length, 'school')}: ${types.map(([t, k]) => `${n(k)} ${t}`).join(', ')}`,
+    `${n(enrollment.reduce((a, e) => a + e.students, 0))} K-12 students, ${splitText(r)}`,
+    `${plural(schools.filter((s) => s.highNeed).length, 'high-need school')} (FRPM share of K-12 students >= ${r.threshold})`,
+    `${plural(r.noEnrollment.length + r.noGrades.length, 'school')} without enrollment (${n(r.noGrades.length)} with no K-12 grades)`,
+    `${plural(r.noFrpmRow.length, 'school')} with no FRPM row: opened after ${r.frpmYear || 'the FRPM year'} or not reported (high_need no)`,
+  ];
+  if (r.noFrpmShare.length > 0) lines.push(`${plural(r.noFrpmShare.length, 'school')} whose FRPM share is blank (suppressed): high_need no`);
+  lines.push(r.charters === 'exclude' ? `${plural(r.chartersLeftOut, 'charter school')} left out (--charters include keeps them)` : `${plural(r.activeCharters, 'charter school')} included`);
+  return lines;
+}
+
+function importNote(result: CdeImport, files: { directory: string; frpm: string; enrollment?: string }): string {
+  const r = result.report;
+  const list = (ids: string[]) => (ids.length === 0 ? 'none' : ids.join(', '));
+  return [
+    `# ${r.districtName} (${r.districtCode}) imported from CDE public files`, '',
+    `Made by \`settle import cde\` from:`, '',
+    `- ${basename(files.directory)}: the CDE public schools directory (schools, types, grade spans, locations)`,
+    `- ${basename(files.frpm)}: CDE free or reduced-price meal data ${r.frpmYear} (high-need flag${files.enrollment ? '' : ', K-12 enrollment'})`,
+    ...(files.enrollment ? [`- ${basename(files.enrollment)}: CDE enrollment by school and grade (summed over ethnicity and gender rows)`] : []),
+    '', '## Imported', '', ...summaryLines(result).map((l) => `- ${l}`), '',
+    '## How', '',
+    '- Schools: Active schools whose CDS code starts with the district code; the district office row is left out. Type from SOC, EdOpsCode and EILCode (see src/district/import/cde.ts).',
+    `- Grades: from GSserved, or GSoffered where GSserved is blank (${plural(r.gradesFromOffered.length, 'school')}); preschool (P) and adult grades are dropped.`,
+    r.enrollmentSource === 'frpm'
+      ? `- Enrollment by grade is ${splitText(r)}. The per-grade figures are an estimate; each school's rows sum exactly to its FRPM K-12 count.`
+      : `- Enrollment by grade is ${splitText(r)}. KDGN (which includes transitional kindergarten) counts as K. ${n(r.ungradedSpread)} ungraded students were spread over each school's grades in proportion to its graded counts (ungraded elementary over K-8, secondary over 9-12). Adult students are not counted.`,
+    `- High need: yes when the FRPM share of K-12 students (\`Percent (%) Eligible FRPM (K-12)\`) is at least ${r.threshold}.`,
+    '', '## Left out', '',
+    `- ${plural(r.notActive, 'school row')} that are not Active (Closed, Merged, Pending).`,
+    r.charters === 'exclude' ? `- ${plural(r.chartersLeftOut, 'active charter school')}: district bargaining units do not staff them (\`--charters include\` keeps them).` : `- No charter schools left out: \`--charters include\` was given, so the ${plural(r.activeCharters, 'active charter')} are imported.`,
+    `- Students at schools with no K-12 grades, or in grades the directory says a school does not serve: ${n(r.studentsLeftOut)}.`,
+    `- Schools with no K-12 grades (no enrollment rows): ${list(r.noGrades)}.`,
+    `- Schools with K-12 grades but no enrollment: ${list(r.noEnrollment)}.`,
+    `- Schools with no FRPM row (high_need no): ${list(r.noFrpmRow)}.`,
+    ...(r.noFrpmShare.length > 0 ? [`- Schools whose FRPM share is blank (high_need no): ${list(r.noFrpmShare)}.`] : []),
+    '',
+  ].join('\n');
+}
+
+function run(flags: CdeFlags, io: Io): void {
+  const missing = (['directory', 'frpm', 'district', 'out'] as const).filter((k) => !flags[k]);
+  if (missing.length > 0) throw new UsageError(`import cde needs ${missing.map((k) => `--${k}`).join(', ')}`);
+  const threshold = flags.highNeedThreshold.trim() === '' ? NaN : Number(flags.highNeedThreshold);
+  if (!(threshold >= 0 && threshold <= 1)) {
+    throw new InvalidInput([{ code: 'import.bad-threshold', message: `--high-need-threshold must be a share from 0 to 1, got ${JSON.stringify(flags.highNeedThreshold)}`, where: { field: '--high-need-threshold' }, hint: '0.9' }]);
+  }
+  const directory = readInput(flags.directory!, '--directory', 'pubschls.csv, the CDE public schools directory');
+  const frpm = readInput(flags.frpm!, '--frpm', 'frpm1415.csv, the CDE FRPM file');
+  const enrollment = flags.enrollment ? readInput(flags.enrollment, '--enrollment', 'filesenr.txt, the CDE enrollment by school file') : undefined;
+  const result = importCde({
+    directory, frpm, enrollment, district: flags.district!, highNeedThreshold: threshold,
+    charters: flags.charters, gradeWeights: flags.gradeWeights === undefined ? undefined : parseGradeWeights(flags.gradeWeights),
+  });
+  const note = importNote(result, { directory: directory.file, frpm: frpm.file, enrollment: enrollment?.file });
+  writeFiles(flags.out!, { 'schools.csv': schoolsCsv(result.schools), 'enrollment.csv': enrollmentCsv(result.enrollment), 'IMPORT.md': note });
+  const r = result.report;
+  io.out(`Imported ${r.districtName} (${r.districtCode}) into ${flags.out}\n`);
+  for (const line of summaryLines(result)) io.out(`  ${line}\n`);
+  io.out(`Wrote ${['schools.csv', 'enrollment.csv', 'IMPORT.md'].map((f) => join(flags.out!, f)).join(', ')}\n`);
+}
+
+/** `settle import cde`: a district's schools and enrollment from the CDE's public files. */
 export function registerImport(program: Command, io: Io): void {
-  void program;
-  void io;
+  const imp = program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('Build dataset files from public data.');
+  imp.command('cde')
+    .description('Schools and enrollment of any California district from CDE public files (directory, FRPM, optional enrollment by grade).')
+    .option('--directory <file>', 'CDE public schools directory (pubschls), CSV')
+    .option('--frpm <file>', 'CDE free or reduced-price meal (FRPM) file, CSV')
+    .option('--enrollment <file>', 'CDE "Enrollment by School" file (tab-separated); without it enrollment by grade is estimated')
+    .option('--district <code>', 'county-district code: 19-64733, 1964733 or 19647330000000')
+    .option('--out <dir>', 'folder to write schools.csv, enrollment.csv and IMPORT.md')
+    .option('--high-need-threshold <share>', 'FRPM share (0-1) from which a school is high need', '0.9')
+    .option('--charters <mode>', 'exclude or include charter schools', 'exclude')
+    .option('--grade-weights <list>', 'weights for the estimated split, e.g. "K:1,1:1,9:1.1" (unlisted grades weigh 1)')
+    .action((flags: CdeFlags) => {
+      if (flags.charters !== 'exclude' && flags.charters !== 'include') throw new UsageError(`--charters must be exclude or include, got ${JSON.stringify(flags.charters)}`);
+      run(flags, io);
+    });
 }

@@ -1,0 +1,99 @@
+import { fiscalYearOf, fyLabel, monthsBefore, type FiscalYear } from '../calendar/fiscal-year.ts';
+import { toCents } from '../money/cents.ts';
+import type { BonusTerm, HealthTerm } from '../proposals/types.ts';
+import type { Ledger } from './ledger.ts';
+import type { Earner } from './pay.ts';
+import type { FullPay } from './pay-costs.ts';
+import { healthEligible, healthRate, statutoryRates, type Prepared } from './prepare.ts';
+
+/** Statutory benefits on every salary line, at the employer rates of the year it is booked. */
+export function addStatutory(p: Prepared, ledger: Ledger): void {
+  for (const e of ledger.entries()) {
+    if (e.kind !== 'salary') continue;
+    const kind = (p.units.get(e.unit) as Earner['unit']).kind;
+    const rates = statutoryRates(p, kind, e.bookedFy);
+    const pct = rates.reduce((s, r) => s + r.pct, 0);
+    ledger.add({
+      ...e, kind: 'statutory', fte: 0, cents: toCents(((e.cents / 100) * pct) / 100),
+      formula: 'salary on this line × sum of employer statutory rates for the year it is paid',
+      inputs: [{ name: 'salary', value: e.cents, unit: 'cents' }, ...rates.map((r) => ({ name: r.label, value: r.pct, unit: 'percent' as const }))],
+    });
+  }
+}
+
+/** Share of fiscal year `fy` that an earner is present on or after month `from`, times headcount. */
+function peopleYears(e: Earner, fy: FiscalYear, from: number): number {
+  let sum = 0;
+  for (const s of e.segments(fy)) sum += (Math.max(0, s.m1 - Math.max(s.m0, from)) / 12) * s.headcount;
+  return sum;
+}
+
+/** Health and welfare for positions the proposal adds, when the placement is benefit-eligible. */
+export function addPositionHealth(p: Prepared, ledger: Ledger, added: Earner[], years: FiscalYear[]): void {
+  for (const e of added) {
+    if (!healthEligible(p, e)) continue;
+    for (const fy of years) {
+      const people = peopleYears(e, fy, 0);
+      if (people === 0) continue;
+      const rate = healthRate(p, fy);
+      ledger.add({
+        term: e.addedBy as string, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy,
+        cents: toCents(people * rate), fte: 0,
+        formula: 'employees added × share of the year employed × health and welfare per employee',
+        inputs: [{ name: 'employee-years added', value: people, unit: 'fte' }, { name: 'health and welfare per employee', value: rate, unit: 'usd' }],
+      });
+    }
+  }
+}
+
+/** Health terms: more per eligible employee, or eligibility extended to part-time staff. */
+export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[], earners: Earner[], years: FiscalYear[], paidFy: FiscalYear): void {
+  for (const t of terms) {
+    for (const e of earners) {
+      if (e.unit.id !== t.unit) continue;
+      const threshold = p.dataset.district.parameters.healthEligibleMinHours[e.unit.kind];
+      const newlyEligible = t.partTimeMinHours !== undefined && e.lane.basis === 'hourly' && e.hoursPerDay >= t.partTimeMinHours && e.hoursPerDay < threshold;
+      if (t.perEmployee !== undefined ? !healthEligible(p, e) : !newlyEligible) continue;
+      for (const fy of years) {
+        if (fy < fiscalYearOf(t.effective)) continue;
+        const people = peopleYears(e, fy, monthsBefore(t.effective, fy));
+        if (people === 0) continue;
+        const amount = t.perEmployee ?? healthRate(p, fy);
+        const booked = Math.max(fy, paidFy, p.base);
+        ledger.add({
+          term: t.id, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population,
+          earnedFy: fy < booked ? fy : null, bookedFy: booked, cents: toCents(people * amount), fte: 0,
+          formula: t.perEmployee !== undefined
+            ? 'eligible employees × share of the year from the effective date × added amount per employee'
+            : `part-time employees working ${t.partTimeMinHours}+ hours a day (below the current ${threshold}) × share of the year × health and welfare per employee`,
+          inputs: [{ name: 'employee-years', value: people, unit: 'fte' }, { name: 'amount per employee', value: amount, unit: 'usd' }, { name: 'effective', value: t.effective, unit: 'date' }],
+        });
+      }
+    }
+  }
+}
+
+/** One-time bonuses, booked in the year paid, for staff employed in the eligibility year. */
+export function addBonuses(p: Prepared, ledger: Ledger, terms: BonusTerm[], earners: Earner[], fullPay: FullPay): void {
+  for (const t of terms) {
+    const fy = Math.max(fiscalYearOf(t.paid), p.base);
+    for (const e of earners) {
+      if (e.unit.id !== t.unit || (t.roles && !t.roles.includes(e.role))) continue;
+      if (t.employedIn !== undefined && (e.population === 'added' || (e.hiredFy !== null && e.hiredFy > t.employedIn))) continue;
+      const segs = e.segments(fy);
+      const people = segs.length ? segs[segs.length - 1].headcount : 0;
+      if (people === 0) continue;
+      const pay = fullPay.get(e)?.get(fy) ?? 0;
+      const cents = t.amount !== undefined ? toCents(people * t.amount) : toCents(((pay / 100) * (t.pct as number)) / 100);
+      ledger.add({
+        term: t.id, kind: 'salary', nature: 'one-time', unit: t.unit, population: e.population, earnedFy: null, bookedFy: fy, cents, fte: segs[segs.length - 1].fte,
+        formula: t.amount !== undefined ? 'eligible employees × bonus per employee' : 'eligible employees\' pay for the year paid × bonus percent',
+        inputs: [
+          t.amount !== undefined ? { name: 'eligible employees', value: people, unit: 'count' } : { name: 'pay of eligible employees', value: pay, unit: 'cents' },
+          t.amount !== undefined ? { name: 'bonus per employee', value: t.amount, unit: 'usd' } : { name: 'bonus', value: t.pct as number, unit: 'percent' },
+          { name: 'eligibility', value: t.employedIn !== undefined ? `employed in ${fyLabel(t.employedIn)}` : 'all employees when paid', unit: 'text' },
+        ],
+      });
+    }
+  }
+}

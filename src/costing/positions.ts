@@ -1,0 +1,139 @@
+import { monthsBefore, type FiscalYear } from '../calendar/fiscal-year.ts';
+import { GRADES } from '../district/grades.ts';
+import type { Where } from '../errors/problem.ts';
+import type { ClassSizeTerm, HireTerm, PositionTerm, SchoolFilter, StaffingTerm } from '../proposals/types.ts';
+import { baselineCaps, capsInForce, studentsIn, teachersNeeded } from './class-size.ts';
+import { enrollmentFactor, type Prepared } from './prepare.ts';
+
+/** FTE a position term adds at one site over part of a fiscal year (months m0–m1 from July 1). */
+export interface Slice {
+  term: PositionTerm;
+  role: string;
+  /** School index, or -1 for central office. */
+  site: number;
+  fy: FiscalYear;
+  m0: number;
+  m1: number;
+  fte: number;
+}
+
+const ROUND = 1e6;
+const tidy = (x: number) => Math.round(x * ROUND) / ROUND;
+
+function phaseDates(t: PositionTerm): string[] {
+  return t.kind === 'class-size' ? t.caps.map((c) => c.from) : t.phases.map((p) => p.from);
+}
+
+/** Month offsets at which anything about positions changes within a fiscal year. */
+function boundaries(terms: PositionTerm[], fy: FiscalYear): number[] {
+  const cuts = new Set<number>([0, 12]);
+  for (const t of terms) for (const d of phaseDates(t)) {
+    const m = monthsBefore(d, fy);
+    if (m > 0 && m < 12) cuts.add(m);
+  }
+  return [...cuts].sort((a, b) => a - b);
+}
+
+function matches(p: Prepared, filter: SchoolFilter | undefined, i: number): boolean {
+  const s = p.schools[i];
+  if (filter?.types && !filter.types.includes(s.type)) return false;
+  if (filter?.highNeedOnly && !s.highNeed) return false;
+  return true;
+}
+
+function schoolStudents(p: Prepared, i: number, factor: number): number {
+  let n = 0;
+  for (let g = 0; g < GRADES.length; g++) n += studentsIn(p, i, g, factor);
+  return n;
+}
+
+/**
+ * Positions added by the proposal's staffing terms, in document order: class-size caps
+ * (teachers), staffing guarantees (counting what earlier terms already added at the school)
+ * and hiring mandates (spread over the listed schools, or central office).
+ */
+export function addedPositions(p: Prepared, terms: PositionTerm[], years: FiscalYear[], where: (t: PositionTerm, index: number) => Where): Slice[] {
+  const slices: Slice[] = [];
+  const base = baselineCaps(p.dataset.district.parameters.classSize.spans);
+  const baseTeachers = new Map<FiscalYear, Float64Array>();
+  for (const fy of years) {
+    const cuts = boundaries(terms, fy);
+    const factor = enrollmentFactor(p, fy);
+    for (let c = 0; c + 1 < cuts.length; c++) {
+      const [m0, m1] = [cuts[c], cuts[c + 1]];
+      const added = new Map<string, number>(); // `${site}|${unit}|${role}` → FTE added so far in this segment
+      const push = (t: PositionTerm, role: string, site: number, fte: number) => {
+        const f = tidy(fte);
+        if (f === 0) return;
+        slices.push({ term: t, role, site, fy, m0, m1, fte: f });
+        const k = `${site}|${t.unit}|${role}`;
+        added.set(k, (added.get(k) ?? 0) + f);
+      };
+      for (const t of terms) {
+        if (t.kind === 'class-size') classSize(p, t, fy, m0, base, baseTeachers, push, where);
+        else if (t.kind === 'staffing') staffing(p, t, fy, m0, factor, added, push);
+        else hire(p, t, fy, m0, push);
+      }
+    }
+  }
+  return slices;
+}
+
+type Push = (t: PositionTerm, role: string, site: number, fte: number) => void;
+
+function classSize(p: Prepared, t: ClassSizeTerm, fy: FiscalYear, m0: number, base: ReturnType<typeof baselineCaps>, cache: Map<FiscalYear, Float64Array>, push: Push, where: (t: PositionTerm, i: number) => Where): void {
+  const phases = t.caps.map((phase, index) => ({ phase, index, startMonth: (y: FiscalYear) => monthsBefore(phase.from, y) }));
+  if (phases.every((ph) => ph.startMonth(fy) > m0)) return;
+  const caps = capsInForce(base, phases, fy, m0, (i) => where(t, i));
+  let before = cache.get(fy);
+  if (!before) {
+    before = new Float64Array(p.schools.length);
+    for (let i = 0; i < p.schools.length; i++) before[i] = coveredByCaps(p, i) ? teachersNeeded(p, i, base, fy) : 0;
+    cache.set(fy, before);
+  }
+  for (let i = 0; i < p.schools.length; i++) {
+    if (!coveredByCaps(p, i)) continue;
+    push(t, 'teacher', i, teachersNeeded(p, i, caps, fy) - before[i]);
+  }
+}
+
+/** Class-size limits apply to regular schools; special-education classes have their own caseloads. */
+function coveredByCaps(p: Prepared, i: number): boolean {
+  return p.schools[i].type !== 'special-education' && p.schools[i].grades.length > 0;
+}
+
+function staffing(p: Prepared, t: StaffingTerm, fy: FiscalYear, m0: number, factor: number, added: Map<string, number>, push: Push): void {
+  const phase = [...t.phases].reverse().find((ph) => monthsBefore(ph.from, fy) <= m0);
+  if (!phase) return;
+  for (let i = 0; i < p.schools.length; i++) {
+    if (!matches(p, t.schools, i)) continue;
+    const required = phase.perSchool ?? Math.ceil(schoolStudents(p, i, factor) / (phase.studentsPerStaff as number));
+    const have = (p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) + (added.get(`${i}|${t.unit}|${t.role}`) ?? 0);
+    if (required > have) push(t, t.role, i, required - have);
+  }
+}
+
+function hire(p: Prepared, t: HireTerm, fy: FiscalYear, m0: number, push: Push): void {
+  let remaining = t.phases.filter((ph) => monthsBefore(ph.from, fy) <= m0).reduce((n, ph) => n + ph.count, 0);
+  if (remaining === 0) return;
+  if (!t.schools) {
+    push(t, t.role, -1, remaining);
+    return;
+  }
+  // Schools without the role first, then the largest; one position each, round and round.
+  const order = p.schools.map((_, i) => i).filter((i) => matches(p, t.schools, i));
+  if (order.length === 0) {
+    push(t, t.role, -1, remaining);
+    return;
+  }
+  const size = (i: number) => schoolStudents(p, i, 1);
+  const has = (i: number) => ((p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) > 0 ? 1 : 0);
+  order.sort((a, b) => has(a) - has(b) || size(b) - size(a) || (p.schools[a].id < p.schools[b].id ? -1 : 1));
+  const perSchool = new Float64Array(order.length);
+  for (let k = 0; remaining > 0; k = (k + 1) % order.length) {
+    const give = Math.min(1, remaining);
+    perSchool[k] += give;
+    remaining = tidy(remaining - give);
+  }
+  order.forEach((i, k) => push(t, t.role, i, perSchool[k]));
+}

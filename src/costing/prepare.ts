@@ -1,0 +1,111 @@
+import { fiscalYearOf, fyStart, type FiscalYear } from '../calendar/fiscal-year.ts';
+import { GRADES, gradeIndex } from '../district/grades.ts';
+import { valueAt } from '../district/parameters.ts';
+import type { Dataset, School, Unit, UnitKind } from '../district/types.ts';
+import { buildLanes, laneKey, type Lane } from './schedule.ts';
+
+/** Staff who share a placement and so are paid alike; school does not matter for pay. */
+export interface PayGroup {
+  unit: Unit;
+  role: string;
+  lane: Lane;
+  step: number;
+  hoursPerDay: number;
+  daysPerYear: number;
+  /** People in the group. */
+  headcount: number;
+  fte: number;
+  /** Fiscal year of hire; null when unknown (long-serving). */
+  hiredFy: FiscalYear | null;
+}
+
+/** A dataset arranged for costing: built once per dataset and reused for every proposal. */
+export interface Prepared {
+  dataset: Dataset;
+  base: FiscalYear;
+  units: Map<string, Unit>;
+  lanes: Map<string, Lane>;
+  groups: PayGroup[];
+  schools: School[];
+  /** Students by school (row) and grade (column, GRADES order) in the base year. */
+  enrollment: Float64Array;
+  /** FTE already at each school, by `${schoolIndex}|${unit}|${role}`. */
+  siteFte: Map<string, number>;
+  roles: Set<string>;
+}
+
+const cache = new WeakMap<Dataset, Prepared>();
+
+export function prepare(dataset: Dataset): Prepared {
+  const hit = cache.get(dataset);
+  if (hit) return hit;
+  const units = new Map(dataset.units.map((u) => [u.id, u]));
+  const lanes = buildLanes(dataset.schedules);
+  const groups = new Map<string, PayGroup>();
+  const schoolIndex = new Map(dataset.schools.map((s, i) => [s.id, i]));
+  const siteFte = new Map<string, number>();
+  const roles = new Set<string>();
+  for (const r of dataset.staff) {
+    const hiredFy = r.hired ? fiscalYearOf(r.hired) : null;
+    const key = `${r.unit}|${r.role}|${r.schedule}|${r.lane}|${r.step}|${r.hoursPerDay}|${r.daysPerYear}|${hiredFy}`;
+    let g = groups.get(key);
+    if (!g) {
+      const lane = lanes.get(laneKey(r.unit, r.schedule, r.lane)) as Lane;
+      g = { unit: units.get(r.unit) as Unit, role: r.role, lane, step: r.step, hoursPerDay: r.hoursPerDay, daysPerYear: r.daysPerYear, headcount: 0, fte: 0, hiredFy };
+      groups.set(key, g);
+    }
+    g.headcount += r.count;
+    g.fte += r.fte * r.count;
+    roles.add(`${r.unit}|${r.role}`);
+    const si = schoolIndex.get(r.site);
+    if (si !== undefined) {
+      const k = `${si}|${r.unit}|${r.role}`;
+      siteFte.set(k, (siteFte.get(k) ?? 0) + r.fte * r.count);
+    }
+  }
+  const enrollment = new Float64Array(dataset.schools.length * GRADES.length);
+  for (const e of dataset.enrollment) {
+    const si = schoolIndex.get(e.school) as number;
+    enrollment[si * GRADES.length + gradeIndex(e.grade)] += e.students;
+  }
+  const prepared: Prepared = {
+    dataset, base: dataset.district.baseFiscalYear, units, lanes,
+    groups: [...groups.values()], schools: dataset.schools, enrollment, siteFte, roles,
+  };
+  cache.set(dataset, prepared);
+  return prepared;
+}
+
+/** Product of (1 + rate/100) over the years after the base year up to `fy` (or its inverse before). */
+export function growthFactor(p: Prepared, param: (fy: FiscalYear) => number, fy: FiscalYear): number {
+  let f = 1;
+  for (let y = p.base + 1; y <= fy; y++) f *= 1 + param(y) / 100;
+  for (let y = fy + 1; y <= p.base; y++) f /= 1 + param(y) / 100;
+  return f;
+}
+
+export function driftFactor(p: Prepared, kind: UnitKind, fy: FiscalYear): number {
+  const param = p.dataset.district.parameters.columnDrift[kind];
+  return growthFactor(p, (y) => valueAt(param, fyStart(y)), fy);
+}
+
+export function enrollmentFactor(p: Prepared, fy: FiscalYear): number {
+  const param = p.dataset.district.parameters.enrollmentTrend;
+  return growthFactor(p, (y) => valueAt(param, fyStart(y)), fy);
+}
+
+/** Employer statutory rates for a unit kind in a fiscal year, percent, by name. */
+export function statutoryRates(p: Prepared, kind: UnitKind, fy: FiscalYear): { name: string; label: string; pct: number }[] {
+  const rates = p.dataset.district.parameters.statutory[kind];
+  return Object.entries(rates).map(([name, param]) => ({ name, label: param.label, pct: valueAt(param, fyStart(fy)) }));
+}
+
+export function healthRate(p: Prepared, fy: FiscalYear): number {
+  return valueAt(p.dataset.district.parameters.healthPerEmployee, fyStart(fy));
+}
+
+/** Annual salaried staff are always eligible; hourly staff from the unit kind's minimum hours a day. */
+export function healthEligible(p: Prepared, g: { unit: Unit; lane: Lane; hoursPerDay: number }): boolean {
+  if (g.lane.basis === 'annual') return true;
+  return g.hoursPerDay >= p.dataset.district.parameters.healthEligibleMinHours[g.unit.kind];
+}

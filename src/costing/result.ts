@@ -1,0 +1,80 @@
+import type { Party, TermKind } from '../proposals/types.ts';
+import type { ProjectionYear, Certification } from '../projection/project.ts';
+
+/** One input of a computation, as shown in a trace. */
+export interface TraceInput {
+  name: string;
+  value: string | number;
+  unit?: 'usd' | 'cents' | 'percent' | 'fte' | 'count' | 'months' | 'date' | 'text';
+}
+
+/** How a line was made: the formula in words and the inputs that went into it. */
+export interface Trace {
+  formula: string;
+  inputs: TraceInput[];
+}
+
+export type CostKind = 'salary' | 'statutory' | 'health' | 'other';
+export type Nature = 'ongoing' | 'one-time';
+
+export interface CostLine {
+  /** Id of the proposal term that causes this cost. */
+  term: string;
+  termTitle: string;
+  termKind: TermKind;
+  /** Cost category, as in a public disclosure: salary, statutory benefits, health and welfare, other. */
+  kind: CostKind;
+  nature: Nature;
+  unit: string;
+  /** `added` when the cost falls on positions another term adds (an interaction). */
+  population: 'existing' | 'added';
+  /** For retroactive pay: the fiscal year in which it was earned. */
+  earnedFy: string | null;
+  cents: number;
+  /** FTE the line covers (positions added, or staff whose pay changes). */
+  fte: number;
+  label: string;
+  trace: Trace;
+}
+
+export interface YearCost {
+  fy: string;
+  lines: CostLine[];
+  totalCents: number;
+  ongoingCents: number;
+  oneTimeCents: number;
+  byKind: Record<CostKind, number>;
+  /** FTE added by the proposal, in force at the end of the year. */
+  fteAdded: number;
+}
+
+/** The status quo: what current staff cost each year with step and column, before any proposal. */
+export interface BaselineYear {
+  fy: string;
+  salaryCents: number;
+  statutoryCents: number;
+  healthCents: number;
+  totalCents: number;
+  fte: number;
+  byUnit: { unit: string; salaryCents: number; statutoryCents: number; healthCents: number; fte: number }[];
+}
+
+export interface PositionAdded {
+  fy: string;
+  term: string;
+  school: string;
+  role: string;
+  fte: number;
+}
+
+export interface CostResult {
+  proposal: { id: string; title: string; party: Party; unit: string; date: string; term: { start: string; end: string } };
+  district: { name: string; cdsCode: string; baseFiscalYear: string; requiredReservePct: number };
+  years: YearCost[];
+  baseline: BaselineYear[];
+  positions: PositionAdded[];
+  projection: ProjectionYear[];
+  firstShortYear: string | null;
+  certification: Certification;
+  nonCostTerms: { id: string; title: string; text: string }[];
+}

@@ -1,0 +1,31 @@
+import type { CostResult } from '../costing/result.ts';
+import { formatDollars } from '../money/cents.ts';
+import { renderTable, type Row } from './table.ts';
+
+/** Several proposals side by side: cost and reserve by year, first short year, certification. */
+export function compareTable(results: CostResult[]): string {
+  const fys = [...new Set(results.flatMap((r) => r.projection.map((y) => y.fy)))].sort();
+  const cell = (r: CostResult, fy: string, f: (r: CostResult, fy: string) => string) => (r.projection.some((y) => y.fy === fy) ? f(r, fy) : '');
+  const cost = (r: CostResult, fy: string) => formatDollars(r.years.find((y) => y.fy === fy)?.totalCents ?? 0);
+  const reserve = (r: CostResult, fy: string) => {
+    const y = r.projection.find((p) => p.fy === fy);
+    return y ? `${y.reservePct.toFixed(2)}%${y.meetsReserve ? '' : ' !'}` : '';
+  };
+  const name = (r: CostResult) => `${r.proposal.id} (${r.proposal.party})`;
+  const rows: Row[] = [
+    { heading: 'Added cost by fiscal year' },
+    ...results.map((r) => [`  ${name(r)}`, ...fys.map((fy) => cell(r, fy, cost))]),
+    { heading: `Reserve by fiscal year (required ${results[0]?.district.requiredReservePct ?? 0}%; ! = below it)` },
+    ...results.map((r) => [`  ${name(r)}`, ...fys.map((fy) => cell(r, fy, reserve))]),
+    { heading: 'FTE added (year end)' },
+    ...results.map((r) => [`  ${name(r)}`, ...fys.map((fy) => cell(r, fy, (x, f) => String(x.years.find((y) => y.fy === f)?.fteAdded ?? 0)))]),
+  ];
+  const summary: Row[] = results.map((r) => [
+    `  ${name(r)}`,
+    formatDollars(r.years.reduce((s, y) => s + y.totalCents, 0)),
+    r.firstShortYear ?? 'none',
+    r.certification,
+  ]);
+  const titles = results.map((r) => `  ${r.proposal.id}: ${r.proposal.title} (${r.proposal.date})`).join('\n');
+  return `${titles}\n\n${renderTable(['', ...fys], rows)}\n${renderTable(['', 'Total over the years', 'First year short', 'Certification'], summary)}`;
+}
