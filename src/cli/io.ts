@@ -20,7 +20,7 @@ export class UsageError extends Error {
 
 export function reportError(e: unknown, io: Io): number {
   if (e instanceof InvalidInput) {
-    io.err(`settle: the input has ${e.problems.length} problem${e.problems.length === 1 ? '' : 's'}; nothing was written.\n`);
+    io.err(`settle: the input has ${e.problems.length} problem${e.problems.length === 1 ? '' : 's'}; stopped without producing output.\n`);
     for (const p of e.problems) io.err(`  ${formatProblem(p)}\n`);
     return EXIT.invalidInput;
   }

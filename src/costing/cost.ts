@@ -5,6 +5,7 @@ import { project } from '../projection/project.ts';
 import type { Proposal } from '../proposals/types.ts';
 import { BaselineTally } from './baseline.ts';
 import { addBonuses, addHealthTerms, addPositionHealth, addStatutory } from './benefits.ts';
+import { addPrograms } from './programs.ts';
 import { checkAgainstDataset, type ProposalSource } from './checks.ts';
 import { addedEarner, currentEarners } from './earners.ts';
 import { Ledger } from './ledger.ts';
@@ -52,6 +53,7 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   addHealthTerms(p, ledger, terms.health, [...current, ...added], earnedYears, paidFy);
   addBonuses(p, ledger, terms.bonuses, [...current, ...added], fullPay);
   addStatutory(p, ledger);
+  addPrograms(ledger, terms.programs, years);
 
   const linesByYear = ledger.lines(terms);
   const yearCosts = years.map((fy) => yearCost(fy, linesByYear.get(fy) ?? [], slices));

@@ -1,5 +1,5 @@
 import { fiscalYearOf } from '../calendar/fiscal-year.ts';
-import type { BonusTerm, HealthTerm, PayTerm, PositionTerm, Proposal, Term, TermKind } from '../proposals/types.ts';
+import type { BonusTerm, HealthTerm, PayTerm, PositionTerm, ProgramTerm, Proposal, Term, TermKind } from '../proposals/types.ts';
 import { PAY_ORDER } from './pay.ts';
 
 export interface ConcreteTerms {
@@ -7,6 +7,7 @@ export interface ConcreteTerms {
   positions: PositionTerm[];
   bonuses: BonusTerm[];
   health: HealthTerm[];
+  programs: ProgramTerm[];
   /** Index of each term id in the proposal, for ordering lines. */
   order: Map<string, number>;
   /** The kind of the proposal term that owns an id (a me-too clause owns its copies). */
@@ -39,6 +40,7 @@ export function concreteTerms(proposal: Proposal): ConcreteTerms {
     positions: expanded.filter((t): t is PositionTerm => t.kind === 'class-size' || t.kind === 'staffing' || t.kind === 'hire'),
     bonuses: expanded.filter((t): t is BonusTerm => t.kind === 'bonus'),
     health: expanded.filter((t): t is HealthTerm => t.kind === 'health'),
+    programs: expanded.filter((t): t is ProgramTerm => t.kind === 'program'),
     order,
     kindOf: (id) => (byId.get(id) as Term).kind,
     title: (id) => (byId.get(id) as Term).title,

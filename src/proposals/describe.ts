@@ -29,6 +29,8 @@ export function describeTerm(t: Term): string {
       return `${t.role} staffing: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool} FTE per school` : `1 per ${p.studentsPerStaff} students`} from ${p.from}`).join('; ')}${t.schools.types ? ` at ${t.schools.types.join(', ')} schools` : ''}${t.schools.highNeedOnly ? ' (high-need only)' : ''}`;
     case 'hire':
       return `hire ${t.role}s: ${t.phases.map((p) => `${p.count} from ${p.from}`).join(', ')}`;
+    case 'program':
+      return `${t.count === 1 ? '' : `${t.count} × `}${money(t.amount)}${t.oneTime ? ' once' : ' a year'} from ${t.effective}`;
     case 'me-too':
       return `me-too: ${t.unit} gets ${t.terms.join(', ')}`;
     case 'non-cost':

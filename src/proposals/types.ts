@@ -39,12 +39,15 @@ export interface StaffingTerm extends TermBase { kind: 'staffing'; role: string;
 export interface HirePhase { from: string; count: number }
 export interface HireTerm extends TermBase { kind: 'hire'; role: string; schools?: SchoolFilter; phases: HirePhase[] }
 
+/** A program cost not tied to positions (e.g. 30 community schools at $400,000 a year each). */
+export interface ProgramTerm extends TermBase { kind: 'program'; amount: number; count: number; effective: string; oneTime?: boolean }
+
 export interface MeTooTerm extends TermBase { kind: 'me-too'; terms: string[] }
 export interface NonCostTerm extends TermBase { kind: 'non-cost'; text: string }
 
 export type PayTerm = RaiseTerm | HourlyRaiseTerm | FlatAmountTerm | WageFloorTerm | AddedHoursTerm;
 export type PositionTerm = ClassSizeTerm | StaffingTerm | HireTerm;
-export type Term = PayTerm | BonusTerm | HealthTerm | PositionTerm | MeTooTerm | NonCostTerm;
+export type Term = PayTerm | BonusTerm | HealthTerm | ProgramTerm | PositionTerm | MeTooTerm | NonCostTerm;
 export type TermKind = Term['kind'];
 
 export interface Proposal {
