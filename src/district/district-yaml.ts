@@ -42,9 +42,10 @@ const placement = z
   .strict()
   .transform((p): Placement => ({ unit: p.unit, schedule: p.schedule, lane: p.columnOrClass, step: p.step, fte: p.fte, hoursPerDay: p.hoursPerDay, daysPerYear: p.daysPerYear }));
 
-const gradeSpan = z.string().transform((s, ctx) => {
-  const g = parseGradeSpan(s);
-  if (!g) ctx.addIssue({ code: 'custom', message: `"${s}" is not a grade span`, params: { code: 'bad-grade-span' } });
+// A single grade written bare (`grades: 4`) reads as a number in YAML; accept it like "4".
+const gradeSpan = z.union([z.string(), z.number()]).transform((s, ctx) => {
+  const g = parseGradeSpan(String(s));
+  if (!g) ctx.addIssue({ code: 'custom', message: `"${s}" is not a grade span like K-3 or 9-12`, params: { code: 'bad-grade-span' } });
   return g ?? [];
 });
 
@@ -84,7 +85,12 @@ const districtSchema = z
   })
   .strict();
 
+const PARAMETERS = Object.keys(parametersSchema.shape);
 const EXAMPLES: [RegExp, string][] = [
+  [/^$/, 'district.yaml has the fields name, cdsCode, baseFiscalYear, requiredReservePct, parameters and optionally sources'],
+  [/^name$/, 'name: Los Angeles Unified School District'],
+  [/^parameters$/, `parameters has ${PARAMETERS.join(', ')}`],
+  [/^sources/, 'sources: [{ title: "CDE DataQuest", href: "https://dq.cde.ca.gov/…" }]'],
   [/^cdsCode$/, 'cdsCode: "19647330000000"'],
   [/^baseFiscalYear$/, 'baseFiscalYear: 2018-19'],
   [/^requiredReservePct$/, 'requiredReservePct: 1'],
@@ -92,15 +98,25 @@ const EXAMPLES: [RegExp, string][] = [
   [/reference/, 'reference: [{ title: "LAO EdBudget table", href: "https://lao.ca.gov/…" }]'],
   [/newHirePlacement/, 'teacher: { unit: UTLA, schedule: teachers, columnOrClass: C1, step: 1, daysPerYear: 185 }'],
   [/classSize/, 'spans: [{ grades: 4-6, measure: maximum, cap: 36 }]'],
-  [/unit$/, 'unit: percent'],
+  [/^parameters\.healthEligibleMinHours/, 'healthEligibleMinHours: { certificated: 0, classified: 4 }'],
+  [/^parameters\.statutory(\.(certificated|classified))?$/, 'statutory: { certificated: { pension: { label: STRS employer rate, unit: percent, values: { 2018-07-01: 16.28 }, reference: CalSTRS } }, classified: { … } }'],
+  [/^parameters\.columnDrift$/, 'columnDrift: { certificated: { label: Column drift, unit: percent, values: { 2018-07-01: 0.5 }, reference: … }, classified: { … } }'],
+  [/label$/, 'label: Statutory COLA'],
+  [/unit$/, 'unit: percent   (or usd, count, days, hours, ratio)'],
 ];
 
 function example(path: Path): string | undefined {
   const label = path.join('.');
-  return EXAMPLES.find(([re]) => re.test(label))?.[1];
+  const found = EXAMPLES.find(([re]) => re.test(label))?.[1];
+  if (found || path[0] !== 'parameters' || path.length < 2) return found;
+  // Any other parameter is a dated value.
+  return `${String(path[path.length - 1])}: { label: what the figure is, unit: percent, values: { 2018-07-01: 3.7 }, reference: where it comes from }`;
 }
 
-export function parseDistrictYaml(text: string, file: string): { district: District | null; problems: Problem[] } {
+export function parseDistrictYaml(
+  text: string,
+  file: string,
+): { district: District | null; problems: Problem[]; locate?: (path: Path) => { line: number; col: number } } {
   const parsed = parseYaml(text, { file, schema: districtSchema, example, codePrefix: 'dataset' });
   if (!parsed.ok) return { district: null, problems: parsed.problems };
   const d = parsed.value;
@@ -118,5 +134,6 @@ export function parseDistrictYaml(text: string, file: string): { district: Distr
       sources: d.sources ?? [],
     },
     problems: [],
+    locate: parsed.locate,
   };
 }

@@ -1,7 +1,8 @@
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { fyLabel } from '../calendar/fiscal-year.ts';
 import { parseDistrictYaml } from './district-yaml.ts';
-import { lineOf, parseBudget, parseEnrollment, parseSchedules, parseSchools, parseStaff, parseUnits } from './tables.ts';
+import { colOf, lineOf, parseBudget, parseEnrollment, parseSchedules, parseSchools, parseStaff, parseUnits } from './tables.ts';
+import type { Path } from '../text/yaml.ts';
 import type { Dataset } from './types.ts';
 
 /** The files of a dataset folder, by name. */
@@ -26,82 +27,85 @@ export function loadDataset(files: DatasetFiles, names: (file: string) => string
   const budget = take(parseBudget(files['budget.csv'], names('budget.csv')));
   if (problems.length > 0 || !d.district) throw new InvalidInput(problems);
   const dataset: Dataset = { district: d.district, schools, enrollment, units, schedules, staff, budget };
-  problems.push(...crossCheck(dataset, names));
+  problems.push(...crossCheck(dataset, names, d.locate));
   if (problems.length > 0) throw new InvalidInput(problems);
   return dataset;
 }
 
-function crossCheck(ds: Dataset, names: (file: string) => string): Problem[] {
+function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path: Path) => { line: number; col: number }): Problem[] {
   const problems: Problem[] = [];
-  const add = (file: string, line: number | undefined, field: string, code: string, message: string, hint: string) =>
-    problems.push({ code: `dataset.${code}`, message, where: { file: names(file), line, field }, hint });
+  /** `at` is a parsed row (its line, and the column of `field` in its file) or a position. */
+  const add = (file: string, at: object | { line?: number; col?: number } | undefined, field: string, code: string, message: string, hint: string) => {
+    const pos = at && lineOf.has(at) ? { line: lineOf.get(at), col: colOf(at, field) } : ((at ?? {}) as { line?: number; col?: number });
+    problems.push({ code: `dataset.${code}`, message, where: { file: names(file), line: pos.line, col: pos.col, field }, hint });
+  };
 
   const schoolIds = new Map<string, number>();
   ds.schools.forEach((s) => {
     const line = lineOf.get(s);
-    if (schoolIds.has(s.id)) add('schools.csv', line, 'id', 'duplicate', `school id ${s.id} appears twice (first on line ${schoolIds.get(s.id)})`, 'give each school its own id');
+    if (schoolIds.has(s.id)) add('schools.csv', s, 'id', 'duplicate', `school id ${s.id} appears twice (first on line ${schoolIds.get(s.id)})`, 'give each school its own id');
     else schoolIds.set(s.id, line ?? 0);
   });
-  if (schoolIds.has('central')) add('schools.csv', schoolIds.get('central'), 'id', 'reserved-id', '"central" is reserved for central-office staff', 'use another id');
+  const central = ds.schools.find((s) => s.id === 'central');
+  if (central) add('schools.csv', central, 'id', 'reserved-id', '"central" is reserved for central-office staff in staff.csv, so it cannot be a school id', 'use another id, such as the school\'s 7-digit code');
 
   const schoolById = new Map(ds.schools.map((s) => [s.id, s]));
-  const seenGrade = new Set<string>();
+  const seenGrade = new Map<string, number | undefined>();
   ds.enrollment.forEach((e) => {
-    const line = lineOf.get(e);
     const school = schoolById.get(e.school);
-    if (!schoolIds.has(e.school)) add('enrollment.csv', line, 'school', 'unknown-school', `no school with id ${e.school} in schools.csv`, 'an id from schools.csv');
+    if (!schoolIds.has(e.school)) add('enrollment.csv', e, 'school', 'unknown-school', `no school with id ${e.school} in schools.csv`, 'an id from schools.csv');
     else if (school && school.grades.length > 0 && !school.grades.includes(e.grade)) {
-      add('enrollment.csv', line, 'grade', 'grade-not-served', `${school.name} serves ${school.grades[0]}-${school.grades.at(-1)}, not grade ${e.grade}`, `a grade from ${school.grades[0]} to ${school.grades.at(-1)}`);
+      add('enrollment.csv', e, 'grade', 'grade-not-served', `${school.name} serves ${school.grades[0]}-${school.grades.at(-1)}, not grade ${e.grade}`, `a grade from ${school.grades[0]} to ${school.grades.at(-1)}`);
     }
     const key = `${e.school}|${e.grade}`;
-    if (seenGrade.has(key)) add('enrollment.csv', line, 'grade', 'duplicate', `grade ${e.grade} at school ${e.school} is listed twice`, 'one row per school and grade');
-    seenGrade.add(key);
+    if (seenGrade.has(key)) add('enrollment.csv', e, 'grade', 'duplicate', `grade ${e.grade} at school ${e.school} is listed twice (first on line ${seenGrade.get(key)})`, 'one row per school and grade');
+    else seenGrade.set(key, lineOf.get(e));
   });
 
-  const unitIds = new Set<string>();
+  const unitIds = new Map<string, number | undefined>();
   ds.units.forEach((u) => {
-    const line = lineOf.get(u);
-    if (unitIds.has(u.id)) add('units.csv', line, 'id', 'duplicate', `unit id ${u.id} appears twice`, 'give each unit its own id');
-    unitIds.add(u.id);
+    if (unitIds.has(u.id)) add('units.csv', u, 'id', 'duplicate', `unit id ${u.id} appears twice (first on line ${unitIds.get(u.id)})`, 'give each unit its own id');
+    else unitIds.set(u.id, lineOf.get(u));
   });
+  const firstUnit = [...unitIds.keys()][0] ?? 'UTLA';
 
-  const cells = new Set<string>();
-  const basisOf = new Map<string, string>();
+  const cells = new Map<string, number | undefined>();
+  /** The kind of rate of each schedule, set by its first row (and the line of that row). */
+  const basisOf = new Map<string, { basis: string; line: number | undefined }>();
   ds.schedules.forEach((s) => {
-    const line = lineOf.get(s);
-    if (!unitIds.has(s.unit)) add('schedules.csv', line, 'unit', 'unknown-unit', `no unit ${s.unit} in units.csv`, [...unitIds][0] ?? 'UTLA');
+    if (!unitIds.has(s.unit)) add('schedules.csv', s, 'unit', 'unknown-unit', `no unit ${s.unit} in units.csv`, firstUnit);
     const key = `${s.unit}|${s.schedule}|${s.lane}|${s.step}`;
-    if (cells.has(key)) add('schedules.csv', line, 'step', 'duplicate', `schedule ${s.schedule}, ${s.lane}, step ${s.step} is listed twice`, 'one row per schedule cell');
-    cells.add(key);
+    if (cells.has(key)) add('schedules.csv', s, 'step', 'duplicate', `schedule ${s.schedule}, ${s.lane}, step ${s.step} is listed twice (first on line ${cells.get(key)})`, 'one row per schedule cell');
+    else cells.set(key, lineOf.get(s));
     const sched = `${s.unit}|${s.schedule}`;
-    const basis = basisOf.get(sched);
-    if (basis && basis !== s.basis) add('schedules.csv', line, s.basis === 'annual' ? 'annual_salary' : 'hourly_rate', 'mixed-basis', `schedule ${s.schedule} mixes annual salaries and hourly rates`, 'one kind of rate per schedule');
-    basisOf.set(sched, s.basis);
+    const first = basisOf.get(sched);
+    const words = (b: string) => (b === 'annual' ? 'annual salaries' : 'hourly rates');
+    // Only the rows that differ from the schedule's first row are wrong; the first row sets the kind of rate.
+    if (first && first.basis !== s.basis) add('schedules.csv', s, s.basis === 'annual' ? 'annual_salary' : 'hourly_rate', 'mixed-basis', `schedule ${s.schedule} has ${words(first.basis)} (from line ${first.line}), but this row gives ${s.basis === 'annual' ? 'an annual salary' : 'an hourly rate'}; a schedule has one kind of rate`, first.basis === 'annual' ? 'annual_salary filled in, hourly_rate empty' : 'hourly_rate filled in, annual_salary empty');
+    if (!first) basisOf.set(sched, { basis: s.basis, line: lineOf.get(s) });
   });
 
   ds.staff.forEach((r) => {
-    const line = lineOf.get(r);
-    if (r.site !== 'central' && !schoolIds.has(r.site)) add('staff.csv', line, 'site', 'unknown-school', `no school with id ${r.site} in schools.csv`, 'a school id, or central');
-    if (!unitIds.has(r.unit)) add('staff.csv', line, 'unit', 'unknown-unit', `no unit ${r.unit} in units.csv`, [...unitIds][0] ?? 'UTLA');
+    if (r.site !== 'central' && !schoolIds.has(r.site)) add('staff.csv', r, 'site', 'unknown-school', `no school with id ${r.site} in schools.csv`, 'a school id, or central');
+    if (!unitIds.has(r.unit)) add('staff.csv', r, 'unit', 'unknown-unit', `no unit ${r.unit} in units.csv`, firstUnit);
     else if (!cells.has(`${r.unit}|${r.schedule}|${r.lane}|${r.step}`)) {
-      add('staff.csv', line, 'step', 'unknown-placement', `no cell ${r.schedule} / ${r.lane} / step ${r.step} for unit ${r.unit} in schedules.csv`, 'a schedule, column or class and step listed in schedules.csv');
-    } else if (basisOf.get(`${r.unit}|${r.schedule}`) === 'hourly' && r.hoursPerDay <= 0) {
-      add('staff.csv', line, 'hours_per_day', 'missing-hours', `${r.role} is paid hourly on ${r.schedule}, so hours_per_day must be more than 0`, '6');
+      add('staff.csv', r, 'step', 'unknown-placement', `no cell ${r.schedule} / ${r.lane} / step ${r.step} for unit ${r.unit} in schedules.csv`, 'a schedule, column or class and step listed in schedules.csv');
+    } else if (basisOf.get(`${r.unit}|${r.schedule}`)?.basis === 'hourly' && r.hoursPerDay <= 0) {
+      add('staff.csv', r, 'hours_per_day', 'missing-hours', `${r.role} is paid hourly on ${r.schedule}, so hours_per_day must be more than 0`, '6');
     }
   });
 
   for (const [key, p] of Object.entries(ds.district.parameters.newHirePlacement)) {
     if (!cells.has(`${p.unit}|${p.schedule}|${p.lane}|${p.step}`)) {
-      add('district.yaml', undefined, `parameters.newHirePlacement.${key}`, 'unknown-placement', `new-hire placement for ${key} (${p.schedule} / ${p.lane} / step ${p.step}) is not in schedules.csv`, 'a schedule cell listed in schedules.csv');
+      add('district.yaml', locate?.(['parameters', 'newHirePlacement', key]), `parameters.newHirePlacement.${key}`, 'unknown-placement', `new-hire placement for ${key} (${p.schedule} / ${p.lane} / step ${p.step} for unit ${p.unit}) is not in schedules.csv`, 'a schedule cell listed in schedules.csv');
     }
   }
 
   const base = ds.district.baseFiscalYear;
   ds.budget.forEach((b, i) => {
-    const line = lineOf.get(b);
     const expected = base + i;
-    if (b.fy !== expected) add('budget.csv', line, 'fiscal_year', 'budget-years', `expected ${fyLabel(expected)} (years start at the base year ${fyLabel(base)} and follow one another), got ${fyLabel(b.fy)}`, fyLabel(expected));
+    if (b.fy !== expected) add('budget.csv', b, 'fiscal_year', 'budget-years', `expected ${fyLabel(expected)} (years start at the base year ${fyLabel(base)} and follow one another), got ${fyLabel(b.fy)}`, fyLabel(expected));
   });
-  if (ds.budget.length === 0) add('budget.csv', 2, 'fiscal_year', 'budget-years', 'the budget has no years', `${fyLabel(base)},7400000000,7900000000,1800000000,0`);
+  if (ds.budget.length === 0) add('budget.csv', { line: 2, col: 1 }, 'fiscal_year', 'budget-years', 'the budget has no years', `${fyLabel(base)},7400000000,7900000000,1800000000,0`);
   return problems;
 }

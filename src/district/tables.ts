@@ -18,8 +18,15 @@ type Rows<T> = { rows: T[]; problems: Problem[] };
 
 /** The line each parsed row came from, for messages about how files refer to one another. */
 export const lineOf = new WeakMap<object, number>();
-function keep<T extends object>(rows: T[], value: T, line: number): void {
+const headerOf = new WeakMap<object, readonly string[]>();
+/** The 1-based column of `column` in the file a parsed row came from (files may order columns freely). */
+export function colOf(value: object, column: string): number | undefined {
+  const i = headerOf.get(value)?.indexOf(column) ?? -1;
+  return i >= 0 ? i + 1 : undefined;
+}
+function keep<T extends object>(rows: T[], value: T, line: number, header: readonly string[]): void {
   lineOf.set(value, line);
+  headerOf.set(value, header);
   rows.push(value);
 }
 
@@ -51,7 +58,7 @@ export function parseSchools(text: string, file: string): Rows<School> {
       id, cdsCode: c.optionalText(row, 'cds_code'), name, type, grades, highNeed,
       latitude: Number.isNaN(lat) ? null : lat, longitude: Number.isNaN(lon) ? null : lon,
       address: c.optionalText(row, 'address'),
-    }, row.line);
+    }, row.line, t.header);
   }
   return { rows, problems };
 }
@@ -67,7 +74,7 @@ export function parseEnrollment(text: string, file: string): Rows<Enrollment> {
     if (grade === null) c.problem(row, 'grade', 'bad-grade', `grade must be TK, K or 1 to 12, got ${JSON.stringify(gradeText)}`, 'K');
     const students = c.number(row, 'students', { min: 0, integer: true, hint: '87' });
     if (school === null || grade === null || students === null) continue;
-    keep(rows, { school, grade, students }, row.line);
+    keep(rows, { school, grade, students }, row.line, t.header);
   }
   return { rows, problems };
 }
@@ -82,7 +89,7 @@ export function parseUnits(text: string, file: string): Rows<Unit> {
     const kind = c.oneOf(row, 'kind', ['certificated', 'classified'] as const);
     const union = c.text(row, 'union', 'United Teachers Los Angeles');
     if (id === null || name === null || kind === null || union === null) continue;
-    keep(rows, { id, name, kind, union }, row.line);
+    keep(rows, { id, name, kind, union }, row.line, t.header);
   }
   return { rows, problems };
 }
@@ -105,7 +112,7 @@ export function parseSchedules(text: string, file: string): Rows<ScheduleCell> {
     const basis = annual !== '' ? 'annual' : 'hourly';
     const rate = c.number(row, basis === 'annual' ? 'annual_salary' : 'hourly_rate', { min: 0.01, hint: basis === 'annual' ? '61250.00' : '18.45' });
     if (unit === null || schedule === null || lane === null || step === null || rate === null) continue;
-    keep(rows, { unit, schedule, lane, step, basis, rate }, row.line);
+    keep(rows, { unit, schedule, lane, step, basis, rate }, row.line, t.header);
   }
   return { rows, problems };
 }
@@ -130,7 +137,7 @@ export function parseStaff(text: string, file: string): Rows<StaffRow> {
     keep(rows, {
       site: site!, unit: unit!, role: role!, schedule: schedule!, lane: lane!, step: step!, fte: fte!,
       hoursPerDay: hoursPerDay!, daysPerYear: daysPerYear!, count: count!, hired,
-    }, row.line);
+    }, row.line, t.header);
   }
   return { rows, problems };
 }
@@ -152,7 +159,7 @@ export function parseBudget(text: string, file: string): Rows<BudgetYear> {
       c.problem(row, 'beginning_balance', 'not-allowed', 'only the first year takes a beginning balance; later years roll forward from the year before', '(leave empty)');
     }
     if (fy === null || revenues === null || expenditures === null) return;
-    keep(rows, { fy, revenues, expenditures, beginningBalance: beginning, committed: committed ?? 0 }, row.line);
+    keep(rows, { fy, revenues, expenditures, beginningBalance: beginning, committed: committed ?? 0 }, row.line, t.header);
   });
   return { rows, problems };
 }

@@ -1,5 +1,6 @@
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseYaml, pathLabel, type Path } from '../text/yaml.ts';
+import { spanLabel } from '../district/grades.ts';
 import { describeTerm } from './describe.ts';
 import { proposalExample } from './examples.ts';
 import { proposalSchema, type TermInput } from './schema.ts';
@@ -36,8 +37,11 @@ export function parseProposal(text: string, file: string): ParsedProposal {
   const terms: Term[] = input.terms.map((t, i) => withDefaults(t, i, input.unit));
   const ids = new Map<string, number>();
   terms.forEach((t, i) => {
-    if (ids.has(t.id)) at(['terms', i, 'id'], 'duplicate-id', `term id "${t.id}" is already used by terms[${ids.get(t.id)}]`, `id: ${t.id}-2`);
-    else ids.set(t.id, i);
+    const first = ids.get(t.id);
+    if (first === undefined) ids.set(t.id, i);
+    else if (input.terms[i].id !== undefined) at(['terms', i, 'id'], 'duplicate-id', `term id "${t.id}" is already used by terms[${first}]`, `id: ${t.id}-2`);
+    // The clash is with the id this term gets by default (`<kind>-<position>`); say so, since the person never wrote it.
+    else at(['terms', i], 'duplicate-id', `this term has no id, so it gets "${t.id}", which terms[${first}] already uses; give one of them another id`, `id: ${t.id}-b`);
   });
   terms.forEach((t, i) => checkTerm(t, i, terms, ids, at));
   if (problems.length > 0) throw new InvalidInput(problems);
@@ -72,7 +76,7 @@ type At = (path: Path, code: string, message: string, hint?: string) => void;
 function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, at: At): void {
   const inOrder = (dates: string[], field: string) => {
     for (let k = 1; k < dates.length; k++) {
-      if (dates[k] < dates[k - 1]) at(['terms', i, field, k, 'from'], 'phase-order', `phases must be in date order; ${dates[k]} comes before ${dates[k - 1]}`, 'from: a date after the previous phase');
+      if (dates[k] < dates[k - 1]) at(['terms', i, field, k, 'from'], 'phase-order', `phases must be listed in date order; the phase from ${dates[k]} is listed after the one from ${dates[k - 1]}`, `list the phase from ${dates[k]} before the one from ${dates[k - 1]}`);
     }
   };
   switch (t.kind) {
@@ -84,13 +88,14 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
       });
       break;
     case 'class-size': {
-      const bySpan = new Map<string, string[]>();
-      t.caps.forEach((c) => bySpan.set(c.grades.join(','), [...(bySpan.get(c.grades.join(',')) ?? []), c.from]));
+      // The latest date seen so far for each grade span, to check caps for the same grades are in date order.
+      const latest = new Map<string, string>();
       t.caps.forEach((c, k) => {
-        const dates = bySpan.get(c.grades.join(',')) ?? [];
-        const pos = dates.indexOf(c.from);
-        if (pos > 0 && dates.slice(0, pos).some((d) => d > c.from)) at(['terms', i, 'caps', k, 'from'], 'phase-order', 'caps for the same grades must be listed in date order', 'from: a date after the previous cap for these grades');
-        if (c.highNeedCap !== undefined && c.cap !== undefined && c.highNeedCap > c.cap) at(['terms', i, 'caps', k, 'highNeedCap'], 'high-need-cap', `the high-need cap (${c.highNeedCap}) must not be above the cap for other schools (${c.cap})`, `highNeedCap: ${c.cap - 2}`);
+        const span = c.grades.join(',');
+        const before = latest.get(span);
+        if (before !== undefined && before > c.from) at(['terms', i, 'caps', k, 'from'], 'phase-order', `caps for grades ${spanLabel(c.grades)} must be listed in date order; the cap from ${c.from} is listed after the one from ${before}`, `list the cap from ${c.from} before the one from ${before}`);
+        else latest.set(span, c.from);
+        if (c.highNeedCap !== undefined && c.cap !== undefined && c.highNeedCap > c.cap) at(['terms', i, 'caps', k, 'highNeedCap'], 'high-need-cap', `the high-need cap (${c.highNeedCap}) must not be above the cap for other schools (${c.cap})`, `highNeedCap: ${Math.max(1, c.cap - 2)}`);
       });
       break;
     }

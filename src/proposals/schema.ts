@@ -10,7 +10,8 @@ export const date = z.string().refine(isIsoDate, custom('bad-date', 'must be a d
 const pct = z.number().gt(-100).max(100);
 const money = z.number().min(0).max(10_000_000);
 const roles = z.array(z.string().min(1)).min(1);
-const grades = z.string().transform((s, ctx) => {
+// A single grade written bare (`grades: 4`) reads as a number in YAML; accept it like "4".
+const grades = z.union([z.string(), z.number()]).transform((s, ctx) => {
   const g = parseGradeSpan(String(s));
   if (!g) ctx.addIssue({ code: 'custom', message: `"${s}" is not a grade span like K-3 or 9-12`, params: { code: 'bad-grade-span' } });
   return g ?? [];
@@ -87,6 +88,7 @@ export const termSchema = z.discriminatedUnion('kind', [
   z
     .object({ ...base, kind: z.literal('hire'), role: z.string().min(1), schools: schoolFilter.optional(), phases: z.array(z.object({ from: date, count: z.number().gt(0).max(100_000) }).strict()).min(1) })
     .strict(),
+  z.object({ ...base, kind: z.literal('program'), amount: z.number().min(-1e9).max(1e9), count: z.number().gt(0).max(100_000).default(1), effective: date, oneTime: z.boolean().optional() }).strict(),
   z.object({ ...base, kind: z.literal('me-too'), unit: z.string().min(1), terms: z.array(z.string().min(1)).min(1) }).strict(),
   z.object({ ...base, kind: z.literal('non-cost'), text: z.string().min(1) }).strict(),
 ]);

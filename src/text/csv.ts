@@ -32,8 +32,15 @@ export function readCsv(
   try {
     records = (parse as unknown as (t: string, o: object) => typeof records)(text, { bom: true, delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: false });
   } catch (e) {
-    const err = e as { lines?: number; message: string };
-    problems.push({ code: `${codePrefix}.csv-syntax`, message: `not valid CSV: ${err.message}`, where: { file, line: err.lines } });
+    const err = e as { code?: string; lines?: number; message: string };
+    // An unclosed quote is only noticed where the file ends; point at the line where it opens.
+    const open = err.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuote(text, delimiter) : undefined;
+    problems.push({
+      code: `${codePrefix}.csv-syntax`,
+      message: open ? 'not valid CSV: a double quote that starts a cell on this line is never closed' : `not valid CSV: ${err.message}`,
+      where: open ? { file, line: open.line, col: open.col } : { file, line: err.lines },
+      hint: 'put double quotes around a cell that contains a comma or a quote, and close every quote: "Smith, Jane"',
+    });
     return { table: empty, problems };
   }
   if (records.length === 0) {
@@ -58,7 +65,7 @@ export function readCsv(
     const { record, info } = records[r];
     const line = info.lines;
     if (record.length !== header.length) {
-      problems.push({ code: `${codePrefix}.csv-cell-count`, message: `has ${record.length} cells; the header has ${header.length}`, where: { file, line }, hint: header.join(',') });
+      problems.push({ code: `${codePrefix}.csv-cell-count`, message: `this row has ${record.length} cells but the header has ${header.length} columns (a cell that contains a comma needs double quotes around it)`, where: { file, line }, hint: header.join(',') });
       continue;
     }
     const cells: Record<string, string> = {};
@@ -66,6 +73,29 @@ export function readCsv(
     rows.push({ line, cells });
   }
   return { table: { file, header, rows }, problems };
+}
+
+/** Line and 1-based column (cell number) of a quoted cell that is never closed (RFC 4180 quoting). */
+function unclosedQuote(text: string, delimiter: string): { line: number; col: number } | undefined {
+  let line = 1;
+  let cell = 1;
+  let fieldStart = true;
+  let open: { line: number; col: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (open) {
+      if (ch === '"' && text[i + 1] === '"') i++;
+      else if (ch === '"') open = undefined;
+      else if (ch === '\n') line++;
+      fieldStart = false;
+      continue;
+    }
+    if (ch === '"' && fieldStart) open = { line, col: cell };
+    else if (ch === delimiter) cell++;
+    else if (ch === '\n') (line++, (cell = 1));
+    fieldStart = ch === delimiter || ch === '\n';
+  }
+  return open;
 }
 
 /** Where a cell is: file, line, 1-based column number and column name. */

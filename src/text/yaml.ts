@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import type { Problem } from '../errors/problem.ts';
 
@@ -35,6 +35,36 @@ export function parseYaml<T>(text: string, opts: YamlSchemaOptions<T>): Parsed<T
       ok: false,
       problems: doc.errors.map((e) => {
         const pos = e.linePos?.[0] ?? lc.linePos(e.pos[0]);
+        const dup = e.code === 'DUPLICATE_KEY' ? duplicateKey(doc, lc, e) : undefined;
+        if (dup) {
+          return {
+            code: `${opts.codePrefix}.duplicate-key`,
+            message: `"${dup.key}" is given twice (first on line ${dup.firstLine}); each field may appear only once in the same place`,
+            where: { file: opts.file, line: pos.line, col: pos.col, field: pathLabel(dup.path) },
+            hint: 'keep one of the two lines and delete the other',
+          };
+        }
+        const flow = /^Flow (map|sequence)/.test(e.message) ? openFlow(doc, lc, e) : undefined;
+        if (flow) {
+          // The parser notices an unclosed { or [ only on a later line; point at where it opens.
+          const [open, close] = flow.map ? ['{', '}'] : ['[', ']'];
+          return {
+            code: `${opts.codePrefix}.yaml-syntax`,
+            message: `not valid YAML: the ${open} that starts here is not closed with ${close} (or the line after it is not indented enough)`,
+            where: { file: opts.file, line: flow.line, col: flow.col },
+            hint: flow.map ? 'close it on the same line: term: { start: 2017-07-01, end: 2022-06-30 }' : 'close it on the same line: roles: [nurse, counselor]',
+          };
+        }
+        const quote = e.code === 'MISSING_CHAR' && /quote/.test(e.message) ? openQuote(doc, lc, e) : undefined;
+        if (quote) {
+          // The parser notices a missing closing quote only where the file ends; point at where the quote opens.
+          return {
+            code: `${opts.codePrefix}.yaml-syntax`,
+            message: 'not valid YAML: the quote that starts here is never closed',
+            where: { file: opts.file, line: quote.line, col: quote.col },
+            hint: 'end a quoted value with the same quote mark on the same line, such as "Tentative agreement, January 2019"',
+          };
+        }
         return {
           code: `${opts.codePrefix}.yaml-syntax`,
           message: `not valid YAML: ${e.message.split('\n')[0]}`,
@@ -44,20 +74,33 @@ export function parseYaml<T>(text: string, opts: YamlSchemaOptions<T>): Parsed<T
       }),
     };
   }
+  const contents = doc.contents as Node | null;
+  if (!isMap(contents)) {
+    // An empty file, or a list or a single value where the top level needs `key: value` lines.
+    const pos = contents?.range ? lc.linePos(contents.range[0]) : { line: 1, col: 1 };
+    const what = contents === null || (isScalar(contents) && contents.value === null) ? 'the file is empty' : `the file must be made of \`key: value\` lines, got ${show(doc.toJS())}`;
+    return {
+      ok: false,
+      problems: [{ code: `${opts.codePrefix}.not-a-mapping`, message: what, where: { file: opts.file, line: pos.line, col: pos.col }, hint: opts.example?.([], undefined) ?? 'name: value' }],
+    };
+  }
   const locate = (path: Path) => locateNode(doc, lc, path);
   const raw = doc.toJS({ maxAliasCount: 100 });
-  const result = opts.schema.safeParse(raw ?? {});
+  // `reportInput` keeps the offending value on each issue, so messages can say what was written.
+  const result = opts.schema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, value: result.data, locate };
-  const problems = result.error.issues.flatMap((issue) => describeIssue(issue, opts, locate, raw));
+  const problems = result.error.issues.flatMap((issue) => describeIssue(issue, opts, doc, lc, raw));
   return { ok: false, problems: dedupe(problems) };
 }
 
 function describeIssue<T>(
   issue: z.core.$ZodIssue,
   opts: YamlSchemaOptions<T>,
-  locate: (path: Path) => { line: number; col: number },
+  doc: Document,
+  lc: LineCounter,
   raw: unknown,
 ): Problem[] {
+  const locate = (p: Path) => locateNode(doc, lc, p);
   const path = issue.path as Path;
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
@@ -65,10 +108,24 @@ function describeIssue<T>(
       return {
         code: `${opts.codePrefix}.unknown-field`,
         message: `unknown field "${key}"`,
-        where: { file: opts.file, ...locateKey(locate, full), field: pathLabel(full) },
+        where: { file: opts.file, ...locateKey(doc, lc, path, key), field: pathLabel(full) },
         hint: opts.example?.(path, raw) ?? 'check the spelling against the documented fields',
       };
     });
+  }
+  if (issue.code === 'invalid_key' && path.length > 0) {
+    // A bad key in a record (such as a date key in `values`): say what is wrong with the key, and point at the key.
+    const inner = (issue as { issues?: z.core.$ZodIssue[] }).issues?.[0];
+    const key = String(path[path.length - 1]);
+    const message = inner ? `${inner.message}, got ${JSON.stringify(key)}` : `${JSON.stringify(key)} is not allowed here`;
+    return [
+      {
+        code: `${opts.codePrefix}.${inner ? issueCode(inner) : 'invalid-key'}`,
+        message,
+        where: { file: opts.file, ...locateKey(doc, lc, path.slice(0, -1), key), field: pathLabel(path) },
+        hint: opts.example?.(path, raw),
+      },
+    ];
   }
   const pos = locate(path);
   return [
@@ -81,14 +138,82 @@ function describeIssue<T>(
   ];
 }
 
-function locateKey(locate: (p: Path) => { line: number; col: number }, path: Path) {
-  return locate(path);
+/** Where the key `key` of the mapping at `path` is written (not its value). */
+function locateKey(doc: Document, lc: LineCounter, path: Path, key: string): { line: number; col: number } {
+  const map = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (isMap(map)) {
+    const pair = map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+    const node = pair?.key as Node | undefined;
+    if (node?.range) return lc.linePos(node.range[0]);
+  }
+  return locateNode(doc, lc, [...path, key]);
+}
+
+/** Where the innermost `{ … }` or `[ … ]` that a flow-collection error ends at (or falls inside) begins. */
+function openFlow(doc: Document, lc: LineCounter, e: YAMLError): { line: number; col: number; map: boolean } | undefined {
+  let found: { line: number; col: number; map: boolean } | undefined;
+  const check = (node: { flow?: boolean; range?: [number, number, number] | null }, map: boolean) => {
+    if (node.flow && node.range && node.range[0] < e.pos[0] && e.pos[0] <= node.range[2]) found = { ...lc.linePos(node.range[0]), map };
+  };
+  visit(doc, { Map: (_, node) => check(node, true), Seq: (_, node) => check(node, false) });
+  return found;
+}
+
+/** Where the quoted value that a missing-closing-quote error falls inside begins. */
+function openQuote(doc: Document, lc: LineCounter, e: YAMLError): { line: number; col: number } | undefined {
+  let found: { line: number; col: number } | undefined;
+  visit(doc, {
+    Scalar(_, node) {
+      const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+      if (quoted && node.range && node.range[0] <= e.pos[0] && e.pos[0] <= node.range[2]) {
+        found = lc.linePos(node.range[0]);
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
+}
+
+/** For a duplicate-key error: which key, where it first appears and the path of its mapping. */
+function duplicateKey(doc: Document, lc: LineCounter, e: YAMLError): { key: string; firstLine: number; path: Path } | undefined {
+  let found: { key: string; firstLine: number; path: Path } | undefined;
+  visit(doc, {
+    Pair(_, pair, ancestors) {
+      if (found || !isScalar(pair.key) || pair.key.range?.[0] !== e.pos[0]) return;
+      const key = String(pair.key.value);
+      const parent = ancestors[ancestors.length - 1];
+      const first = isMap(parent) ? parent.items.find((p) => p !== pair && isScalar(p.key) && String(p.key.value) === key) : undefined;
+      const firstNode = first?.key as Node | undefined;
+      const path: Path = [];
+      ancestors.forEach((a, i) => {
+        const next = ancestors[i + 1] ?? pair;
+        if (isPair(a) && isScalar(a.key)) path.push(String(a.key.value));
+        else if (isSeq(a)) path.push(a.items.indexOf(next as never));
+      });
+      path.push(key);
+      found = { key, firstLine: firstNode?.range ? lc.linePos(firstNode.range[0]).line : lc.linePos(e.pos[0]).line, path };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 function issueCode(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return (issue as { input?: unknown }).input === undefined ? 'missing-field' : 'wrong-type';
+  const input = (issue as { input?: unknown }).input;
+  if (issue.code === 'invalid_type') return input === undefined ? 'missing-field' : 'wrong-type';
+  if (issue.code === 'invalid_value' && input === undefined) return 'missing-field';
+  const disc = discriminatorOf(issue);
+  if (disc) return disc.value === undefined ? 'missing-field' : `unknown-${disc.name}`;
   if (issue.code === 'custom') return String((issue.params as { code?: string } | undefined)?.code ?? 'invalid');
   return issue.code.replace(/_/g, '-');
+}
+
+/** The tag of a discriminated union (such as a term's `kind`) that matched no option. */
+function discriminatorOf(issue: z.core.$ZodIssue): { name: string; value: unknown; options: unknown[] } | undefined {
+  const u = issue as { code: string; note?: string; discriminator?: string; options?: unknown[]; input?: unknown };
+  if (u.code !== 'invalid_union' || u.note !== 'No matching discriminator' || !u.discriminator) return undefined;
+  const value = u.input && typeof u.input === 'object' ? (u.input as Record<string, unknown>)[u.discriminator] : undefined;
+  return { name: u.discriminator, value, options: u.options ?? [] };
 }
 
 function plainMessage(issue: z.core.$ZodIssue): string {
@@ -97,28 +222,36 @@ function plainMessage(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return input === undefined ? `is required` : `must be ${article(issue.expected)}, got ${show(input)}`;
     case 'too_small':
-      return `must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}, got ${show(input)}`;
+      if (issue.origin === 'array') return `must list at least ${String(issue.minimum)} ${issue.minimum === 1 ? 'item' : 'items'}, got ${show(input)}`;
+      if (issue.origin === 'string') return `must not be empty`;
+      return `must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}, got ${show(input)}`;
     case 'too_big':
       return `must be ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}, got ${show(input)}`;
     case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${show(input)}`;
-    case 'invalid_union':
-      return (issue as { note?: string }).note === 'No matching discriminator'
-        ? `has an unknown or missing "${String((issue as { discriminator?: string }).discriminator)}", got ${show(input)}`
-        : `does not match any allowed form, got ${show(input)}`;
-    default:
-      return issue.message;
+      return input === undefined ? `is required` : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${show(input)}`;
+    case 'invalid_union': {
+      const disc = discriminatorOf(issue);
+      if (disc?.value === undefined && disc) return `is required`;
+      if (disc) return `${show(disc.value)} is not a known ${disc.name}; must be one of ${disc.options.map((v) => JSON.stringify(v)).join(', ')}`;
+      return `does not match any allowed form, got ${show(input)}`;
+    }
+    default: {
+      // Own messages (formats, refinements): add what was written when it is a plain value the message does not already quote.
+      const scalar = typeof input === 'string' || typeof input === 'number' || typeof input === 'boolean';
+      return scalar && !issue.message.includes(show(input)) ? `${issue.message}, got ${show(input)}` : issue.message;
+    }
   }
 }
 
 function article(t: string): string {
+  if (t === 'string') return 'text';
   return t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
 }
 
 export function show(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'an empty value';
-  if (typeof v === 'object') return Array.isArray(v) ? 'a list' : 'a mapping';
+  if (typeof v === 'object') return Array.isArray(v) ? (v.length === 0 ? 'an empty list' : 'a list') : 'a mapping';
   return JSON.stringify(v);
 }
 
@@ -127,7 +260,13 @@ function locateNode(doc: Document, lc: LineCounter, path: Path): { line: number;
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n), true) as Node | undefined;
     if (node && typeof node === 'object' && 'range' in node && node.range) {
-      if (n < path.length && isMap(node)) return lc.linePos(node.range[0]);
+      // A field missing from a mapping that is the value of `key:` points at that key, not at the mapping's first field.
+      if (n < path.length && n > 0 && isMap(node)) {
+        const parent = doc.getIn(path.slice(0, n - 1), true);
+        const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(path[n - 1])) : undefined;
+        const key = pair?.key as Node | undefined;
+        if (key?.range) return lc.linePos(key.range[0]);
+      }
       return lc.linePos(node.range[0]);
     }
     if (n === path.length && isScalar(node)) break;
@@ -138,7 +277,7 @@ function locateNode(doc: Document, lc: LineCounter, path: Path): { line: number;
 function dedupe(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
-    const key = `${p.where?.line}:${p.where?.col}:${p.message}`;
+    const key = `${p.where?.line}:${p.where?.col}:${p.where?.field}:${p.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
