@@ -1,7 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Io } from './io.ts';
+import { fyLabel } from '../calendar/fiscal-year.ts';
+import { lausdSpec } from '../district/demo/lausd.ts';
+import { generateDistrict } from '../district/generate/generate.ts';
+import { payBy } from '../district/generate/schedules.ts';
+import { locateProblems, parseGenerateSpec, type GenerateSpec, type ParsedSpec } from '../district/generate/spec.ts';
+import { serializeDataset } from '../district/serialize.ts';
+import { parseEnrollment, parseSchools } from '../district/tables.ts';
+import { SCHOOL_TYPES, type Dataset } from '../district/types.ts';
+import { writeFiles } from '../district/write-folder.ts';
+import { InvalidInput, type Problem } from '../errors/problem.ts';
+import { formatCompact, formatDollars, toCents } from '../money/cents.ts';
+import { UsageError, type Io } from './io.ts';
+
+interface GenerateOptions { out: string; spec?: string; seed?: string; scale?: string; schoolsFrom?: string }
 
 export function registerGenerate(program: Command, io: Io): void {
-  void program;
-  void io;
+  program
+    .command('generate')
+    .description('write a synthetic district dataset calibrated to given totals (default: the LAUSD 2018-19 demo)')
+    .requiredOption('--out <dir>', 'folder to write the 7 dataset files into')
+    .option('--spec <file>', 'generator spec in YAML (default: the built-in LAUSD 2018-19 spec)')
+    .option('--seed <n>', 'random seed, a whole number (overrides the spec)')
+    .option('--scale <x>', 'multiply schools, students, staff and budget, e.g. 10 for benchmarks (overrides the spec)')
+    .option('--schools-from <dir>', 'use schools.csv and enrollment.csv from this folder (e.g. from `settle import cde`) and generate staff around them')
+    .action((opts: GenerateOptions) => {
+      runGenerate(opts, io);
+    });
+}
+
+export function runGenerate(opts: GenerateOptions, io: Io): Dataset {
+  const parsed = opts.spec ? readSpec(opts.spec) : null;
+  const spec: GenerateSpec = parsed ? parsed.spec : lausdSpec();
+  if (opts.seed !== undefined) {
+    if (!/^\d{1,15}$/.test(opts.seed)) throw new UsageError(`--seed must be a whole number, got ${JSON.stringify(opts.seed)}`);
+    spec.seed = Number(opts.seed);
+  }
+  if (opts.scale !== undefined) {
+    const x = Number(opts.scale);
+    if (!(x > 0 && x <= 1000)) throw new UsageError(`--scale must be a number above 0 and at most 1000, got ${JSON.stringify(opts.scale)}`);
+    spec.scale = x;
+  }
+  const from = opts.schoolsFrom ?? (parsed?.schoolsFromPath ? resolve(dirname(opts.spec ?? '.'), parsed.schoolsFromPath) : undefined);
+  if (from !== undefined) spec.schoolsFrom = readSchools(from);
+  let ds: Dataset;
+  try {
+    ds = generateDistrict(spec);
+  } catch (e) {
+    if (e instanceof InvalidInput && parsed && opts.spec) throw new InvalidInput(locateProblems({ problems: e.problems, file: opts.spec, locate: parsed.locate }));
+    throw e;
+  }
+  writeFiles(opts.out, serializeDataset(ds));
+  io.out(summary(ds, spec, resolve(opts.out)));
+  return ds;
+}
+
+function readSpec(file: string): ParsedSpec {
+  if (!existsSync(file)) throw new InvalidInput([{ code: 'spec.missing-file', message: 'no such spec file', where: { file }, hint: 'settle generate --spec lausd.yaml --out DIR' }]);
+  return parseGenerateSpec(readFileSync(file, 'utf8'), file);
+}
+
+/** schools.csv and enrollment.csv from a folder, checked against each other. */
+function readSchools(dir: string): NonNullable<GenerateSpec['schoolsFrom']> {
+  const problems: Problem[] = [];
+  const read = (name: string) => {
+    const file = join(dir, name);
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+    problems.push({ code: 'generate.missing-file', message: `the schools folder has no ${name}`, where: { file }, hint: 'run `settle import cde` to make one' });
+    return null;
+  };
+  const schoolsText = read('schools.csv');
+  const enrollmentText = read('enrollment.csv');
+  if (schoolsText === null || enrollmentText === null) throw new InvalidInput(problems);
+  const schools = parseSchools(schoolsText, join(dir, 'schools.csv'));
+  const enrollment = parseEnrollment(enrollmentText, join(dir, 'enrollment.csv'));
+  problems.push(...schools.problems, ...enrollment.problems);
+  const ids = new Set(schools.rows.map((s) => s.id));
+  enrollment.rows.forEach((e, i) => {
+    if (!ids.has(e.school)) problems.push({ code: 'generate.unknown-school', message: `no school with id ${e.school} in schools.csv`, where: { file: join(dir, 'enrollment.csv'), field: 'school' }, hint: `row ${i + 1}: an id from schools.csv` });
+  });
+  if (problems.length > 0) throw new InvalidInput(problems);
+  return { schools: schools.rows, enrollment: enrollment.rows };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const pad = (s: string, w: number) => s.padStart(w);
+
+function summary(ds: Dataset, spec: GenerateSpec, out: string): string {
+  const lines = [`Wrote ${ds.district.name} to ${out} (seed ${spec.seed}, scale ${spec.scale ?? 1}${spec.schoolsFrom ? ', given schools' : ''})`, ''];
+  const row = (label: string, value: number, note = '') => lines.push(`${label.padEnd(20)}${pad(n(value), 9)}${note}`);
+  row('Schools', ds.schools.length);
+  for (const t of SCHOOL_TYPES) {
+    const k = ds.schools.filter((s) => s.type === t).length;
+    if (k > 0) row(`  ${t}`, k);
+  }
+  row('Students', ds.enrollment.reduce((s, e) => s + e.students, 0), '  (K-12 enrollment)');
+  const byUnit = payBy(ds, (r) => r.unit);
+  const positions = [...byUnit.values()].reduce((s, u) => s + u.positions, 0);
+  row('Staff', positions, `  positions on ${n(ds.staff.length)} rows of staff.csv`);
+  lines.push(`  ${'unit'.padEnd(10)}${pad('positions', 10)}${pad('average pay', 14)}`);
+  for (const u of ds.units) {
+    const p = byUnit.get(u.id);
+    lines.push(`  ${u.id.padEnd(10)}${pad(n(p?.positions ?? 0), 10)}${pad(formatDollars(toCents(p?.averagePay ?? 0)), 14)}  ${u.kind}`);
+  }
+  const first = ds.budget[0], last = ds.budget[ds.budget.length - 1];
+  lines.push(`Budget ${fyLabel(first.fy)} … ${fyLabel(last.fy)}, beginning balance ${formatCompact(first.beginningBalance ?? 0)}`);
+  for (const b of ds.budget) lines.push(`  ${fyLabel(b.fy)}  revenues ${pad(formatCompact(b.revenues), 9)}  expenditures ${pad(formatCompact(b.expenditures), 9)}`);
+  return lines.join('\n') + '\n';
 }

@@ -1,0 +1,149 @@
+/**
+ * The multi-year projection and the reserve test (docs/costing.md, "Projection and the reserve
+ * test") on the tiny district's budget, derived by hand:
+ *
+ *   fiscal year  revenues     expenditures  beginning   committed
+ *   2018-19      20,000,000   20,500,000    3,000,000   500,000
+ *   2019-20      20,600,000   21,000,000                500,000
+ *   2020-21      21,200,000   21,600,000                500,000
+ *   2021-22      21,800,000   22,300,000                500,000
+ *   COLA 3% a year; required reserve 3%.
+ */
+import { describe, expect, it } from 'vitest';
+import { cost, tiny, usd } from '../../test/helpers/tiny.ts';
+import { certify, project, type ProjectionYear } from './project.ts';
+
+const fy = (r: ReturnType<typeof cost>, label: string) => {
+  const y = r.projection.find((p) => p.fy === label);
+  if (!y) throw new Error(`no projection year ${label}`);
+  return y;
+};
+
+describe('projection with an empty proposal', () => {
+  // Given no terms, contract to 2021-06-30: projected 2018-19 through 2022-23
+  const r = cost({ terms: [] });
+
+  it('rolls the ending balance forward year by year', () => {
+    // 2018-19: 3,000,000 + 20,000,000 − 20,500,000 = 2,500,000
+    // 2019-20: 2,500,000 + 20,600,000 − 21,000,000 = 2,100,000
+    // 2020-21: 2,100,000 + 21,200,000 − 21,600,000 = 1,700,000
+    // 2021-22: 1,700,000 + 21,800,000 − 22,300,000 = 1,200,000
+    expect(r.projection.map((p) => p.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+    expect(r.projection.slice(0, 4).map((p) => p.beginningBalanceCents)).toEqual([usd(3_000_000), usd(2_500_000), usd(2_100_000), usd(1_700_000)]);
+    expect(r.projection.slice(0, 4).map((p) => p.endingBalanceCents)).toEqual([usd(2_500_000), usd(2_100_000), usd(1_700_000), usd(1_200_000)]);
+  });
+
+  it('computes the reserve net of committed amounts, to two decimals', () => {
+    // (2,500,000 − 500,000) ÷ 20,500,000 = 9.756% → 9.76; 1,600,000 ÷ 21,000,000 = 7.619 → 7.62;
+    // 1,200,000 ÷ 21,600,000 = 5.556 → 5.56; 700,000 ÷ 22,300,000 = 3.139 → 3.14
+    expect(r.projection.slice(0, 4).map((p) => p.reservePct)).toEqual([9.76, 7.62, 5.56, 3.14]);
+    expect(r.projection.slice(0, 4).every((p) => p.meetsReserve && !p.extrapolated)).toBe(true);
+    expect(r.projection.every((p) => p.requiredReservePct === 3 && p.committedCents === usd(500_000))).toBe(true);
+  });
+
+  it('grows the last budget year by COLA past the budget, and finds the first short year', () => {
+    // 2022-23 (extrapolated): revenues 21,800,000 × 1.03 = 22,454,000; expenditures 22,300,000 × 1.03 = 22,969,000
+    // ending 1,200,000 + 22,454,000 − 22,969,000 = 685,000; reserve (685,000 − 500,000) ÷ 22,969,000 = 0.805% → 0.81 < 3
+    const y = fy(r, '2022-23');
+    expect(y.extrapolated).toBe(true);
+    expect(y.revenueCents).toBe(usd(22_454_000));
+    expect(y.expenditureCents).toBe(usd(22_969_000));
+    expect(y.endingBalanceCents).toBe(usd(685_000));
+    expect(y.reservePct).toBe(0.81);
+    expect(y.meetsReserve).toBe(false);
+    expect(r.firstShortYear).toBe('2022-23');
+  });
+
+  it('is certified positive: the first three years all meet the reserve (2022-23 is not one of them)', () => {
+    expect(r.certification).toBe('positive');
+  });
+});
+
+describe('certification from a proposal\'s cost', () => {
+  it('qualified: the reserve falls short in the third year, the balance stays positive', () => {
+    // Given a $10,000 bonus to every T employee, paid 2019-10-01 (2019-20):
+    // 69 × 10,000 = 690,000 + statutory 18.5% 127,650 = 817,650 in 2019-20
+    const r = cost({ terms: [{ id: 'b', kind: 'bonus', amount: 10_000, paid: '2019-10-01' }] });
+    const y1 = fy(r, '2019-20');
+    expect(y1.proposalCostCents).toBe(usd(817_650));
+    // 2019-20: expenditures 21,000,000 + 817,650 = 21,817,650; ending 2,500,000 + 20,600,000 − 21,817,650 = 1,282,350
+    // reserve 782,350 ÷ 21,817,650 = 3.586% → 3.59, meets
+    expect(y1.expenditureCents).toBe(usd(21_817_650));
+    expect(y1.endingBalanceCents).toBe(usd(1_282_350));
+    expect(y1.reservePct).toBe(3.59);
+    expect(y1.meetsReserve).toBe(true);
+    // 2020-21: ending 1,282,350 + 21,200,000 − 21,600,000 = 882,350; reserve 382,350 ÷ 21,600,000 = 1.770% → 1.77, short
+    const y2 = fy(r, '2020-21');
+    expect(y2.endingBalanceCents).toBe(usd(882_350));
+    expect(y2.reservePct).toBe(1.77);
+    expect(y2.meetsReserve).toBe(false);
+    expect(r.firstShortYear).toBe('2020-21');
+    expect(r.certification).toBe('qualified');
+  });
+
+  it('negative: the balance less committed goes below zero in the year after the current one', () => {
+    // Given a $20,000 bonus to every T employee paid in 2019-20: 1,380,000 + 18.5% 255,300 = 1,635,300
+    const r = cost({ terms: [{ id: 'b', kind: 'bonus', amount: 20_000, paid: '2019-10-01' }] });
+    // 2019-20: ending 2,500,000 + 20,600,000 − 22,635,300 = 464,700; less committed 500,000 = −35,300 < 0
+    // reserve −35,300 ÷ 22,635,300 = −0.156% → −0.16
+    const y = fy(r, '2019-20');
+    expect(y.endingBalanceCents).toBe(usd(464_700));
+    expect(y.reservePct).toBe(-0.16);
+    expect(y.meetsReserve).toBe(false);
+    expect(r.firstShortYear).toBe('2019-20');
+    expect(r.certification).toBe('negative');
+  });
+
+  it('qualified, not negative, when the balance goes below zero only in the third year', () => {
+    // Given the same $20,000 bonus paid 2020-10-01 (2020-21): 1,635,300 in 2020-21
+    const r = cost({ terms: [{ id: 'b', kind: 'bonus', amount: 20_000, paid: '2020-10-01' }] });
+    expect(fy(r, '2019-20').meetsReserve).toBe(true);
+    // 2020-21: ending 2,100,000 + 21,200,000 − 23,235,300 = 64,700; less committed = −435,300;
+    // reserve −435,300 ÷ 23,235,300 = −1.873% → −1.87
+    const y = fy(r, '2020-21');
+    expect(y.endingBalanceCents).toBe(usd(64_700));
+    expect(y.reservePct).toBe(-1.87);
+    expect(r.firstShortYear).toBe('2020-21');
+    expect(r.certification).toBe('qualified');
+  });
+});
+
+describe('the reserve test is exact', () => {
+  // project() directly, with a cost only in 2018-19 of X: available = 2,000,000 − X, expenditures 20,500,000 + X.
+  // 3% is met while 2,000,000 − X ≥ 0.03 × (20,500,000 + X), i.e. X ≤ 1,385,000 ÷ 1.03 = 1,344,660.194…
+  const run = (costCents: number) => project({ dataset: tiny(), years: [2018, 2019, 2020], costCents: (y) => (y === 2018 ? costCents : 0) }).years[0];
+
+  it('fails at 2.99999997%, shown rounded as 3.00', () => {
+    // X = 1,344,660.20: available 655,339.80 < 3% × 21,844,660.20 = 655,339.806
+    const y = run(usd(1_344_660.2));
+    expect(y.reservePct).toBe(3);
+    expect(y.meetsReserve).toBe(false);
+  });
+
+  it('passes one cent lower', () => {
+    // X = 1,344,660.19: available 655,339.81 ≥ 3% × 21,844,660.19 = 655,339.8057
+    const y = run(usd(1_344_660.19));
+    expect(y.reservePct).toBe(3);
+    expect(y.meetsReserve).toBe(true);
+  });
+});
+
+describe('certify', () => {
+  const y = (label: string, endingCents: number, meetsReserve: boolean): ProjectionYear => ({
+    fy: label, revenueCents: 0, expenditureCents: 1, baselineExpenditureCents: 1, proposalCostCents: 0, beginningBalanceCents: 0,
+    endingBalanceCents: endingCents, committedCents: 100, reservePct: 0, requiredReservePct: 3, meetsReserve, extrapolated: false,
+  });
+
+  it('rates the current year and the two after it only', () => {
+    // every year fine → positive; a fourth year in deficit does not count
+    expect(certify([y('a', 200, true), y('b', 200, true), y('c', 200, true), y('d', -500, false)])).toBe('positive');
+    // available (ending − committed) below zero in the current year → negative
+    expect(certify([y('a', 99, false), y('b', 200, true), y('c', 200, true)])).toBe('negative');
+    // … or in the next year → negative
+    expect(certify([y('a', 200, true), y('b', 99, false), y('c', 200, true)])).toBe('negative');
+    // available exactly zero is not below zero: short of the reserve → qualified
+    expect(certify([y('a', 100, false), y('b', 200, true), y('c', 200, true)])).toBe('qualified');
+    // below zero only in the third year → qualified
+    expect(certify([y('a', 200, true), y('b', 200, true), y('c', -1, false)])).toBe('qualified');
+  });
+});
