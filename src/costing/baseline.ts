@@ -1,47 +1,69 @@
 import { fyLabel, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { toCents } from '../money/cents.ts';
-import type { Earner } from './pay.ts';
+import { currentEarners } from './earners.ts';
+import { baseRate, type Earner } from './pay.ts';
 import { healthEligible, healthRate, statutoryRates, type Prepared } from './prepare.ts';
 import type { BaselineYear } from './result.ts';
 
+const statusQuo = new WeakMap<Earner, Map<FiscalYear, number>>();
+
+/**
+ * What an earner is paid in a fiscal year under the current contract (step and column), in
+ * cents, rounded per pay group and year. It does not depend on any proposal, so it is worked
+ * out once per dataset.
+ */
+export function statusQuoCents(e: Earner, fy: FiscalYear): number {
+  let byYear = statusQuo.get(e);
+  if (!byYear) statusQuo.set(e, (byYear = new Map()));
+  let cents = byYear.get(fy);
+  if (cents === undefined) {
+    const r0 = baseRate(e, fy);
+    let pay = 0;
+    for (const seg of e.segments(fy)) pay += (e.lane.basis === 'annual' ? r0 * seg.fte : r0 * e.hoursPerDay * e.daysPerYear * seg.headcount) * ((seg.m1 - seg.m0) / 12);
+    byYear.set(fy, (cents = toCents(pay)));
+  }
+  return cents;
+}
+
+const cache = new WeakMap<Prepared, Map<string, BaselineYear[]>>();
+
 /**
  * The status quo: current staff's pay each year with step and column, statutory benefits
- * and health and welfare, by unit. Rounded to cents per pay group (salary) and per unit and
- * year (benefits), as the proposal's lines are.
+ * and health and welfare, by unit. Salary is rounded per pay group and year; benefits per
+ * unit and year.
  */
-export class BaselineTally {
-  private salary = new Map<string, number>();
-  private fte = new Map<string, number>();
-  private people = new Map<string, number>();
-
-  constructor(private readonly p: Prepared) {}
-
-  add(e: Earner, fy: FiscalYear, cents: number): void {
-    const k = `${fy}|${e.unit.id}`;
-    this.salary.set(k, (this.salary.get(k) ?? 0) + cents);
-    this.fte.set(k, (this.fte.get(k) ?? 0) + e.segments(fy)[0].fte);
-    if (healthEligible(this.p, e)) this.people.set(k, (this.people.get(k) ?? 0) + e.segments(fy)[0].headcount);
-  }
-
-  years(years: FiscalYear[]): BaselineYear[] {
-    return years.map((fy) => {
-      const byUnit = [...this.p.units.values()].map((u) => {
-        const k = `${fy}|${u.id}`;
-        const salaryCents = this.salary.get(k) ?? 0;
-        const pct = statutoryRates(this.p, u.kind, fy).reduce((s, r) => s + r.pct, 0);
-        return {
-          unit: u.id,
-          salaryCents,
-          statutoryCents: toCents(((salaryCents / 100) * pct) / 100),
-          healthCents: toCents((this.people.get(k) ?? 0) * healthRate(this.p, fy)),
-          fte: Math.round((this.fte.get(k) ?? 0) * 1e4) / 1e4,
-        };
-      });
-      const sum = (f: (u: (typeof byUnit)[number]) => number) => byUnit.reduce((s, u) => s + f(u), 0);
-      const salaryCents = sum((u) => u.salaryCents);
-      const statutoryCents = sum((u) => u.statutoryCents);
-      const healthCents = sum((u) => u.healthCents);
-      return { fy: fyLabel(fy), salaryCents, statutoryCents, healthCents, totalCents: salaryCents + statutoryCents + healthCents, fte: Math.round(sum((u) => u.fte) * 1e4) / 1e4, byUnit };
+export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] {
+  let byRange = cache.get(p);
+  if (!byRange) cache.set(p, (byRange = new Map()));
+  const key = `${years[0]}-${years[years.length - 1]}`;
+  const hit = byRange.get(key);
+  if (hit) return hit;
+  const units = [...p.units.values()];
+  const earners = currentEarners(p);
+  const result = years.map((fy): BaselineYear => {
+    const byUnit = units.map((u) => {
+      let salaryCents = 0;
+      let fte = 0;
+      let people = 0;
+      for (const e of earners) {
+        if (e.unit !== u) continue;
+        const seg = e.segments(fy)[0];
+        salaryCents += statusQuoCents(e, fy);
+        fte += seg.fte;
+        if (healthEligible(p, e)) people += seg.headcount;
+      }
+      const pct = statutoryRates(p, u.kind, fy).reduce((s, r) => s + r.pct, 0);
+      return {
+        unit: u.id, salaryCents, statutoryCents: toCents(((salaryCents / 100) * pct) / 100),
+        healthCents: toCents(people * healthRate(p, fy)), fte: Math.round(fte * 1e4) / 1e4,
+      };
     });
-  }
+    const sum = (f: (u: (typeof byUnit)[number]) => number) => byUnit.reduce((s, u) => s + f(u), 0);
+    const salaryCents = sum((u) => u.salaryCents);
+    const statutoryCents = sum((u) => u.statutoryCents);
+    const healthCents = sum((u) => u.healthCents);
+    return { fy: fyLabel(fy), salaryCents, statutoryCents, healthCents, totalCents: salaryCents + statutoryCents + healthCents, fte: Math.round(sum((u) => u.fte) * 1e4) / 1e4, byUnit };
+  });
+  byRange.set(key, result);
+  return result;
 }

@@ -1,7 +1,7 @@
 import { fiscalYearOf, fyLabel, monthsBefore, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { toCents } from '../money/cents.ts';
 import type { BonusTerm, HealthTerm } from '../proposals/types.ts';
-import type { Ledger } from './ledger.ts';
+import type { Entry, Ledger } from './ledger.ts';
 import type { Earner } from './pay.ts';
 import type { FullPay } from './pay-costs.ts';
 import { healthEligible, healthRate, statutoryRates, type Prepared } from './prepare.ts';
@@ -28,26 +28,51 @@ function peopleYears(e: Earner, fy: FiscalYear, from: number): number {
   return sum;
 }
 
-/** Health and welfare for positions the proposal adds, when the placement is benefit-eligible. */
-export function addPositionHealth(p: Prepared, ledger: Ledger, added: Earner[], years: FiscalYear[]): void {
-  for (const e of added) {
-    if (!healthEligible(p, e)) continue;
-    for (const fy of years) {
-      const people = peopleYears(e, fy, 0);
-      if (people === 0) continue;
-      const rate = healthRate(p, fy);
+/**
+ * Adds health lines, rounding once per line: amounts are summed unrounded over the pay groups
+ * that share a line, then rounded.
+ */
+class HealthLines {
+  private lines = new Map<string, { entry: Omit<Entry, 'cents' | 'inputs'>; dollars: number; people: number; rate: number; extra: Entry['inputs'] }>();
+
+  add(entry: Omit<Entry, 'cents' | 'inputs'>, people: number, rate: number, extra: Entry['inputs'] = []): void {
+    const key = `${entry.term}|${entry.bookedFy}|${entry.earnedFy}|${entry.population}|${entry.unit}`;
+    const line = this.lines.get(key) ?? { entry, dollars: 0, people: 0, rate, extra };
+    line.dollars += people * rate;
+    line.people += people;
+    this.lines.set(key, line);
+  }
+
+  flush(ledger: Ledger, rateName: string): void {
+    for (const l of this.lines.values()) {
       ledger.add({
-        term: e.addedBy as string, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy,
-        cents: toCents(people * rate), fte: 0,
-        formula: 'employees added × share of the year employed × health and welfare per employee',
-        inputs: [{ name: 'employee-years added', value: people, unit: 'fte' }, { name: 'health and welfare per employee', value: rate, unit: 'usd' }],
+        ...l.entry, cents: toCents(l.dollars),
+        inputs: [{ name: 'employee-years', value: l.people, unit: 'fte' }, { name: rateName, value: l.rate, unit: 'usd' }, ...l.extra],
       });
     }
   }
 }
 
+/** Health and welfare for positions the proposal adds, when the placement is benefit-eligible. */
+export function addPositionHealth(p: Prepared, ledger: Ledger, added: Earner[], years: FiscalYear[]): void {
+  const lines = new HealthLines();
+  for (const e of added) {
+    if (!healthEligible(p, e)) continue;
+    for (const fy of years) {
+      const people = peopleYears(e, fy, 0);
+      if (people === 0) continue;
+      lines.add({
+        term: e.addedBy as string, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy, fte: 0,
+        formula: 'employees added × share of the year employed × health and welfare per employee',
+      }, people, healthRate(p, fy));
+    }
+  }
+  lines.flush(ledger, 'health and welfare per employee');
+}
+
 /** Health terms: more per eligible employee, or eligibility extended to part-time staff. */
 export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[], earners: Earner[], years: FiscalYear[], paidFy: FiscalYear): void {
+  const lines = new HealthLines();
   for (const t of terms) {
     for (const e of earners) {
       if (e.unit.id !== t.unit) continue;
@@ -55,22 +80,21 @@ export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[],
       const newlyEligible = t.partTimeMinHours !== undefined && e.lane.basis === 'hourly' && e.hoursPerDay >= t.partTimeMinHours && e.hoursPerDay < threshold;
       if (t.perEmployee !== undefined ? !healthEligible(p, e) : !newlyEligible) continue;
       for (const fy of years) {
-        if (fy < fiscalYearOf(t.effective)) continue;
+        if (fy < fiscalYearOf(t.effective) || (e.hiredFy !== null && fy < e.hiredFy)) continue;
         const people = peopleYears(e, fy, monthsBefore(t.effective, fy));
         if (people === 0) continue;
-        const amount = t.perEmployee ?? healthRate(p, fy);
         const booked = Math.max(fy, paidFy, p.base);
-        ledger.add({
+        lines.add({
           term: t.id, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population,
-          earnedFy: fy < booked ? fy : null, bookedFy: booked, cents: toCents(people * amount), fte: 0,
+          earnedFy: fy < booked ? fy : null, bookedFy: booked, fte: 0,
           formula: t.perEmployee !== undefined
             ? 'eligible employees × share of the year from the effective date × added amount per employee'
             : `part-time employees working ${t.partTimeMinHours}+ hours a day (below the current ${threshold}) × share of the year × health and welfare per employee`,
-          inputs: [{ name: 'employee-years', value: people, unit: 'fte' }, { name: 'amount per employee', value: amount, unit: 'usd' }, { name: 'effective', value: t.effective, unit: 'date' }],
-        });
+        }, people, t.perEmployee ?? healthRate(p, fy), [{ name: 'effective', value: t.effective, unit: 'date' }]);
       }
     }
   }
+  lines.flush(ledger, 'amount per employee');
 }
 
 /** One-time bonuses, booked in the year paid, for staff employed in the eligibility year. */
@@ -83,7 +107,7 @@ export function addBonuses(p: Prepared, ledger: Ledger, terms: BonusTerm[], earn
       const segs = e.segments(fy);
       const people = segs.length ? segs[segs.length - 1].headcount : 0;
       if (people === 0) continue;
-      const pay = fullPay.get(e)?.get(fy) ?? 0;
+      const pay = fullPay(e, fy);
       const cents = t.amount !== undefined ? toCents(people * t.amount) : toCents(((pay / 100) * (t.pct as number)) / 100);
       ledger.add({
         term: t.id, kind: 'salary', nature: 'one-time', unit: t.unit, population: e.population, earnedFy: null, bookedFy: fy, cents, fte: segs[segs.length - 1].fte,

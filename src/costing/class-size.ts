@@ -52,7 +52,34 @@ export function capsInForce(base: (GradeCap | null)[], phases: { phase: CapPhase
 
 /** Students in a grade at a school in a fiscal year: base-year count grown by the enrollment trend, to whole students. */
 export function studentsIn(p: Prepared, school: number, grade: number, factor: number): number {
-  return Math.round(p.enrollment[school * GRADES.length + grade] * factor);
+  return Math.round(p.enrollment[school * GRADE_COUNT + grade] * factor);
+}
+
+const GRADE_COUNT = GRADES.length;
+const gradeIndexes = new WeakMap<object, number[]>();
+
+function indexesOf(grades: readonly Grade[]): number[] {
+  let hit = gradeIndexes.get(grades);
+  if (!hit) gradeIndexes.set(grades, (hit = grades.map(gradeIndex)));
+  return hit;
+}
+
+/** What turns enrollment into teachers in a fiscal year. */
+export interface YearFactors {
+  fy: FiscalYear;
+  factor: number;
+  periods: number;
+  perTeacher: number;
+}
+
+export function yearFactors(p: Prepared, fy: FiscalYear): YearFactors {
+  const params = p.dataset.district.parameters;
+  return {
+    fy,
+    factor: enrollmentFactor(p, fy),
+    periods: valueAt(params.secondaryPeriodsPerStudent, fyStart(fy)),
+    perTeacher: valueAt(params.sectionsPerTeacher, fyStart(fy)),
+  };
 }
 
 /**
@@ -60,17 +87,13 @@ export function studentsIn(p: Prepared, school: number, grade: number, factor: n
  * elementary school, and grades up to 5 elsewhere) need one teacher per class; secondary
  * grades need sections = students × periods ÷ cap, and sections ÷ sections-per-teacher FTE.
  */
-export function teachersNeeded(p: Prepared, school: number, caps: (GradeCap | null)[], fy: FiscalYear): number {
+export function teachersNeeded(p: Prepared, school: number, caps: (GradeCap | null)[], y: YearFactors): number {
   const s = p.schools[school];
-  const params = p.dataset.district.parameters;
-  const periods = valueAt(params.secondaryPeriodsPerStudent, fyStart(fy));
-  const perTeacher = valueAt(params.sectionsPerTeacher, fyStart(fy));
-  const factor = enrollmentFactor(p, fy);
-  const averages = new Map<string, { students: number; cap: number; secondary: boolean }>();
+  const { periods, perTeacher, factor } = y;
+  let averages: Map<string, { students: number; cap: number; secondary: boolean }> | null = null;
   let classes = 0;
   let sections = 0;
-  for (const g of s.grades) {
-    const gi = gradeIndex(g as Grade);
+  for (const gi of indexesOf(s.grades)) {
     const c = caps[gi];
     if (!c) continue;
     const n = studentsIn(p, school, gi, factor);
@@ -78,6 +101,7 @@ export function teachersNeeded(p: Prepared, school: number, caps: (GradeCap | nu
     const cap = s.highNeed ? c.highNeedCap : c.cap;
     const secondary = s.type !== 'elementary' && gi > LAST_ELEMENTARY;
     if (c.measure === 'average') {
+      averages ??= new Map();
       const key = `${c.group}|${secondary}`;
       const a = averages.get(key) ?? { students: 0, cap, secondary };
       a.students += n;
@@ -85,7 +109,7 @@ export function teachersNeeded(p: Prepared, school: number, caps: (GradeCap | nu
     } else if (secondary) sections += Math.ceil((n * periods) / cap);
     else classes += Math.ceil(n / cap);
   }
-  for (const a of averages.values()) {
+  for (const a of averages?.values() ?? []) {
     if (a.secondary) sections += Math.ceil((a.students * periods) / a.cap);
     else classes += Math.ceil(a.students / a.cap);
   }

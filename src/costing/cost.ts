@@ -3,11 +3,11 @@ import type { Dataset } from '../district/types.ts';
 import { sumCents } from '../money/cents.ts';
 import { project } from '../projection/project.ts';
 import type { Proposal } from '../proposals/types.ts';
-import { BaselineTally } from './baseline.ts';
+import { baselineYears } from './baseline.ts';
 import { addBonuses, addHealthTerms, addPositionHealth, addStatutory } from './benefits.ts';
 import { addPrograms } from './programs.ts';
 import { checkAgainstDataset, type ProposalSource } from './checks.ts';
-import { addedEarner, currentEarners } from './earners.ts';
+import { addedEarners, currentEarners } from './earners.ts';
 import { Ledger } from './ledger.ts';
 import { toTransform, type Earner } from './pay.ts';
 import { costPay } from './pay-costs.ts';
@@ -33,7 +33,6 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   const earnedYears = range(earliestEffectiveFy(terms.pay, terms.health, base), last);
   const paidFy = fiscalYearOf(proposal.date);
   const ledger = new Ledger();
-  const baseline = new BaselineTally(p);
 
   const where = (t: { id: string }, capIndex: number) => {
     const path = ['terms', terms.indexOf(t.id), 'caps', capIndex];
@@ -41,13 +40,12 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
     return { file: source?.file, line: pos?.line, col: pos?.col, field: `terms[${terms.indexOf(t.id)}].caps[${capIndex}]` };
   };
   const slices = addedPositions(p, terms.positions, years, where);
-  const added = groupSlices(slices).map((s) => addedEarner(p, s.term, s.role, s.slices));
+  const added = groupSlices(slices).flatMap((s) => addedEarners(p, s.term, s.role, s.slices));
   const current = currentEarners(p);
   const transforms = terms.pay.map((t, i) => toTransform(t, i, proposal.date));
   const fullPay = costPay({
     earners: [...current, ...added], transforms, base, ledger,
     yearsFor: (e) => (e.population === 'existing' ? earnedYears : years),
-    onBaseline: (e, fy, cents) => baseline.add(e, fy, cents),
   });
   addPositionHealth(p, ledger, added, years);
   addHealthTerms(p, ledger, terms.health, [...current, ...added], earnedYears, paidFy);
@@ -56,14 +54,15 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   addPrograms(ledger, terms.programs, years);
 
   const linesByYear = ledger.lines(terms);
-  const yearCosts = years.map((fy) => yearCost(fy, linesByYear.get(fy) ?? [], slices));
+  const fteEnd = yearEndFte(slices);
+  const yearCosts = years.map((fy) => yearCost(fy, linesByYear.get(fy) ?? [], fteEnd.get(fy) ?? 0));
   const totals = new Map(years.map((fy, i) => [fy, yearCosts[i].totalCents]));
   const projection = project({ dataset, years, costCents: (fy) => totals.get(fy) ?? 0 });
   return {
     proposal: { id: proposal.id, title: proposal.title, party: proposal.party, unit: proposal.unit, date: proposal.date, term: proposal.term },
     district: { name: dataset.district.name, cdsCode: dataset.district.cdsCode, baseFiscalYear: fyLabel(base), requiredReservePct: dataset.district.requiredReservePct },
     years: yearCosts,
-    baseline: baseline.years(years),
+    baseline: baselineYears(p, years),
     positions: positionsList(p.schools.map((s) => s.id), slices),
     projection: projection.years,
     firstShortYear: projection.firstShortYear,
@@ -73,41 +72,40 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
 }
 
 function groupSlices(slices: Slice[]): { term: Slice['term']; role: string; slices: Slice[] }[] {
-  const groups = new Map<string, { term: Slice['term']; role: string; slices: Slice[] }>();
+  const groups = new Map<Slice['term'], Map<string, { term: Slice['term']; role: string; slices: Slice[] }>>();
   for (const s of slices) {
-    const k = `${s.term.id}|${s.term.unit}|${s.role}`;
-    const g = groups.get(k) ?? { term: s.term, role: s.role, slices: [] };
+    let byRole = groups.get(s.term);
+    if (!byRole) groups.set(s.term, (byRole = new Map()));
+    let g = byRole.get(s.role);
+    if (!g) byRole.set(s.role, (g = { term: s.term, role: s.role, slices: [] }));
     g.slices.push(s);
-    groups.set(k, g);
   }
-  return [...groups.values()];
+  return [...groups.values()].flatMap((m) => [...m.values()]);
 }
 
-/** Slices in force at the end of a fiscal year. */
-function yearEnd(slices: Slice[], fy: FiscalYear): Slice[] {
-  return slices.filter((s) => s.fy === fy && s.m1 === 12);
+/** FTE added in force at the end of each fiscal year. */
+function yearEndFte(slices: Slice[]): Map<FiscalYear, number> {
+  const out = new Map<FiscalYear, number>();
+  for (const s of slices) if (s.m1 === 12) out.set(s.fy, (out.get(s.fy) ?? 0) + s.fte);
+  return out;
 }
 
-function yearCost(fy: FiscalYear, lines: YearCost['lines'], slices: Slice[]): YearCost {
+function yearCost(fy: FiscalYear, lines: YearCost['lines'], fteAtYearEnd: number): YearCost {
   const byKind: Record<CostKind, number> = { salary: 0, statutory: 0, health: 0, other: 0 };
   for (const l of lines) byKind[l.kind] += l.cents;
   const total = sumCents(lines.map((l) => l.cents));
   const oneTime = sumCents(lines.filter((l) => l.nature === 'one-time').map((l) => l.cents));
-  const fte = yearEnd(slices, fy).reduce((s, x) => s + x.fte, 0);
+  const fte = fteAtYearEnd;
   return { fy: fyLabel(fy), lines, totalCents: total, ongoingCents: total - oneTime, oneTimeCents: oneTime, byKind, fteAdded: Math.round(fte * 1e4) / 1e4 };
 }
 
+/** Positions in force at the end of each year, by term, school and role (one slice each). */
 function positionsList(schoolIds: string[], slices: Slice[]): PositionAdded[] {
-  const out = new Map<string, PositionAdded>();
+  const out: PositionAdded[] = [];
   for (const s of slices) {
-    if (s.m1 !== 12) continue;
-    const school = s.site < 0 ? 'central' : schoolIds[s.site];
-    const k = `${s.fy}|${s.term.id}|${school}|${s.role}`;
-    const row = out.get(k) ?? { fy: fyLabel(s.fy), term: s.term.id, school, role: s.role, fte: 0 };
-    row.fte = Math.round((row.fte + s.fte) * 1e6) / 1e6;
-    out.set(k, row);
+    if (s.m1 === 12) out.push({ fy: fyLabel(s.fy), term: s.term.id, school: s.site < 0 ? 'central' : schoolIds[s.site], role: s.role, fte: s.fte });
   }
-  return [...out.values()];
+  return out;
 }
 
 export type { Earner };

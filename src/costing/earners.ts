@@ -6,20 +6,30 @@ import { driftFactor, type Prepared } from './prepare.ts';
 import { laneKey, type Lane } from './schedule.ts';
 import type { Slice } from './positions.ts';
 
-/** Current staff, one earner per pay group, paid all year. */
+const current = new WeakMap<Prepared, Earner[]>();
+
+/** Current staff, one earner per pay group, paid all year (built once per dataset). */
 export function currentEarners(p: Prepared): Earner[] {
-  const drift = new Map<string, number>();
-  return p.groups.map((g) => ({
-    unit: g.unit, role: g.role, lane: g.lane, hoursPerDay: g.hoursPerDay, daysPerYear: g.daysPerYear, hiredFy: g.hiredFy,
-    population: 'existing', step: g.step, stepYear: p.base,
-    drift: (fy: FiscalYear) => {
-      const k = `${g.unit.kind}|${fy}`;
-      let f = drift.get(k);
-      if (f === undefined) drift.set(k, (f = driftFactor(p, g.unit.kind, fy)));
-      return f;
-    },
-    segments: () => [{ m0: 0, m1: 12, fte: g.fte, headcount: g.headcount }],
-  }));
+  const hit = current.get(p);
+  if (hit) return hit;
+  const drift = new Map<number, number>();
+  const driftOf = (kind: Unit['kind'], fy: FiscalYear) => {
+    const k = fy * 2 + (kind === 'certificated' ? 0 : 1);
+    let f = drift.get(k);
+    if (f === undefined) drift.set(k, (f = driftFactor(p, kind, fy)));
+    return f;
+  };
+  const earners = p.groups.map((g): Earner => {
+    const whole = [{ m0: 0, m1: 12, fte: g.fte, headcount: g.headcount }];
+    return {
+      unit: g.unit, role: g.role, lane: g.lane, hoursPerDay: g.hoursPerDay, daysPerYear: g.daysPerYear, hiredFy: g.hiredFy,
+      population: 'existing', step: g.step, stepYear: p.base,
+      drift: (fy) => driftOf(g.unit.kind, fy),
+      segments: () => whole,
+    };
+  });
+  current.set(p, earners);
+  return earners;
 }
 
 /** The new-hire placement for a role: the role's own entry, else the unit's default. */
@@ -30,29 +40,46 @@ export function placementFor(p: Prepared, unit: string, role: string): Placement
   return table[unit];
 }
 
+type Segment = { m0: number; m1: number; fte: number };
+
 /**
  * Positions added by one term for one role, all sites together (pay does not depend on the
- * site): placed at the new-hire placement and moving one step a year from when first added.
+ * site), as one earner per cohort: the positions first added in the same fiscal year, placed
+ * at the new-hire placement and moving one step a year from then. When the FTE a term needs
+ * falls, the newest positions go first.
  */
-export function addedEarner(p: Prepared, term: PositionTerm, role: string, slices: Slice[]): Earner {
+export function addedEarners(p: Prepared, term: PositionTerm, role: string, slices: Slice[]): Earner[] {
   const placement = placementFor(p, term.unit, role) as Placement;
   const lane = p.lanes.get(laneKey(placement.unit, placement.schedule, placement.lane)) as Lane;
-  const byYear = new Map<FiscalYear, Map<string, { m0: number; m1: number; fte: number }>>();
-  let first = Infinity;
+  const byYear = new Map<FiscalYear, Map<string, Segment>>();
   for (const s of slices) {
-    first = Math.min(first, s.fy);
-    const segs = byYear.get(s.fy) ?? new Map();
+    const segs = byYear.get(s.fy) ?? new Map<string, Segment>();
     const key = `${s.m0}|${s.m1}`;
     const seg = segs.get(key) ?? { m0: s.m0, m1: s.m1, fte: 0 };
     seg.fte += s.fte;
     segs.set(key, seg);
     byYear.set(s.fy, segs);
   }
-  return {
+  const years = [...byYear.keys()].sort((a, b) => a - b);
+  const cohorts: { fy: FiscalYear; size: number; segments: Map<FiscalYear, Segment[]> }[] = [];
+  for (const fy of years) {
+    for (const seg of [...(byYear.get(fy) as Map<string, Segment>).values()].sort((a, b) => a.m0 - b.m0)) {
+      const have = cohorts.reduce((n, c) => n + c.size, 0);
+      if (seg.fte > have + 1e-9) cohorts.push({ fy, size: seg.fte - have, segments: new Map() });
+      let left = seg.fte;
+      for (const c of cohorts) {
+        const fte = Math.min(c.size, Math.max(0, left));
+        left -= fte;
+        if (fte <= 0) continue;
+        const list = c.segments.get(fy) ?? [];
+        list.push({ m0: seg.m0, m1: seg.m1, fte });
+        c.segments.set(fy, list);
+      }
+    }
+  }
+  return cohorts.map((c): Earner => ({
     unit: p.units.get(term.unit) as Unit, role, lane, hoursPerDay: placement.hoursPerDay, daysPerYear: placement.daysPerYear,
-    hiredFy: first, population: 'added', step: placement.step, stepYear: first, drift: () => 1, addedBy: term.id,
-    segments: (fy) => [...(byYear.get(fy)?.values() ?? [])]
-      .sort((a, b) => a.m0 - b.m0)
-      .map((s) => ({ ...s, headcount: s.fte / placement.fte })),
-  };
+    hiredFy: c.fy, population: 'added', step: placement.step, stepYear: c.fy, drift: () => 1, addedBy: term.id,
+    segments: (fy) => (c.segments.get(fy) ?? []).map((s) => ({ ...s, headcount: s.fte / placement.fte })),
+  }));
 }

@@ -70,33 +70,69 @@ function effective(t: Transform): string {
   return t.term.effective;
 }
 
+/** The transforms that reach one earner, in date order, worked out once for all years. */
+export interface EarnerTransforms {
+  /** Applicable transforms in costing order. */
+  applicable: Transform[];
+  /** The same, in the order they take effect (ties: costing order). */
+  byDate: Transform[];
+  /** For each entry of byDate, its position in `applicable`. */
+  rank: number[];
+}
+
+export function transformsFor(e: Earner, transforms: Transform[]): EarnerTransforms {
+  const applicable = transforms.filter((t) => t.applies(e));
+  const byDate = applicable.length < 2 ? applicable : [...applicable].sort((a, b) => (effective(a) < effective(b) ? -1 : effective(a) > effective(b) ? 1 : a.order - b.order));
+  return { applicable, byDate, rank: byDate.map((t) => applicable.indexOf(t)) };
+}
+
+/** Months into each fiscal year at which each transform takes effect, by transform order. */
+export function startMonths(transforms: Transform[], fy: FiscalYear): number[] {
+  return transforms.map((t) => monthsBefore(effective(t), fy));
+}
+
 /**
  * Pay of an earner in fiscal year `fy` under the first k transforms (k = 0 … K), in dollars
  * (not yet rounded). Each part of the year between effective dates is paid at the rate in
- * force at its start. Returns K + 1 amounts; entry 0 is the status quo.
+ * force at its start. Returns K + 1 amounts; entry 0 is the status quo. `starts` comes from
+ * `startMonths` for the same year.
  */
-export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[]): number[] {
-  const applicable = transforms.filter((t) => t.applies(e));
-  const byDate = [...applicable].sort((a, b) => (effective(a) < effective(b) ? -1 : effective(a) > effective(b) ? 1 : a.order - b.order));
-  const start = byDate.map((t) => monthsBefore(effective(t), fy));
+export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[], mine: EarnerTransforms, starts: number[]): number[] {
+  const { applicable, byDate, rank } = mine;
   const r0 = baseRate(e, fy);
-  const pays = new Array<number>(transforms.length + 1).fill(0);
+  const A = applicable.length;
+  if (A === 0) {
+    // Nothing reaches this earner: every prefix pays the status quo.
+    let pay = 0;
+    for (const seg of e.segments(fy)) pay += (e.lane.basis === 'annual' ? r0 * seg.fte : r0 * e.hoursPerDay * e.daysPerYear * seg.headcount) * ((seg.m1 - seg.m0) / 12);
+    return new Array<number>(transforms.length + 1).fill(pay);
+  }
+  const byApplicable = new Array<number>(A + 1).fill(0);
+  const start = byDate.map((t) => starts[t.order]);
+  const s: PayState = { rate: r0, addHours: 0 };
   for (const seg of e.segments(fy)) {
-    const cuts = new Set<number>([seg.m0, seg.m1]);
-    for (const m of start) if (m > seg.m0 && m < seg.m1) cuts.add(m);
-    const sorted = [...cuts].sort((a, b) => a - b);
-    for (let c = 0; c + 1 < sorted.length; c++) {
-      const [a, b] = [sorted[c], sorted[c + 1]];
-      const share = (b - a) / 12;
-      for (let k = 0; k <= transforms.length; k++) {
-        const s: PayState = { rate: r0, addHours: 0 };
-        byDate.forEach((t, i) => {
-          if (t.order < k && start[i] <= a) t.apply(s, e);
-        });
+    let cuts = [seg.m0, seg.m1];
+    if (start.some((m) => m > seg.m0 && m < seg.m1)) {
+      cuts = [...new Set([seg.m0, seg.m1, ...start.filter((m) => m > seg.m0 && m < seg.m1)])].sort((a, b) => a - b);
+    }
+    for (let c = 0; c + 1 < cuts.length; c++) {
+      const a = cuts[c];
+      const share = (cuts[c + 1] - a) / 12;
+      for (let j = 0; j <= A; j++) {
+        s.rate = r0;
+        s.addHours = 0;
+        for (let i = 0; i < byDate.length; i++) if (rank[i] < j && start[i] <= a) byDate[i].apply(s, e);
         const annual = e.lane.basis === 'annual' ? s.rate * seg.fte : s.rate * (e.hoursPerDay + s.addHours) * e.daysPerYear * seg.headcount;
-        pays[k] += annual * share;
+        byApplicable[j] += annual * share;
       }
     }
+  }
+  // Transforms that do not apply to this earner change nothing: spread the amounts over k.
+  const pays = new Array<number>(transforms.length + 1);
+  let j = 0;
+  for (let k = 0; k <= transforms.length; k++) {
+    if (k > 0 && j < A && applicable[j] === transforms[k - 1]) j++;
+    pays[k] = byApplicable[j];
   }
   return pays;
 }

@@ -2,8 +2,9 @@ import { monthsBefore, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { GRADES } from '../district/grades.ts';
 import type { Where } from '../errors/problem.ts';
 import type { ClassSizeTerm, HireTerm, PositionTerm, SchoolFilter, StaffingTerm } from '../proposals/types.ts';
-import { baselineCaps, capsInForce, studentsIn, teachersNeeded } from './class-size.ts';
-import { enrollmentFactor, type Prepared } from './prepare.ts';
+import { baselineCaps, capsInForce, studentsIn, teachersNeeded, yearFactors, type YearFactors } from './class-size.ts';
+import type { Prepared } from './prepare.ts';
+import { placementFor } from './earners.ts';
 
 /** FTE a position term adds at one site over part of a fiscal year (months m0–m1 from July 1). */
 export interface Slice {
@@ -41,10 +42,20 @@ function matches(p: Prepared, filter: SchoolFilter | undefined, i: number): bool
   return true;
 }
 
-function schoolStudents(p: Prepared, i: number, factor: number): number {
-  let n = 0;
-  for (let g = 0; g < GRADES.length; g++) n += studentsIn(p, i, g, factor);
-  return n;
+const GRADE_COUNT = GRADES.length;
+const totals = new WeakMap<Prepared, Map<number, Float64Array>>();
+
+/** Students at each school with the enrollment grown by `factor` (whole students per grade). */
+function schoolTotals(p: Prepared, factor: number): Float64Array {
+  let byFactor = totals.get(p);
+  if (!byFactor) totals.set(p, (byFactor = new Map()));
+  let t = byFactor.get(factor);
+  if (!t) {
+    t = new Float64Array(p.schools.length);
+    for (let i = 0; i < p.schools.length; i++) for (let g = 0; g < GRADE_COUNT; g++) t[i] += studentsIn(p, i, g, factor);
+    byFactor.set(factor, t);
+  }
+  return t;
 }
 
 /**
@@ -55,10 +66,13 @@ function schoolStudents(p: Prepared, i: number, factor: number): number {
 export function addedPositions(p: Prepared, terms: PositionTerm[], years: FiscalYear[], where: (t: PositionTerm, index: number) => Where): Slice[] {
   const slices: Slice[] = [];
   const base = baselineCaps(p.dataset.district.parameters.classSize.spans);
-  const baseTeachers = new Map<FiscalYear, Float64Array>();
+  const baseTeachers = baselineTeachers(p);
+  // What earlier terms added at each school matters only to a staffing guarantee after them.
+  const tracking = terms.some((t) => t.kind === 'staffing');
   for (const fy of years) {
     const cuts = boundaries(terms, fy);
-    const factor = enrollmentFactor(p, fy);
+    const yf = yearFactors(p, fy);
+    const factor = yf.factor;
     for (let c = 0; c + 1 < cuts.length; c++) {
       const [m0, m1] = [cuts[c], cuts[c + 1]];
       const added = new Map<string, number>(); // `${site}|${unit}|${role}` → FTE added so far in this segment
@@ -66,11 +80,12 @@ export function addedPositions(p: Prepared, terms: PositionTerm[], years: Fiscal
         const f = tidy(fte);
         if (f === 0) return;
         slices.push({ term: t, role, site, fy, m0, m1, fte: f });
+        if (!tracking) return;
         const k = `${site}|${t.unit}|${role}`;
         added.set(k, (added.get(k) ?? 0) + f);
       };
       for (const t of terms) {
-        if (t.kind === 'class-size') classSize(p, t, fy, m0, base, baseTeachers, push, where);
+        if (t.kind === 'class-size') classSize(p, t, yf, m0, base, baseTeachers, push, where);
         else if (t.kind === 'staffing') staffing(p, t, fy, m0, factor, added, push);
         else hire(p, t, fy, m0, push);
       }
@@ -81,19 +96,20 @@ export function addedPositions(p: Prepared, terms: PositionTerm[], years: Fiscal
 
 type Push = (t: PositionTerm, role: string, site: number, fte: number) => void;
 
-function classSize(p: Prepared, t: ClassSizeTerm, fy: FiscalYear, m0: number, base: ReturnType<typeof baselineCaps>, cache: Map<FiscalYear, Float64Array>, push: Push, where: (t: PositionTerm, i: number) => Where): void {
+function classSize(p: Prepared, t: ClassSizeTerm, yf: YearFactors, m0: number, base: ReturnType<typeof baselineCaps>, cache: Map<FiscalYear, Float64Array>, push: Push, where: (t: PositionTerm, i: number) => Where): void {
+  const fy = yf.fy;
   const phases = t.caps.map((phase, index) => ({ phase, index, startMonth: (y: FiscalYear) => monthsBefore(phase.from, y) }));
   if (phases.every((ph) => ph.startMonth(fy) > m0)) return;
   const caps = capsInForce(base, phases, fy, m0, (i) => where(t, i));
   let before = cache.get(fy);
   if (!before) {
     before = new Float64Array(p.schools.length);
-    for (let i = 0; i < p.schools.length; i++) before[i] = coveredByCaps(p, i) ? teachersNeeded(p, i, base, fy) : 0;
+    for (let i = 0; i < p.schools.length; i++) before[i] = coveredByCaps(p, i) ? teachersNeeded(p, i, base, yf) : 0;
     cache.set(fy, before);
   }
   for (let i = 0; i < p.schools.length; i++) {
     if (!coveredByCaps(p, i)) continue;
-    push(t, 'teacher', i, teachersNeeded(p, i, caps, fy) - before[i]);
+    push(t, 'teacher', i, teachersNeeded(p, i, caps, yf) - before[i]);
   }
 }
 
@@ -105,35 +121,67 @@ function coveredByCaps(p: Prepared, i: number): boolean {
 function staffing(p: Prepared, t: StaffingTerm, fy: FiscalYear, m0: number, factor: number, added: Map<string, number>, push: Push): void {
   const phase = [...t.phases].reverse().find((ph) => monthsBefore(ph.from, fy) <= m0);
   if (!phase) return;
+  const students = schoolTotals(p, factor);
   for (let i = 0; i < p.schools.length; i++) {
     if (!matches(p, t.schools, i)) continue;
-    const required = phase.perSchool ?? Math.ceil(schoolStudents(p, i, factor) / (phase.studentsPerStaff as number));
+    // perSchool is FTE; studentsPerStaff counts positions, each of the new-hire placement's FTE.
+    const required = phase.perSchool ?? Math.ceil(students[i] / (phase.studentsPerStaff as number)) * positionFte(p, t);
     const have = (p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) + (added.get(`${i}|${t.unit}|${t.role}`) ?? 0);
     if (required > have) push(t, t.role, i, required - have);
   }
 }
 
-function hire(p: Prepared, t: HireTerm, fy: FiscalYear, m0: number, push: Push): void {
+/** FTE of one new position of a term's role (its new-hire placement). */
+function positionFte(p: Prepared, t: StaffingTerm | HireTerm): number {
+  return placementFor(p, t.unit, t.role)?.fte ?? 1;
+}
+
+/** Hiring counts positions; each is placed at the new-hire placement's FTE. */
+function hire(p: Prepared, t: HireTerm, fy: FiscalYear, m0: number, pushFte: Push): void {
+  const each = positionFte(p, t);
+  const push: Push = (term, role, site, positions) => pushFte(term, role, site, positions * each);
   let remaining = t.phases.filter((ph) => monthsBefore(ph.from, fy) <= m0).reduce((n, ph) => n + ph.count, 0);
   if (remaining === 0) return;
   if (!t.schools) {
     push(t, t.role, -1, remaining);
     return;
   }
-  // Schools without the role first, then the largest; one position each, round and round.
-  const order = p.schools.map((_, i) => i).filter((i) => matches(p, t.schools, i));
+  const order = hireOrder(p, t);
   if (order.length === 0) {
     push(t, t.role, -1, remaining);
     return;
   }
-  const size = (i: number) => schoolStudents(p, i, 1);
-  const has = (i: number) => ((p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) > 0 ? 1 : 0);
-  order.sort((a, b) => has(a) - has(b) || size(b) - size(a) || (p.schools[a].id < p.schools[b].id ? -1 : 1));
   const perSchool = new Float64Array(order.length);
-  for (let k = 0; remaining > 0; k = (k + 1) % order.length) {
+  const rounds = Math.floor(remaining / order.length);
+  perSchool.fill(rounds);
+  remaining = tidy(remaining - rounds * order.length);
+  for (let k = 0; remaining > 0; k++) {
     const give = Math.min(1, remaining);
     perSchool[k] += give;
     remaining = tidy(remaining - give);
   }
   order.forEach((i, k) => push(t, t.role, i, perSchool[k]));
+}
+
+const baseline = new WeakMap<Prepared, Map<FiscalYear, Float64Array>>();
+
+/** Teachers each school needs under the current contract's caps, by year (kept per dataset). */
+function baselineTeachers(p: Prepared): Map<FiscalYear, Float64Array> {
+  let m = baseline.get(p);
+  if (!m) baseline.set(p, (m = new Map()));
+  return m;
+}
+
+const orders = new WeakMap<HireTerm, number[]>();
+
+/** Where hired positions go: schools without the role first, then the largest; one each, round and round. */
+function hireOrder(p: Prepared, t: HireTerm): number[] {
+  const hit = orders.get(t);
+  if (hit) return hit;
+  const size = schoolTotals(p, 1);
+  const has = (i: number) => ((p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) > 0 ? 1 : 0);
+  const order = p.schools.map((_, i) => i).filter((i) => matches(p, t.schools, i));
+  order.sort((a, b) => has(a) - has(b) || size[b] - size[a] || (p.schools[a].id < p.schools[b].id ? -1 : 1));
+  orders.set(t, order);
+  return order;
 }

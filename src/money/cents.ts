@@ -14,8 +14,14 @@ export type Cents = number;
  */
 export function toCents(dollars: number): Cents {
   if (!Number.isFinite(dollars)) throw new RangeError(`toCents: not a finite amount: ${dollars}`);
-  const scaled = Number((dollars * 100).toPrecision(15));
-  const rounded = Math.sign(scaled) * Math.round(Math.abs(scaled));
+  const x = dollars * 100;
+  const abs = Math.abs(x);
+  const frac = abs - Math.floor(abs);
+  // Far from a half cent, rounding is unambiguous; only near one is the product read at
+  // 15 significant digits (the slow path) so that binary noise cannot decide it.
+  const near = Math.abs(frac - 0.5) < 1e-6 + abs * 1e-13;
+  const scaled = near ? Math.abs(Number(x.toPrecision(15))) : abs;
+  const rounded = Math.sign(x) * Math.round(scaled);
   return assertSafe(rounded === 0 ? 0 : rounded);
 }
 

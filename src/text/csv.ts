@@ -30,7 +30,9 @@ export function readCsv(
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
   const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
   try {
-    records = (parse as unknown as (t: string, o: object) => typeof records)(text, { bom: true, delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: false });
+    records = text.includes('"')
+      ? (parse as unknown as (t: string, o: object) => typeof records)(text, { bom: true, delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: false })
+      : splitUnquoted(text, delimiter);
   } catch (e) {
     const err = e as { code?: string; lines?: number; message: string };
     // An unclosed quote is only noticed where the file ends; point at the line where it opens.
@@ -73,6 +75,22 @@ export function readCsv(
     rows.push({ line, cells });
   }
   return { table: { file, header, rows }, problems };
+}
+
+/**
+ * Text without a single double quote has no quoting to undo: every line is a record and every
+ * delimiter ends a cell, so it is split directly (several times faster than the full parser on
+ * large staff files), with the same line numbers and empty lines skipped.
+ */
+function splitUnquoted(text: string, delimiter: string): { record: string[]; info: { lines: number } }[] {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = body.split(/\r\n|\n|\r/);
+  const out: { record: string[]; info: { lines: number } }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] === '') continue;
+    out.push({ record: lines[i].split(delimiter), info: { lines: i + 1 } });
+  }
+  return out;
 }
 
 /** Line and 1-based column (cell number) of a quoted cell that is never closed (RFC 4180 quoting). */
