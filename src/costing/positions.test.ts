@@ -13,7 +13,7 @@
  * Added positions cost statutory (18.5% from 2019-20) and health (11,000 from 2019-20; T placements are salaried, so eligible).
  */
 import { describe, expect, it } from 'vitest';
-import { cost, line, linesOf, usd, year } from '../../test/helpers/tiny.ts';
+import { cost, line, linesOf, loadTiny, usd, year } from '../../test/helpers/tiny.ts';
 
 const positionsOf = (r: ReturnType<typeof cost>, fy: string) =>
   r.positions.filter((p) => p.fy === fy).map((p) => `${p.term} ${p.school} ${p.role} ${p.fte}`).sort();
@@ -148,6 +148,74 @@ describe('class-size: phased caps', () => {
   });
 });
 
+describe('cohorts: when a term needs fewer positions, the newest cohort goes first', () => {
+  it('a cap phased back up removes the positions added last', () => {
+    // Given K-3 capped at 24 from 2019-07-01, 16 from 2020-07-01, and back to 24 from 2021-07-01
+    const r = cost({
+      terms: [{
+        id: 'phased', kind: 'class-size', caps: [
+          { grades: ['K', '1', '2', '3'], from: '2019-07-01', cap: 24 },
+          { grades: ['K', '1', '2', '3'], from: '2020-07-01', cap: 16 },
+          { grades: ['K', '1', '2', '3'], from: '2021-07-01', cap: 24 },
+        ],
+      }],
+    });
+    // 2019-20 (cap 24): E1 4 × (ceil(50/24)=3 − 2) = +4, E2 4 × (ceil(25/24)=2 − 1) = +4 → 8, the 2019-20 cohort
+    // 2020-21 (cap 16): E1 4 × (ceil(50/16)=4 − 2) = +8, E2 4 × (ceil(25/16)=2 − 1) = +4 → 12, so a 2020-21 cohort of 4
+    // salary 2020-21: 8 × 52,000 (step 2) + 4 × 50,000 (step 1) = 616,000.00
+    expect(line(r, '2020-21', { term: 'phased', kind: 'salary' }).cents).toBe(usd(616_000.0));
+    // 2021-22 (cap 24 again): E1 +4, E2 +4 → 8, 4 fewer: the 2020-21 cohort (the newest) goes
+    expect(positionsOf(r, '2021-22')).toEqual(['phased E1 teacher 4', 'phased E2 teacher 4']);
+    expect(year(r, '2021-22').fteAdded).toBe(8);
+    // the 8 left are the 2019-20 cohort, at C1 step 3: 8 × 54,000 = 432,000.00
+    // (were the oldest to go first: 4 × 54,000 + 4 × 52,000 = 424,000.00)
+    expect(line(r, '2021-22', { term: 'phased', kind: 'salary' }).cents).toBe(usd(432_000.0));
+    // statutory 18.5% × 432,000 = 79,920.00; health 8 × 11,000 = 88,000.00
+    expect(line(r, '2021-22', { term: 'phased', kind: 'statutory' }).cents).toBe(usd(79_920.0));
+    expect(line(r, '2021-22', { term: 'phased', kind: 'health' }).cents).toBe(usd(88_000.0));
+    // 2022-23: still 8, at the last step 3: 432,000.00
+    expect(line(r, '2022-23', { term: 'phased', kind: 'salary' }).cents).toBe(usd(432_000.0));
+  });
+
+  it('declining enrollment removes the positions added last', () => {
+    // Given the tiny district with enrollment falling 10% a year (factor 0.9 in 2019-20, 0.81, 0.729, 0.6561),
+    // and grades 4-5 capped at 20 from 2019-07-01, then 12 from 2020-07-01 (current cap 30)
+    const declining = loadTiny();
+    const trend = declining.district.parameters.enrollmentTrend;
+    declining.district.parameters.enrollmentTrend = { ...trend, values: [{ from: '2018-07-01', value: -10 }] };
+    const r = cost({
+      terms: [{
+        id: 'decline', kind: 'class-size', caps: [
+          { grades: ['4', '5'], from: '2019-07-01', cap: 20 },
+          { grades: ['4', '5'], from: '2020-07-01', cap: 12 },
+        ],
+      }],
+    }, declining);
+    // Students in each of grades 4 and 5 (rounded to whole students): E1 60, E2 30 in 2018-19;
+    // 2019-20 54, 27; 2020-21 48.6 → 49, 24.3 → 24; 2021-22 43.74 → 44, 21.87 → 22; 2022-23 39.366 → 39, 19.683 → 20.
+    // 2019-20 (cap 20): E1 2 × (ceil(54/20)=3 − ceil(54/30)=2) = +2; E2 2 × (ceil(27/20)=2 − ceil(27/30)=1) = +2 → 4,
+    // the 2019-20 cohort; 4 × 50,000 = 200,000.00
+    expect(positionsOf(r, '2019-20')).toEqual(['decline E1 teacher 2', 'decline E2 teacher 2']);
+    expect(line(r, '2019-20', { term: 'decline', kind: 'salary' }).cents).toBe(usd(200_000.0));
+    // 2020-21 (cap 12): E1 2 × (ceil(49/12)=5 − ceil(49/30)=2) = +6; E2 2 × (ceil(24/12)=2 − ceil(24/30)=1) = +2 → 8,
+    // so a 2020-21 cohort of 4; 4 × 52,000 + 4 × 50,000 = 408,000.00
+    expect(positionsOf(r, '2020-21')).toEqual(['decline E1 teacher 6', 'decline E2 teacher 2']);
+    expect(line(r, '2020-21', { term: 'decline', kind: 'salary' }).cents).toBe(usd(408_000.0));
+    // 2021-22: E1 2 × (ceil(44/12)=4 − ceil(44/30)=2) = +4; E2 2 × (ceil(22/12)=2 − ceil(22/30)=1) = +2 → 6, 2 fewer
+    expect(positionsOf(r, '2021-22')).toEqual(['decline E1 teacher 4', 'decline E2 teacher 2']);
+    expect(year(r, '2021-22').fteAdded).toBe(6);
+    // the 2 that go are from the newest (2020-21) cohort: 2019-20 cohort 4 × 54,000 (step 3) = 216,000
+    // + 2020-21 cohort 2 × 52,000 (step 2) = 104,000 → 320,000.00 (oldest first would give 4 × 52,000 + 2 × 54,000 = 316,000)
+    expect(line(r, '2021-22', { term: 'decline', kind: 'salary' }).cents).toBe(usd(320_000.0));
+    // statutory 18.5% × 320,000 = 59,200.00; health 6 × 11,000 = 66,000.00
+    expect(line(r, '2021-22', { term: 'decline', kind: 'statutory' }).cents).toBe(usd(59_200.0));
+    expect(line(r, '2021-22', { term: 'decline', kind: 'health' }).cents).toBe(usd(66_000.0));
+    // 2022-23: E1 2 × (ceil(39/12)=4 − ceil(39/30)=2) = +4; E2 2 × (ceil(20/12)=2 − 1) = +2 → 6 again,
+    // all at C1's last step 3: 6 × 54,000 = 324,000.00
+    expect(line(r, '2022-23', { term: 'decline', kind: 'salary' }).cents).toBe(usd(324_000.0));
+  });
+});
+
 describe('staffing', () => {
   it('perSchool brings each listed school up to the FTE, counting staff already there', () => {
     // Given 1 nurse per elementary and high school from 2019-07-01
@@ -238,6 +306,82 @@ describe('hire', () => {
     expect(line(r, '2020-21', { term: 'central', kind: 'salary' }).cents).toBe(usd(104_000.0));
     expect(line(r, '2020-21', { term: 'central', kind: 'health' }).cents).toBe(usd(22_000.0));
     expect(year(r, '2018-19').totalCents).toBe(0);
+  });
+});
+
+describe('positions at a part-time classified placement (C: assistant step 1, 0.75 FTE, 6 h × 180 d)', () => {
+  // One C position: pay 16.00 × 6 h × 180 d = 17,280.00 a year at step 1, 17.00 × 6 × 180 = 18,360.00 at step 2;
+  // 0.75 FTE; health-eligible (6 h a day ≥ the classified threshold of 6); statutory 25.5%.
+  it('hire counts positions, each at the placement\'s 0.75 FTE, with pay and health for one person each', () => {
+    // Given 1 assistant hired at central office from 2019-07-01
+    const r = cost({ unit: 'C', terms: [{ id: 'hire-a', kind: 'hire', role: 'assistant', phases: [{ from: '2019-07-01', count: 1 }] }] });
+    // 1 position × 0.75 FTE
+    expect(positionsOf(r, '2019-20')).toEqual(['hire-a central assistant 0.75']);
+    expect(year(r, '2019-20').fteAdded).toBe(0.75);
+    // 2019-20: one person's pay 16.00 × 6 × 180 = 17,280.00; statutory 25.5% = 4,406.40; health 1 × 11,000 = 11,000.00
+    const s = line(r, '2019-20', { term: 'hire-a', kind: 'salary' });
+    expect(s.cents).toBe(usd(17_280.0));
+    expect(s.fte).toBe(0.75);
+    expect(line(r, '2019-20', { term: 'hire-a', kind: 'statutory' }).cents).toBe(usd(4_406.4));
+    expect(line(r, '2019-20', { term: 'hire-a', kind: 'health' }).cents).toBe(usd(11_000.0));
+    // 17,280.00 + 4,406.40 + 11,000.00 = 32,686.40
+    expect(year(r, '2019-20').totalCents).toBe(usd(32_686.4));
+    // 2020-21: step 2, 18,360.00
+    expect(line(r, '2020-21', { term: 'hire-a', kind: 'salary' }).cents).toBe(usd(18_360.0));
+    expect(year(r, '2018-19').totalCents).toBe(0);
+  });
+
+  it('hire with schools places one 0.75-FTE position per school', () => {
+    // Given 2 assistants at elementary schools from 2019-07-01: both have assistants, so the larger first — E1 (320), E2 (160)
+    const r = cost({ unit: 'C', terms: [{ id: 'hire-a', kind: 'hire', role: 'assistant', schools: { types: ['elementary'] }, phases: [{ from: '2019-07-01', count: 2 }] }] });
+    expect(positionsOf(r, '2019-20')).toEqual(['hire-a E1 assistant 0.75', 'hire-a E2 assistant 0.75']);
+    expect(year(r, '2019-20').fteAdded).toBe(1.5);
+    // 2 × 17,280 = 34,560.00; health 2 × 11,000 = 22,000.00
+    expect(line(r, '2019-20', { term: 'hire-a', kind: 'salary' }).cents).toBe(usd(34_560.0));
+    expect(line(r, '2019-20', { term: 'hire-a', kind: 'health' }).cents).toBe(usd(22_000.0));
+  });
+
+  it('staffing studentsPerStaff counts positions, each at the placement\'s FTE', () => {
+    // Given 1 assistant per 200 students at middle and high schools (neither has assistants) from 2019-07-01
+    const r = cost({ unit: 'C', terms: [{ id: 'ratio', kind: 'staffing', role: 'assistant', schools: { types: ['middle', 'high'] }, phases: [{ from: '2019-07-01', studentsPerStaff: 200 }] }] });
+    // M1 ceil(525/200) = 3 positions × 0.75 = 2.25 FTE; H1 ceil(800/200) = 4 × 0.75 = 3 FTE
+    expect(positionsOf(r, '2019-20')).toEqual(['ratio H1 assistant 3', 'ratio M1 assistant 2.25']);
+    expect(year(r, '2019-20').fteAdded).toBe(5.25);
+    // 7 positions × 17,280 = 120,960.00; statutory 25.5% = 30,844.80; health 7 × 11,000 = 77,000.00
+    expect(line(r, '2019-20', { term: 'ratio', kind: 'salary' }).cents).toBe(usd(120_960.0));
+    expect(line(r, '2019-20', { term: 'ratio', kind: 'statutory' }).cents).toBe(usd(30_844.8));
+    expect(line(r, '2019-20', { term: 'ratio', kind: 'health' }).cents).toBe(usd(77_000.0));
+  });
+
+  it('staffing perSchool is FTE', () => {
+    // Given 1 FTE of assistants per middle and high school from 2019-07-01: M1 +1 FTE, H1 +1 FTE
+    const r = cost({ unit: 'C', terms: [{ id: 'per', kind: 'staffing', role: 'assistant', schools: { types: ['middle', 'high'] }, phases: [{ from: '2019-07-01', perSchool: 1 }] }] });
+    expect(positionsOf(r, '2019-20')).toEqual(['per H1 assistant 1', 'per M1 assistant 1']);
+    expect(year(r, '2019-20').fteAdded).toBe(2);
+    // 2 FTE ÷ 0.75 = 8/3 positions × 17,280 = 46,080.00; statutory 25.5% = 11,750.40;
+    // health 8/3 × 11,000 = 29,333.333… → 29,333.33
+    expect(line(r, '2019-20', { term: 'per', kind: 'salary' }).cents).toBe(usd(46_080.0));
+    expect(line(r, '2019-20', { term: 'per', kind: 'statutory' }).cents).toBe(usd(11_750.4));
+    expect(line(r, '2019-20', { term: 'per', kind: 'health' }).cents).toBe(usd(29_333.33));
+  });
+
+  it('position health is rounded once per line, summed unrounded over cohorts (docs/costing.md, "Rounding")', () => {
+    // Given 1 FTE of assistants at M1 from 2019-07-01, then 2 FTE from 2020-07-01: a 2019-20 cohort of 1 FTE and
+    // a 2020-21 cohort of 1 FTE, each 1 ÷ 0.75 = 4/3 positions
+    const r = cost({
+      unit: 'C',
+      terms: [{ id: 'm1', kind: 'staffing', role: 'assistant', schools: { types: ['middle'] }, phases: [{ from: '2019-07-01', perSchool: 1 }, { from: '2020-07-01', perSchool: 2 }] }],
+    });
+    expect(positionsOf(r, '2020-21')).toEqual(['m1 M1 assistant 2']);
+    // 2019-20: 4/3 × 11,000 = 14,666.666… → 14,666.67
+    expect(line(r, '2019-20', { term: 'm1', kind: 'health' }).cents).toBe(usd(14_666.67));
+    // 2020-21: (4/3 + 4/3) × 11,000 = 29,333.333… → 29,333.33
+    // (rounding each cohort first would give 14,666.67 × 2 = 29,333.34)
+    expect(line(r, '2020-21', { term: 'm1', kind: 'health' }).cents).toBe(usd(29_333.33));
+    // salary 2020-21, per cohort: 2019-20 cohort at step 2, 4/3 × 18,360 = 24,480.00; 2020-21 cohort at step 1,
+    // 4/3 × 17,280 = 23,040.00 → 47,520.00; statutory 25.5% = 12,117.60
+    expect(line(r, '2020-21', { term: 'm1', kind: 'salary' }).cents).toBe(usd(47_520.0));
+    expect(line(r, '2020-21', { term: 'm1', kind: 'statutory' }).cents).toBe(usd(12_117.6));
   });
 });
 

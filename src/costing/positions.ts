@@ -172,16 +172,18 @@ function baselineTeachers(p: Prepared): Map<FiscalYear, Float64Array> {
   return m;
 }
 
-const orders = new WeakMap<HireTerm, number[]>();
+const orders = new WeakMap<Prepared, WeakMap<HireTerm, number[]>>();
 
 /** Where hired positions go: schools without the role first, then the largest; one each, round and round. */
 function hireOrder(p: Prepared, t: HireTerm): number[] {
-  const hit = orders.get(t);
+  let byTerm = orders.get(p);
+  if (!byTerm) orders.set(p, (byTerm = new WeakMap()));
+  const hit = byTerm.get(t);
   if (hit) return hit;
   const size = schoolTotals(p, 1);
   const has = (i: number) => ((p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) > 0 ? 1 : 0);
   const order = p.schools.map((_, i) => i).filter((i) => matches(p, t.schools, i));
   order.sort((a, b) => has(a) - has(b) || size[b] - size[a] || (p.schools[a].id < p.schools[b].id ? -1 : 1));
-  orders.set(t, order);
+  byTerm.set(t, order);
   return order;
 }

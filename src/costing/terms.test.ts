@@ -119,6 +119,37 @@ describe('retroactive raise', () => {
   });
 });
 
+describe('retroactive pay reaches only staff employed in the year earned', () => {
+  it('gives no 2017-18 retro to the assistants hired in 2018-19, but does to the others', () => {
+    // Given a 2% raise for C from 2017-07-01, paid 2019-01-22 (in 2018-19), proposed 2019-01-15
+    const r = cost({
+      unit: 'C', date: '2019-01-15', term: { start: '2017-07-01', end: '2020-06-30' },
+      terms: [{ id: 'c-retro', kind: 'raise', pct: 2, effective: '2017-07-01', paid: '2019-01-22' }],
+    });
+    // 2017-18 pay, one step lower (never below step 1), of the C staff employed in 2017-18:
+    // G7 (4 assistants hired 2018-08-15, in 2018-19) were not employed then → nothing;
+    // G8 assistant step 2 → 1: 16.00 × 2,880 h = 46,080 → 2% = 921.60;
+    // G9 custodian step 2 → 1: 20.00 × 5,760 h = 115,200 → 2,304.00;
+    // G10 custodian step 1 (hire date unknown = long-serving): 20.00 × 2,880 h = 57,600 → 1,152.00;
+    // line 921.60 + 2,304.00 + 1,152.00 = 4,377.60, one-time, booked 2018-19
+    // (with G7's 16.00 × 2,880 = 46,080 → 921.60 it would be 5,299.20)
+    const retro = line(r, '2018-19', { term: 'c-retro', kind: 'salary', earnedFy: '2017-18' });
+    expect(retro.cents).toBe(usd(4_377.6));
+    expect(retro.nature).toBe('one-time');
+    // FTE whose pay changes: G8 4 × 0.5 + G9 3 × 1 + G10 2 × 0.75 = 6.5 (G7's 2 FTE left out)
+    expect(retro.fte).toBe(6.5);
+    // statutory at 2018-19 classified rates 18% + 6% + 1.5% = 25.5% × 4,377.60 = 1,116.288 → 1,116.29
+    expect(line(r, '2018-19', { term: 'c-retro', kind: 'statutory', earnedFy: '2017-18' }).cents).toBe(usd(1_116.29));
+    // 2018-19 (the paying year, so ongoing), G7 included: 2% × 273,600 = 5,472.00
+    // (G7 921.60 + G8 17.00 × 2,880 = 48,960 → 979.20 + G9 2,419.20 + G10 1,152.00)
+    const ongoing = line(r, '2018-19', { term: 'c-retro', kind: 'salary', earnedFy: null });
+    expect(ongoing.cents).toBe(usd(5_472.0));
+    expect(ongoing.nature).toBe('ongoing');
+    // one-time 4,377.60 + 1,116.29 = 5,493.89
+    expect(year(r, '2018-19').oneTimeCents).toBe(usd(5_493.89));
+  });
+});
+
 describe('raise from a date inside the year', () => {
   it('a January 1 raise costs half a year in the year it starts', () => {
     // Given a 4% raise for T from 2020-01-01 (6 of 12 months into 2019-20)
@@ -375,6 +406,49 @@ describe('health', () => {
     // Given the threshold lowered only to 5 hours: assistants work 4, custodians are already eligible
     const r = cost({ unit: 'C', terms: [{ id: 'pt5', kind: 'health', partTimeMinHours: 5, effective: '2019-07-01' }] });
     for (const y of r.years) expect(y.totalCents).toBe(0);
+  });
+});
+
+describe('program', () => {
+  it('costs count × amount a year from its effective date, prorated in the first year, as "other" with no statutory', () => {
+    // Given 3 community schools at $40,000 a year each from 2020-01-01 (half of 2019-20)
+    const r = cost({ terms: [{ id: 'cs', kind: 'program', count: 3, amount: 40_000, effective: '2020-01-01' }] });
+    // 2018-19: before it starts, nothing
+    expect(linesOf(r, '2018-19')).toEqual([]);
+    // 2019-20: 3 × 40,000 × 6/12 = 60,000.00, ongoing, kind 'other'
+    const l = line(r, '2019-20', { term: 'cs' });
+    expect(l.kind).toBe('other');
+    expect(l.nature).toBe('ongoing');
+    expect(l.termKind).toBe('program');
+    expect(l.cents).toBe(usd(60_000.0));
+    expect(year(r, '2019-20').byKind.other).toBe(usd(60_000.0));
+    // no statutory benefits: the program's line is the year's only line
+    expect(linesOf(r, '2019-20', { kind: 'statutory' })).toEqual([]);
+    expect(year(r, '2019-20').totalCents).toBe(usd(60_000.0));
+    // 2020-21 and later: the full year, 3 × 40,000 = 120,000.00
+    expect(line(r, '2020-21', { term: 'cs', kind: 'other' }).cents).toBe(usd(120_000.0));
+    expect(line(r, '2022-23', { term: 'cs', kind: 'other' }).cents).toBe(usd(120_000.0));
+  });
+
+  it('with oneTime costs count × amount once, in the year of its effective date', () => {
+    // Given 2 × $12,500 one-time from 2020-03-15 (in 2019-20)
+    const r = cost({ terms: [{ id: 'once', kind: 'program', count: 2, amount: 12_500, effective: '2020-03-15', oneTime: true }] });
+    // 2019-20: 2 × 12,500 = 25,000.00, the whole amount (not prorated), one-time
+    const l = line(r, '2019-20', { term: 'once' });
+    expect(l.kind).toBe('other');
+    expect(l.nature).toBe('one-time');
+    expect(l.cents).toBe(usd(25_000.0));
+    expect(year(r, '2019-20').oneTimeCents).toBe(usd(25_000.0));
+    expect(linesOf(r, '2019-20', { kind: 'statutory' })).toEqual([]);
+    // nothing in any other year
+    for (const fy of ['2018-19', '2020-21', '2021-22', '2022-23']) expect(year(r, fy).totalCents).toBe(0);
+  });
+
+  it('is rounded once per line', () => {
+    // Given 3 × $1,000 a year from 2019-10-16: 22/31 of 2019-20 (3 months + 15/31 of October pass first)
+    const r = cost({ terms: [{ id: 'p', kind: 'program', count: 3, amount: 1_000, effective: '2019-10-16' }] });
+    // 3,000 × 22/31 = 2,129.032… → 2,129.03
+    expect(line(r, '2019-20', { term: 'p', kind: 'other' }).cents).toBe(usd(2_129.03));
   });
 });
 

@@ -1,0 +1,132 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.ts';
+import { readDatasetFolder } from '../src/district/read-folder.ts';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const TINY = here('./fixtures/tiny-district');
+const PAY = here('./fixtures/proposals/valid/pay-terms.yaml');
+const POSITIONS = here('./fixtures/proposals/valid/position-terms.yaml');
+const tmp = mkdtempSync(join(tmpdir(), 'settle-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function run(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false });
+  return { code, out, err };
+}
+
+describe('settle cost', () => {
+  it('prints the JSON fields other programs rely on, with totals equal to the sum of lines', async () => {
+    const r = await run('cost', PAY, '--district', TINY, '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.proposal.id).toBe('tiny-2019-union');
+    // Base year 2018-19 to the term's end (2020-21) plus two years: 2018-19 … 2022-23.
+    expect(j.years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+    for (const y of j.years) {
+      for (const l of y.lines) expect(Object.keys(l)).toEqual(expect.arrayContaining(['term', 'kind', 'cents', 'fte']));
+      expect(y.totalCents).toBe(y.lines.reduce((s: number, l: { cents: number }) => s + l.cents, 0));
+    }
+    for (const p of j.projection) {
+      expect(Object.keys(p)).toEqual(expect.arrayContaining(['fy', 'revenueCents', 'expenditureCents', 'endingBalanceCents', 'reservePct', 'requiredReservePct', 'meetsReserve']));
+    }
+    expect(j).toHaveProperty('firstShortYear');
+    expect(['positive', 'qualified', 'negative']).toContain(j.certification);
+  });
+
+  it('gives byte-identical output for the same inputs', async () => {
+    const a = await run('cost', POSITIONS, '--district', TINY, '--json', '--trace');
+    const b = await run('cost', POSITIONS, '--district', TINY, '--json', '--trace');
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+  });
+
+  it('prints a table by default and, with --trace, the formula and inputs of every line', async () => {
+    const r = await run('cost', PAY, '--district', TINY, '--trace');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Total cost');
+    expect(r.out).toContain('Reserve (required 3%)');
+    expect(r.out).toContain('How each figure was made');
+    expect(r.out).toMatch(/= Σ over pay groups/);
+  });
+
+  it('exits 2 when --district is missing, naming the option', async () => {
+    const r = await run('cost', PAY);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--district is required');
+  });
+
+  it('exits 2 for an unknown command', async () => {
+    expect((await run('costt')).code).toBe(2);
+  });
+
+  it('exits 3 for a broken proposal, with file:line:col, and prints nothing on stdout', async () => {
+    const bad = join(tmp, 'bad.yaml');
+    writeFileSync(bad, readFileSync(PAY, 'utf8').replace('pct: 3\n', 'pct: three\n'));
+    const r = await run('cost', bad, '--district', TINY, '--json');
+    expect(r.code).toBe(3);
+    expect(r.out).toBe('');
+    // `pct: three` is on line 16 of pay-terms.yaml, its value at column 10.
+    expect(r.err).toContain(`${bad}:16:10 terms[0].pct: must be a number, got "three"`);
+  });
+
+  it('exits 3 for a proposal naming a unit the dataset does not have, pointing at the field', async () => {
+    const bad = join(tmp, 'unit.yaml');
+    writeFileSync(bad, readFileSync(PAY, 'utf8').replace('unit: T\n', 'unit: TEACHERS\n'));
+    const r = await run('cost', bad, '--district', TINY);
+    expect(r.code).toBe(3);
+    // `unit: TEACHERS` is on line 7, value at column 7.
+    expect(r.err).toContain(`${bad}:7:7 unit: the dataset has no bargaining unit "TEACHERS"`);
+  });
+
+  it('exits 3 for a broken dataset and reports it together with proposal problems', async () => {
+    const dir = join(tmp, 'broken');
+    cpSync(TINY, dir, { recursive: true });
+    writeFileSync(join(dir, 'units.csv'), 'id,name,kind,union\nT,Teachers,teachers,Tiny\n');
+    const r = await run('cost', join(tmp, 'missing.yaml'), '--district', dir);
+    expect(r.code).toBe(3);
+    expect(r.err).toContain('missing.yaml: no such proposal file');
+    expect(r.err).toContain(`${join(dir, 'units.csv')}:2:3 kind: kind must be one of certificated, classified`);
+  });
+});
+
+describe('settle compare', () => {
+  it('gives one cost result per proposal, each the same as costing it alone', async () => {
+    const both = await run('compare', PAY, POSITIONS, '--district', TINY, '--json');
+    expect(both.code).toBe(0);
+    const j = JSON.parse(both.out);
+    expect(j.proposals).toHaveLength(2);
+    const alone = JSON.parse((await run('cost', POSITIONS, '--district', TINY, '--json')).out);
+    expect(j.proposals[1]).toEqual(alone);
+  });
+
+  it('prints the proposals side by side', async () => {
+    const r = await run('compare', PAY, POSITIONS, '--district', TINY);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Added cost by fiscal year');
+    expect(r.out).toContain('tiny-2019-union (union)');
+    expect(r.out).toContain('Certification');
+  });
+});
+
+describe('settle demo', () => {
+  it('writes the LAUSD demo and the three 2019 proposals, which load and cost', async () => {
+    const out = join(tmp, 'demo');
+    const r = await run('demo', '--out', out);
+    expect(r.code).toBe(0);
+    for (const id of ['utla-demands-2019', 'lausd-offer-2019-01-11', 'utla-settlement-2019']) expect(r.out).toContain(id);
+    expect(existsSync(join(out, 'proposals', 'settlement-2019-01-22.yaml'))).toBe(true);
+    const ds = readDatasetFolder(out);
+    // The demo is calibrated to 500,000 district-run K-12 students and 63,600 employees.
+    expect(ds.enrollment.reduce((s, e) => s + e.students, 0)).toBe(500_000);
+    expect(ds.staff.reduce((s, x) => s + x.count, 0)).toBe(63_600);
+    const cost = await run('cost', join(out, 'proposals', 'settlement-2019-01-22.yaml'), '--district', out, '--json');
+    expect(cost.code).toBe(0);
+    expect(JSON.parse(cost.out).years[0].totalCents).toBeGreaterThan(0);
+  });
+});
