@@ -15,7 +15,7 @@ export function registerCompare(program: Command, io: Io): void {
     .action((files: string[], opts: { district?: string; json?: boolean }) => {
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       if (files.length < 1) throw new UsageError('give at least one proposal file');
-      const { dataset, proposals } = readInputs(dir, files);
+      const { dataset, proposals } = readInputs(dir, files, io);
       const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p }));
       if (opts.json) {
         const slim = results.map((r) => ({ ...r, years: r.years.map((y) => ({ ...y, lines: y.lines.map(({ trace: _t, ...l }) => l) })) }));

@@ -14,7 +14,7 @@ export function registerCost(program: Command, io: Io): void {
     .option('--trace', 'show how every figure was made (formula and inputs)')
     .action((file: string, opts: { district?: string; json?: boolean; trace?: boolean }) => {
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
-      const { dataset, proposals } = readInputs(dir, [file]);
+      const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
       const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed });
       if (opts.json) {

@@ -26,16 +26,16 @@ export function registerDemo(program: Command, io: Io): void {
     .option('--out <dir>', 'where to write the demo', 'demo/lausd-2018-19')
     .action((opts: { out: string }) => {
       const out = opts.out;
-      const dataset = step(io, 'Generating the LAUSD 2018-19 demo district', () => generateDistrict(lausdSpec()));
+      const dataset = step(io, 'Generating the LAUSD 2018-19 demo district', () => generateDistrict(lausdSpec()), { always: true });
       writeFiles(out, serializeDataset(dataset));
       const proposalDir = join(out, 'proposals');
       mkdirSync(proposalDir, { recursive: true });
       const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yaml')).sort();
       for (const f of files) copyFileSync(join(EXAMPLES, f), join(proposalDir, f));
       const paths = files.map((f) => join(proposalDir, f));
-      const inputs = step(io, 'Reading it back and checking every file', () => readInputs(out, paths));
+      const inputs = step(io, 'Reading it back and checking every file', () => readInputs(out, paths), { always: true });
       const byDate = [...inputs.proposals].sort((a, b) => (a.proposal.date < b.proposal.date ? -1 : a.proposal.date > b.proposal.date ? 1 : 0));
-      const results = step(io, `Costing ${paths.length} proposals`, () => byDate.map((p) => costProposal({ dataset: inputs.dataset, proposal: p.proposal, source: p })));
+      const results = step(io, `Costing ${paths.length} proposals`, () => byDate.map((p) => costProposal({ dataset: inputs.dataset, proposal: p.proposal, source: p })), { always: true });
       const staff = inputs.dataset.staff.reduce((s, r) => s + r.count, 0);
       const students = inputs.dataset.enrollment.reduce((s, e) => s + e.students, 0);
       io.out(`${inputs.dataset.district.name}: ${inputs.dataset.schools.length.toLocaleString('en-US')} sites, ${students.toLocaleString('en-US')} students, ${staff.toLocaleString('en-US')} employees (synthetic, calibrated to published 2018-19 totals).\n`);

@@ -10,6 +10,7 @@ import { serializeDataset } from '../district/serialize.ts';
 import { parseEnrollment, parseSchools } from '../district/tables.ts';
 import { SCHOOL_TYPES, type Dataset } from '../district/types.ts';
 import { writeFiles } from '../district/write-folder.ts';
+import { step } from './progress.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { formatCompact, formatDollars, toCents } from '../money/cents.ts';
 import { UsageError, type Io } from './io.ts';
@@ -46,12 +47,12 @@ export function runGenerate(opts: GenerateOptions, io: Io): Dataset {
   if (from !== undefined) spec.schoolsFrom = readSchools(from);
   let ds: Dataset;
   try {
-    ds = generateDistrict(spec);
+    ds = step(io, 'Generating the district', () => generateDistrict(spec));
   } catch (e) {
     if (e instanceof InvalidInput && parsed && opts.spec) throw new InvalidInput(locateProblems({ problems: e.problems, file: opts.spec, locate: parsed.locate }));
     throw e;
   }
-  writeFiles(opts.out, serializeDataset(ds));
+  step(io, `Writing ${opts.out}`, () => writeFiles(opts.out, serializeDataset(ds)));
   io.out(summary(ds, spec, resolve(opts.out)));
   return ds;
 }

@@ -7,6 +7,7 @@ import { importCde, parseGradeWeights, type CdeImport, type TextFile } from '../
 import { enrollmentCsv, schoolsCsv } from '../district/serialize.ts';
 import { SCHOOL_TYPES } from '../district/types.ts';
 import { writeFiles } from '../district/write-folder.ts';
+import { step } from './progress.ts';
 import { UsageError, type Io } from './io.ts';
 
 interface CdeFlags {
@@ -87,10 +88,10 @@ function run(flags: CdeFlags, io: Io): void {
   const directory = readInput(flags.directory!, '--directory', 'pubschls.csv, the CDE public schools directory');
   const frpm = readInput(flags.frpm!, '--frpm', 'frpm1415.csv, the CDE FRPM file');
   const enrollment = flags.enrollment ? readInput(flags.enrollment, '--enrollment', 'filesenr.txt, the CDE enrollment by school file') : undefined;
-  const result = importCde({
+  const result = step(io, `Importing ${flags.district}`, () => importCde({
     directory, frpm, enrollment, district: flags.district!, highNeedThreshold: threshold,
     charters: flags.charters, gradeWeights: flags.gradeWeights === undefined ? undefined : parseGradeWeights(flags.gradeWeights),
-  });
+  }));
   const note = importNote(result, { directory: directory.file, frpm: frpm.file, enrollment: enrollment?.file });
   writeFiles(flags.out!, { 'schools.csv': schoolsCsv(result.schools), 'enrollment.csv': enrollmentCsv(result.enrollment), 'IMPORT.md': note });
   const r = result.report;

@@ -3,7 +3,8 @@ import { readDatasetFolder } from '../district/read-folder.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseProposal, type ParsedProposal } from '../proposals/parse.ts';
-import { UsageError } from './io.ts';
+import { UsageError, type Io } from './io.ts';
+import { step } from './progress.ts';
 
 export function requireOption(value: string | undefined, flag: string, example: string): string {
   if (!value) throw new UsageError(`${flag} is required, for example ${flag} ${example}`);
@@ -11,7 +12,7 @@ export function requireOption(value: string | undefined, flag: string, example: 
 }
 
 /** Reads the dataset and every proposal file, reporting the problems of all of them together. */
-export function readInputs(districtDir: string, files: string[]): { dataset: Dataset; proposals: ParsedProposal[] } {
+export function readInputs(districtDir: string, files: string[], io?: Io): { dataset: Dataset; proposals: ParsedProposal[] } {
   const problems: Problem[] = [];
   const proposals: ParsedProposal[] = [];
   for (const f of files) {
@@ -28,7 +29,7 @@ export function readInputs(districtDir: string, files: string[]): { dataset: Dat
   }
   let dataset: Dataset | null = null;
   try {
-    dataset = readDatasetFolder(districtDir);
+    dataset = io ? step(io, `Reading ${districtDir}`, () => readDatasetFolder(districtDir)) : readDatasetFolder(districtDir);
   } catch (e) {
     if (e instanceof InvalidInput) problems.push(...e.problems);
     else throw e;
