@@ -75,14 +75,12 @@ export function addedPositions(p: Prepared, terms: PositionTerm[], years: Fiscal
     const factor = yf.factor;
     for (let c = 0; c + 1 < cuts.length; c++) {
       const [m0, m1] = [cuts[c], cuts[c + 1]];
-      const added = new Map<string, number>(); // `${site}|${unit}|${role}` → FTE added so far in this segment
+      const added = new SiteFte(p.schools.length); // FTE earlier terms added in this segment
       const push = (t: PositionTerm, role: string, site: number, fte: number) => {
         const f = tidy(fte);
         if (f === 0) return;
         slices.push({ term: t, role, site, fy, m0, m1, fte: f });
-        if (!tracking) return;
-        const k = `${site}|${t.unit}|${role}`;
-        added.set(k, (added.get(k) ?? 0) + f);
+        if (tracking && site >= 0) added.of(t.unit, role)[site] += f;
       };
       for (const t of terms) {
         if (t.kind === 'class-size') classSize(p, t, yf, m0, base, baseTeachers, push, where);
@@ -118,16 +116,48 @@ function coveredByCaps(p: Prepared, i: number): boolean {
   return p.schools[i].type !== 'special-education' && p.schools[i].grades.length > 0;
 }
 
-function staffing(p: Prepared, t: StaffingTerm, fy: FiscalYear, m0: number, factor: number, added: Map<string, number>, push: Push): void {
+/** FTE by school for each unit and role. */
+class SiteFte {
+  private readonly byUnit = new Map<string, Map<string, Float64Array>>();
+  constructor(private readonly schools: number) {}
+
+  of(unit: string, role: string): Float64Array {
+    let byRole = this.byUnit.get(unit);
+    if (!byRole) this.byUnit.set(unit, (byRole = new Map()));
+    let a = byRole.get(role);
+    if (!a) byRole.set(role, (a = new Float64Array(this.schools)));
+    return a;
+  }
+}
+
+const current = new WeakMap<Prepared, SiteFte>();
+
+/** FTE of each unit and role already at each school (from staff.csv), kept per dataset. */
+function currentFte(p: Prepared): SiteFte {
+  let c = current.get(p);
+  if (!c) {
+    c = new SiteFte(p.schools.length);
+    for (const [key, fte] of p.siteFte) {
+      const [site, unit, role] = key.split('|');
+      c.of(unit, role)[Number(site)] += fte;
+    }
+    current.set(p, c);
+  }
+  return c;
+}
+
+function staffing(p: Prepared, t: StaffingTerm, fy: FiscalYear, m0: number, factor: number, added: SiteFte, push: Push): void {
   const phase = [...t.phases].reverse().find((ph) => monthsBefore(ph.from, fy) <= m0);
   if (!phase) return;
   const students = schoolTotals(p, factor);
+  const have = currentFte(p).of(t.unit, t.role);
+  const more = added.of(t.unit, t.role);
+  const each = positionFte(p, t);
   for (let i = 0; i < p.schools.length; i++) {
     if (!matches(p, t.schools, i)) continue;
     // perSchool is FTE; studentsPerStaff counts positions, each of the new-hire placement's FTE.
-    const required = phase.perSchool ?? Math.ceil(students[i] / (phase.studentsPerStaff as number)) * positionFte(p, t);
-    const have = (p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) + (added.get(`${i}|${t.unit}|${t.role}`) ?? 0);
-    if (required > have) push(t, t.role, i, required - have);
+    const required = phase.perSchool ?? Math.ceil(students[i] / (phase.studentsPerStaff as number)) * each;
+    if (required > have[i] + more[i]) push(t, t.role, i, required - have[i] - more[i]);
   }
 }
 
