@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
 import { costProposal } from '../costing/cost.ts';
+import { costChartsSvg } from '../reports/charts.ts';
 import { costTable, traceText } from '../reports/cost-table.ts';
+import { workbookFor } from '../reports/xlsx/index.ts';
 import type { Io } from './io.ts';
 import { readInputs, requireOption } from './inputs.ts';
+import { formatOf, writeWhole } from './output.ts';
+import { withoutTraces } from './json.ts';
 
 export function registerCost(program: Command, io: Io): void {
   program
@@ -10,19 +14,33 @@ export function registerCost(program: Command, io: Io): void {
     .description('cost one proposal, year by year, and project the budget and reserve with it')
     .argument('<proposal>', 'proposal file (YAML; see docs/proposals.md)')
     .option('--district <dir>', 'dataset folder (see docs/dataset.md)')
-    .option('--json', 'print the full result as JSON')
+    .option('--json', 'print the full result as JSON (same as --format json)')
+    .option('--format <format>', 'table (default), json, or xlsx (a spreadsheet with live formulas; needs --out)')
+    .option('--out <file>', 'write the result to this file instead of the screen')
     .option('--trace', 'show how every figure was made (formula and inputs)')
-    .action((file: string, opts: { district?: string; json?: boolean; trace?: boolean }) => {
+    .option('--chart <file.svg>', 'also write the charts: FILE (cost by term) and FILE with -reserve (reserve by year)')
+    .action(async (file: string, opts: { district?: string; json?: boolean; format?: string; out?: string; trace?: boolean; chart?: string }) => {
+      const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
       const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed });
-      if (opts.json) {
-        const json = opts.trace ? result : { ...result, years: result.years.map((y) => ({ ...y, lines: y.lines.map(({ trace: _t, ...l }) => l) })) };
-        io.out(JSON.stringify(json, null, 2) + '\n');
-        return;
+      if (opts.chart) {
+        const charts = costChartsSvg(result);
+        writeWhole(opts.chart, charts.cost);
+        writeWhole(opts.chart.replace(/(\.svg)?$/i, '-reserve.svg'), charts.reserve);
       }
-      io.out(costTable(result));
-      if (opts.trace) io.out(traceText(result));
+      let text: string;
+      if (format === 'xlsx') {
+        writeWhole(opts.out as string, await workbookFor({ kind: 'cost', dataset, proposals: [parsed.proposal], results: [result] }));
+        io.err(`Wrote ${opts.out}\n`);
+        return;
+      } else if (format === 'json') {
+        text = JSON.stringify(opts.trace ? result : withoutTraces(result), null, 2) + '\n';
+      } else {
+        text = costTable(result) + (opts.trace ? traceText(result) : '');
+      }
+      if (opts.out) writeWhole(opts.out, text);
+      else io.out(text);
     });
 }

@@ -5,6 +5,8 @@ import { registerCompare } from './compare.ts';
 import { registerDemo } from './demo.ts';
 import { registerGenerate } from './generate.ts';
 import { registerImport } from './import-cde.ts';
+import { registerDisclose } from './disclose.ts';
+import { registerStrikeImpact } from './strike-impact.ts';
 
 export const defaultIo: Io = {
   out: (t) => process.stdout.write(t),
@@ -23,6 +25,8 @@ export function buildProgram(io: Io): Command {
   registerImport(program, io);
   registerCost(program, io);
   registerCompare(program, io);
+  registerDisclose(program, io);
+  registerStrikeImpact(program, io);
   program.addHelpText('after', '\nExit codes: 0 ok, 1 internal error, 2 usage, 3 invalid input.\nDocs: docs/dataset.md, docs/proposals.md, docs/costing.md');
   return program;
 }
