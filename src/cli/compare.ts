@@ -12,7 +12,7 @@ export function registerCompare(program: Command, io: Io): void {
   program
     .command('compare')
     .description('cost several proposals on the same dataset and show them side by side')
-    .argument('<proposals...>', 'proposal files')
+    .argument('<proposals...>', 'one or more proposal files')
     .option('--district <dir>', 'dataset folder')
     .option('--json', 'print { proposals: [...] } as JSON, one cost result per proposal')
     .option('--format <format>', 'table (default), json, or xlsx (needs --out)')
@@ -20,7 +20,7 @@ export function registerCompare(program: Command, io: Io): void {
     .action(async (files: string[], opts: { district?: string; json?: boolean; format?: string; out?: string }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
-      if (files.length < 1) throw new UsageError('give at least one proposal file');
+      if (files.length < 1) throw new UsageError('give one or more proposal files');
       const { dataset, proposals } = readInputs(dir, files, io);
       const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p }));
       if (format === 'xlsx') {

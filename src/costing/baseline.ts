@@ -37,7 +37,8 @@ export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] 
   if (!byRange) cache.set(p, (byRange = new Map()));
   const key = `${years[0]}-${years[years.length - 1]}`;
   const hit = byRange.get(key);
-  if (hit) return hit;
+  // Each result gets its own copy, so one caller cannot change another's figures.
+  if (hit) return structuredClone(hit);
   const units = [...p.units.values()];
   const earners = currentEarners(p);
   const result = years.map((fy): BaselineYear => {
@@ -65,5 +66,5 @@ export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] 
     return { fy: fyLabel(fy), salaryCents, statutoryCents, healthCents, totalCents: salaryCents + statutoryCents + healthCents, fte: Math.round(sum((u) => u.fte) * 1e4) / 1e4, byUnit };
   });
   byRange.set(key, result);
-  return result;
+  return structuredClone(result);
 }

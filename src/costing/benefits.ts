@@ -36,7 +36,7 @@ class HealthLines {
   private lines = new Map<string, { entry: Omit<Entry, 'cents' | 'inputs'>; dollars: number; people: number; rate: number; extra: Entry['inputs'] }>();
 
   add(entry: Omit<Entry, 'cents' | 'inputs'>, people: number, rate: number, extra: Entry['inputs'] = []): void {
-    const key = `${entry.term}|${entry.bookedFy}|${entry.earnedFy}|${entry.population}|${entry.unit}`;
+    const key = `${entry.term}|${entry.via ?? ''}|${entry.bookedFy}|${entry.earnedFy}|${entry.population}|${entry.unit}`;
     const line = this.lines.get(key) ?? { entry, dollars: 0, people: 0, rate, extra };
     line.dollars += people * rate;
     line.people += people;
@@ -62,7 +62,7 @@ export function addPositionHealth(p: Prepared, ledger: Ledger, added: Earner[], 
       const people = peopleYears(e, fy, 0);
       if (people === 0) continue;
       lines.add({
-        term: e.addedBy as string, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy, fte: 0,
+        term: e.addedBy as string, via: e.addedVia, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy, fte: 0,
         formula: 'employees added × share of the year employed × health and welfare per employee',
       }, people, healthRate(p, fy));
     }
@@ -83,9 +83,10 @@ export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[],
         if (fy < fiscalYearOf(t.effective) || (e.hiredFy !== null && fy < e.hiredFy)) continue;
         const people = peopleYears(e, fy, monthsBefore(t.effective, fy));
         if (people === 0) continue;
-        const booked = Math.max(fy, paidFy, p.base);
+        const booked = Math.max(fy, paidFy);
+        if (booked < p.base) continue; // paid before the base year: already in the district's books
         lines.add({
-          term: t.id, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population,
+          term: t.id, via: t.via, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population,
           earnedFy: fy < booked ? fy : null, bookedFy: booked, fte: 0,
           formula: t.perEmployee !== undefined
             ? 'eligible employees × share of the year from the effective date × added amount per employee'
@@ -100,17 +101,20 @@ export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[],
 /** One-time bonuses, booked in the year paid, for staff employed in the eligibility year. */
 export function addBonuses(p: Prepared, ledger: Ledger, terms: BonusTerm[], earners: Earner[], fullPay: FullPay): void {
   for (const t of terms) {
-    const fy = Math.max(fiscalYearOf(t.paid), p.base);
+    const fy = fiscalYearOf(t.paid);
+    if (fy < p.base) continue; // paid before the base year: already in the district's books
     for (const e of earners) {
       if (e.unit.id !== t.unit || (t.roles && !t.roles.includes(e.role))) continue;
       if (t.employedIn !== undefined && (e.population === 'added' || (e.hiredFy !== null && e.hiredFy > t.employedIn))) continue;
-      const segs = e.segments(fy);
-      const people = segs.length ? segs[segs.length - 1].headcount : 0;
-      if (people === 0) continue;
+      // People in their posts on the day it is paid.
+      const paidMonth = monthsBefore(t.paid, fy);
+      const seg = e.segments(fy).find((s) => s.m0 <= paidMonth && paidMonth < s.m1);
+      const people = seg?.headcount ?? 0;
+      if (!seg || people === 0) continue;
       const pay = fullPay(e, fy);
       const cents = t.amount !== undefined ? toCents(people * t.amount) : toCents(((pay / 100) * (t.pct as number)) / 100);
       ledger.add({
-        term: t.id, kind: 'salary', nature: 'one-time', unit: t.unit, population: e.population, earnedFy: null, bookedFy: fy, cents, fte: segs[segs.length - 1].fte,
+        term: t.id, via: t.via, kind: 'salary', nature: 'one-time', unit: t.unit, population: e.population, earnedFy: null, bookedFy: fy, cents, fte: seg.fte,
         formula: t.amount !== undefined ? 'eligible employees × bonus per employee' : 'eligible employees\' pay for the year paid × bonus percent',
         inputs: [
           t.amount !== undefined ? { name: 'eligible employees', value: people, unit: 'count' } : { name: 'pay of eligible employees', value: pay, unit: 'cents' },

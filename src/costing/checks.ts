@@ -1,7 +1,7 @@
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import type { Path } from '../text/yaml.ts';
 import { pathLabel } from '../text/yaml.ts';
-import type { Proposal } from '../proposals/types.ts';
+import type { Proposal, Term } from '../proposals/types.ts';
 import { placementFor } from './earners.ts';
 import type { Prepared } from './prepare.ts';
 
@@ -12,7 +12,8 @@ export interface ProposalSource {
 
 /**
  * Checks a proposal against the dataset it is costed on: units, roles and new-hire placements
- * must exist. Throws `InvalidInput` with every problem, located in the proposal file when known.
+ * must exist, including for the terms a me-too clause passes to another unit. Throws
+ * `InvalidInput` with every problem, located in the proposal file when known.
  */
 export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: ProposalSource): void {
   const problems: Problem[] = [];
@@ -21,23 +22,40 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
     const pos = source?.locate(path);
     problems.push({ code: `proposal.${code}`, message, where: { file: source?.file, line: pos?.line, col: pos?.col, field: pathLabel(path) }, hint });
   };
-  if (!p.units.has(proposal.unit)) add(['unit'], 'unknown-unit', `the dataset has no bargaining unit "${proposal.unit}"`, `one of: ${unitList}`);
-  proposal.terms.forEach((t, i) => {
-    if (t.unit !== proposal.unit && !p.units.has(t.unit)) add(['terms', i, 'unit'], 'unknown-unit', `the dataset has no bargaining unit "${t.unit}"`, `one of: ${unitList}`);
-    if (!p.units.has(t.unit)) return;
+  const rolesOf = (unit: string) => [...p.roles].filter((r) => r.startsWith(`${unit}|`)).map((r) => r.split('|')[1]);
+  const hasRole = (unit: string, role: string) => p.roles.has(`${unit}|${role}`);
+
+  /** `via` is set when the term reaches `unit` through a me-too clause at `path`. */
+  const checkTerm = (t: Term, unit: string, path: Path, via?: string) => {
+    const who = via ? `passed to ${unit} by the me-too clause, ` : '';
+    if (!p.units.has(unit)) return;
     const roles = 'roles' in t && t.roles ? t.roles : [];
     roles.forEach((role, k) => {
-      if (!p.roles.has(`${t.unit}|${role}`)) {
-        const known = [...p.roles].filter((r) => r.startsWith(`${t.unit}|`)).map((r) => r.split('|')[1]);
-        add(['terms', i, 'roles', k], 'unknown-role', `no ${t.unit} staff have the role "${role}"`, `one of: ${known.slice(0, 12).join(', ')}`);
+      if (!hasRole(unit, role)) {
+        add(via ? path : [...path, 'roles', k], 'unknown-role', `${who}no ${unit} staff have the role "${role}"`, `one of: ${rolesOf(unit).slice(0, 12).join(', ')}`);
       }
     });
     if (t.kind === 'class-size' || t.kind === 'staffing' || t.kind === 'hire') {
       const role = t.kind === 'class-size' ? 'teacher' : t.role;
-      if (!placementFor(p, t.unit, role)) {
-        add(['terms', i], 'no-placement', `the dataset says nowhere where a new ${role} in ${t.unit} is placed on the salary schedule`, `add parameters.newHirePlacement.${role} (or .${t.unit}) to district.yaml`);
+      const own = p.dataset.district.parameters.newHirePlacement[role];
+      if (t.kind !== 'class-size' && !hasRole(unit, role) && !(own && own.unit === unit)) {
+        add(via ? path : [...path, 'role'], 'unknown-role', `${who}no ${unit} staff have the role "${role}", and district.yaml gives no new-hire placement for it`, `one of: ${rolesOf(unit).slice(0, 12).join(', ')}, or add parameters.newHirePlacement.${role}`);
+      } else if (!placementFor(p, unit, role)) {
+        add(path, 'no-placement', `${who}the dataset says nowhere where a new ${role} in ${unit} is placed on the salary schedule`, `add parameters.newHirePlacement.${role} (or .${unit}) to district.yaml`);
       }
     }
+  };
+
+  if (!p.units.has(proposal.unit)) add(['unit'], 'unknown-unit', `the dataset has no bargaining unit "${proposal.unit}"`, `one of: ${unitList}`);
+  const byId = new Map(proposal.terms.map((t) => [t.id, t]));
+  proposal.terms.forEach((t, i) => {
+    if (t.unit !== proposal.unit && !p.units.has(t.unit)) add(['terms', i, 'unit'], 'unknown-unit', `the dataset has no bargaining unit "${t.unit}"`, `one of: ${unitList}`);
+    if (t.kind === 'me-too') {
+      t.terms.forEach((ref, k) => {
+        const target = byId.get(ref);
+        if (target) checkTerm(target, t.unit, ['terms', i, 'terms', k], ref);
+      });
+    } else checkTerm(t, t.unit, ['terms', i]);
   });
   if (problems.length > 0) throw new InvalidInput(problems);
 }

@@ -36,11 +36,15 @@ export function capsInForce(base: (GradeCap | null)[], phases: { phase: CapPhase
     for (const g of phase.grades) {
       const gi = gradeIndex(g);
       const current = base[gi];
-      const cap = phase.cap ?? (current ? current.cap - (phase.reduceBy ?? 0) : undefined);
-      if (cap === undefined) {
-        throw new InvalidInput([{ code: 'proposal.no-baseline-cap', message: `grade ${g} has no class-size cap in the current contract, so "reduceBy" has nothing to reduce`, where: where(index), hint: 'cap: 30' }]);
+      if (!current) {
+        // Added teachers are measured against the current contract's cap for the grade.
+        throw new InvalidInput([{
+          code: 'proposal.no-baseline-cap', message: `grade ${g} has no class-size cap in the current contract (classSize in district.yaml), so there is nothing to measure the new cap against`,
+          where: where(index), hint: `add the current cap for grade ${g} to parameters.classSize.spans, e.g. { grades: ${g}, measure: maximum, cap: 40 }`,
+        }]);
       }
-      const hn = phase.highNeedCap ?? (phase.highNeedReduceBy !== undefined && current ? current.cap - phase.highNeedReduceBy : cap);
+      const cap = phase.cap ?? current.cap - (phase.reduceBy ?? 0);
+      const hn = phase.highNeedCap ?? (phase.highNeedReduceBy !== undefined ? current.cap - phase.highNeedReduceBy : cap);
       if (cap < 1 || hn < 1) {
         throw new InvalidInput([{ code: 'proposal.cap-below-one', message: `the cap for grade ${g} would fall to ${Math.min(cap, hn)} students`, where: where(index), hint: 'a reduction smaller than the current cap' }]);
       }
@@ -102,7 +106,8 @@ export function teachersNeeded(p: Prepared, school: number, caps: (GradeCap | nu
     const secondary = s.type !== 'elementary' && gi > LAST_ELEMENTARY;
     if (c.measure === 'average') {
       averages ??= new Map();
-      const key = `${c.group}|${secondary}`;
+      // Grades averaged together share a phase, a cap and a kind of school day.
+      const key = `${c.group}|${cap}|${secondary}`;
       const a = averages.get(key) ?? { students: 0, cap, secondary };
       a.students += n;
       averages.set(key, a);

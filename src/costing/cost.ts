@@ -1,6 +1,7 @@
 import { fiscalYearOf, fyLabel, range, type FiscalYear } from '../calendar/fiscal-year.ts';
 import type { Dataset } from '../district/types.ts';
 import { sumCents } from '../money/cents.ts';
+import { pathLabel } from '../text/yaml.ts';
 import { project } from '../projection/project.ts';
 import type { Proposal } from '../proposals/types.ts';
 import { baselineYears } from './baseline.ts';
@@ -34,10 +35,10 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   const paidFy = fiscalYearOf(proposal.date);
   const ledger = new Ledger();
 
-  const where = (t: { id: string }, capIndex: number) => {
-    const path = ['terms', terms.indexOf(t.id), 'caps', capIndex];
+  const where = (t: { id: string }, sub: (string | number)[]) => {
+    const path = ['terms', terms.indexOf(t.id), ...sub];
     const pos = source?.locate(path);
-    return { file: source?.file, line: pos?.line, col: pos?.col, field: `terms[${terms.indexOf(t.id)}].caps[${capIndex}]` };
+    return { file: source?.file, line: pos?.line, col: pos?.col, field: pathLabel(path) };
   };
   const slices = addedPositions(p, terms.positions, years, where);
   const added = groupSlices(slices).flatMap((s) => addedEarners(p, s.term, s.role, s.slices));

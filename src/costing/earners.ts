@@ -79,7 +79,7 @@ export function addedEarners(p: Prepared, term: PositionTerm, role: string, slic
   }
   return cohorts.map((c): Earner => ({
     unit: p.units.get(term.unit) as Unit, role, lane, hoursPerDay: placement.hoursPerDay, daysPerYear: placement.daysPerYear,
-    hiredFy: c.fy, population: 'added', step: placement.step, stepYear: c.fy, drift: () => 1, addedBy: term.id,
+    hiredFy: c.fy, population: 'added', step: placement.step, stepYear: c.fy, drift: () => 1, addedBy: term.id, addedVia: term.via,
     segments: (fy) => (c.segments.get(fy) ?? []).map((s) => ({ ...s, headcount: s.fte / placement.fte })),
   }));
 }

@@ -15,6 +15,8 @@ export interface Entry {
   formula: string;
   /** Numeric inputs are summed across entries of the same line; text inputs are kept as given. */
   inputs: TraceInput[];
+  /** For a me-too clause: the id of the term it passes on. */
+  via?: string;
 }
 
 interface Bucket {
@@ -33,7 +35,7 @@ export class Ledger {
 
   add(e: Entry): void {
     if (e.cents === 0 && e.fte === 0) return;
-    const key = `${e.bookedFy}|${e.term}|${e.kind}|${e.nature}|${e.unit}|${e.population}|${e.earnedFy}`;
+    const key = `${e.bookedFy}|${e.term}|${e.via ?? ''}|${e.kind}|${e.nature}|${e.unit}|${e.population}|${e.earnedFy}`;
     const b = this.buckets.get(key);
     if (!b) {
       this.buckets.set(key, { entry: { ...e }, inputs: new Map(e.inputs.map((i) => [i.name, { ...i }])) });
@@ -62,6 +64,7 @@ export class Ledger {
         term: e.term,
         termTitle: meta.title(e.term),
         termKind: meta.kindOf(e.term),
+        via: e.via ?? null,
         kind: e.kind,
         nature: e.nature,
         unit: e.unit,
@@ -85,6 +88,7 @@ function tidy(i: TraceInput): TraceInput {
 function compare(a: Entry, b: Entry, order: Map<string, number>): number {
   return (
     (order.get(a.term) ?? 0) - (order.get(b.term) ?? 0) ||
+    ((a.via ?? '') < (b.via ?? '') ? -1 : (a.via ?? '') > (b.via ?? '') ? 1 : 0) ||
     (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0) ||
     (a.population === b.population ? 0 : a.population === 'existing' ? -1 : 1) ||
     (a.earnedFy ?? 9999) - (b.earnedFy ?? 9999) ||
@@ -98,7 +102,7 @@ const KIND_LABEL: Record<CostKind, string> = { salary: 'salary', statutory: 'sta
 const POSITION_KINDS = new Set<TermKind>(['class-size', 'staffing', 'hire']);
 
 function label(e: Entry, title: string, kind: TermKind): string {
-  const parts = [title, KIND_LABEL[e.kind], e.unit];
+  const parts = [e.via ? `${title} (${e.via})` : title, KIND_LABEL[e.kind], e.unit];
   if (e.population === 'added' && !POSITION_KINDS.has(kind)) parts.push('on added positions');
   if (e.earnedFy !== null) parts.push(`retroactive for ${fyLabel(e.earnedFy)}`);
   return parts.join(' — ');

@@ -67,7 +67,9 @@ export function costPay(input: PayCostInput): FullPay {
       for (let k = 1; k < cents.length; k++) {
         const d = cents[k] - cents[k - 1];
         if (d === 0) continue;
-        const booked = Math.max(fy, transforms[k - 1].paidFy, base);
+        const booked = Math.max(fy, transforms[k - 1].paidFy);
+        // Pay paid before the base year is already in the district's books, not a cost to come.
+        if (booked < base) continue;
         const earned = fy < booked ? fy : null;
         const key = ((k * 4096 + booked) * 4096 + (earned ?? 0)) * 2 + (e.population === 'added' ? 1 : 0);
         let t = tallies.get(key);
@@ -86,7 +88,7 @@ export function costPay(input: PayCostInput): FullPay {
 
 function addedSalary(ledger: Ledger, e: Earner, fy: FiscalYear, cents: number, fte: number): void {
   ledger.add({
-    term: e.addedBy as string, kind: 'salary', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy,
+    term: e.addedBy as string, via: e.addedVia, kind: 'salary', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null, bookedFy: fy,
     cents, fte,
     formula: 'FTE added × new-hire salary at its step that year × share of the year the positions exist',
     inputs: [
@@ -98,7 +100,7 @@ function addedSalary(ledger: Ledger, e: Earner, fy: FiscalYear, cents: number, f
 
 function payLine(ledger: Ledger, t: Transform, x: Tally): void {
   ledger.add({
-    term: t.term.id, kind: 'salary', nature: x.earned !== null ? 'one-time' : 'ongoing', unit: t.term.unit, population: x.population,
+    term: t.term.id, via: t.term.via, kind: 'salary', nature: x.earned !== null ? 'one-time' : 'ongoing', unit: t.term.unit, population: x.population,
     earnedFy: x.earned, bookedFy: x.booked, cents: x.cents, fte: x.fte,
     formula: 'Σ over pay groups (pay with this term − pay without it); pay = rate × FTE (salaried) or rate × hours × days × people (hourly), for each part of the year at the rate then in force',
     inputs: [

@@ -19,8 +19,9 @@ export interface Earner {
   drift: (fy: FiscalYear) => number;
   /** FTE and headcount over parts of a fiscal year (months from July 1). */
   segments: (fy: FiscalYear) => { m0: number; m1: number; fte: number; headcount: number }[];
-  /** The term that added these positions (for added earners). */
+  /** The term that added these positions (for added earners), and the term a me-too clause copied. */
   addedBy?: string;
+  addedVia?: string;
 }
 
 /** A pay term as a change to an earner's rate or hours from a date, applied in date order. */

@@ -180,7 +180,7 @@ describe('cohorts: when a term needs fewer positions, the newest cohort goes fir
   it('declining enrollment removes the positions added last', () => {
     // Given the tiny district with enrollment falling 10% a year (factor 0.9 in 2019-20, 0.81, 0.729, 0.6561),
     // and grades 4-5 capped at 20 from 2019-07-01, then 12 from 2020-07-01 (current cap 30)
-    const declining = loadTiny();
+    const declining = structuredClone(loadTiny());
     const trend = declining.district.parameters.enrollmentTrend;
     declining.district.parameters.enrollmentTrend = { ...trend, values: [{ from: '2018-07-01', value: -10 }] };
     const r = cost({

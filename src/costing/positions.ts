@@ -1,6 +1,6 @@
 import { monthsBefore, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { GRADES } from '../district/grades.ts';
-import type { Where } from '../errors/problem.ts';
+import { InvalidInput, type Where } from '../errors/problem.ts';
 import type { ClassSizeTerm, HireTerm, PositionTerm, SchoolFilter, StaffingTerm } from '../proposals/types.ts';
 import { baselineCaps, capsInForce, studentsIn, teachersNeeded, yearFactors, type YearFactors } from './class-size.ts';
 import type { Prepared } from './prepare.ts';
@@ -63,7 +63,7 @@ function schoolTotals(p: Prepared, factor: number): Float64Array {
  * (teachers), staffing guarantees (counting what earlier terms already added at the school)
  * and hiring mandates (spread over the listed schools, or central office).
  */
-export function addedPositions(p: Prepared, terms: PositionTerm[], years: FiscalYear[], where: (t: PositionTerm, index: number) => Where): Slice[] {
+export function addedPositions(p: Prepared, terms: PositionTerm[], years: FiscalYear[], where: Locate): Slice[] {
   const slices: Slice[] = [];
   const base = baselineCaps(p.dataset.district.parameters.classSize.spans);
   const baseTeachers = baselineTeachers(p);
@@ -79,13 +79,14 @@ export function addedPositions(p: Prepared, terms: PositionTerm[], years: Fiscal
       const push = (t: PositionTerm, role: string, site: number, fte: number) => {
         const f = tidy(fte);
         if (f === 0) return;
+        if (!Number.isFinite(f)) throw new Error(`positions: a ${t.kind} term gave ${fte} FTE at site ${site}; check the dataset parameters`);
         slices.push({ term: t, role, site, fy, m0, m1, fte: f });
         if (tracking && site >= 0) added.of(t.unit, role)[site] += f;
       };
       for (const t of terms) {
         if (t.kind === 'class-size') classSize(p, t, yf, m0, base, baseTeachers, push, where);
         else if (t.kind === 'staffing') staffing(p, t, fy, m0, factor, added, push);
-        else hire(p, t, fy, m0, push);
+        else hire(p, t, fy, m0, push, where);
       }
     }
   }
@@ -93,12 +94,14 @@ export function addedPositions(p: Prepared, terms: PositionTerm[], years: Fiscal
 }
 
 type Push = (t: PositionTerm, role: string, site: number, fte: number) => void;
+/** Where a field of a term is in the proposal file, for messages. */
+export type Locate = (t: PositionTerm, path: (string | number)[]) => Where;
 
-function classSize(p: Prepared, t: ClassSizeTerm, yf: YearFactors, m0: number, base: ReturnType<typeof baselineCaps>, cache: Map<FiscalYear, Float64Array>, push: Push, where: (t: PositionTerm, i: number) => Where): void {
+function classSize(p: Prepared, t: ClassSizeTerm, yf: YearFactors, m0: number, base: ReturnType<typeof baselineCaps>, cache: Map<FiscalYear, Float64Array>, push: Push, where: Locate): void {
   const fy = yf.fy;
   const phases = t.caps.map((phase, index) => ({ phase, index, startMonth: (y: FiscalYear) => monthsBefore(phase.from, y) }));
   if (phases.every((ph) => ph.startMonth(fy) > m0)) return;
-  const caps = capsInForce(base, phases, fy, m0, (i) => where(t, i));
+  const caps = capsInForce(base, phases, fy, m0, (i) => where(t, ['caps', i]));
   let before = cache.get(fy);
   if (!before) {
     before = new Float64Array(p.schools.length);
@@ -107,7 +110,8 @@ function classSize(p: Prepared, t: ClassSizeTerm, yf: YearFactors, m0: number, b
   }
   for (let i = 0; i < p.schools.length; i++) {
     if (!coveredByCaps(p, i)) continue;
-    push(t, 'teacher', i, teachersNeeded(p, i, caps, yf) - before[i]);
+    // A cap above the current contract's adds no teachers and saves none: schools are never netted.
+    push(t, 'teacher', i, Math.max(0, teachersNeeded(p, i, caps, yf) - before[i]));
   }
 }
 
@@ -167,7 +171,7 @@ function positionFte(p: Prepared, t: StaffingTerm | HireTerm): number {
 }
 
 /** Hiring counts positions; each is placed at the new-hire placement's FTE. */
-function hire(p: Prepared, t: HireTerm, fy: FiscalYear, m0: number, pushFte: Push): void {
+function hire(p: Prepared, t: HireTerm, fy: FiscalYear, m0: number, pushFte: Push, where: Locate): void {
   const each = positionFte(p, t);
   const push: Push = (term, role, site, positions) => pushFte(term, role, site, positions * each);
   let remaining = t.phases.filter((ph) => monthsBefore(ph.from, fy) <= m0).reduce((n, ph) => n + ph.count, 0);
@@ -178,8 +182,10 @@ function hire(p: Prepared, t: HireTerm, fy: FiscalYear, m0: number, pushFte: Pus
   }
   const order = hireOrder(p, t);
   if (order.length === 0) {
-    push(t, t.role, -1, remaining);
-    return;
+    throw new InvalidInput([{
+      code: 'proposal.no-matching-school', message: `no school in the dataset matches ${JSON.stringify(t.schools)}, so the ${t.role} positions have nowhere to go`,
+      where: where(t, ['schools']), hint: 'schools: { types: [middle, high] } (or leave schools out for central-office positions)',
+    }]);
   }
   const perSchool = new Float64Array(order.length);
   const rounds = Math.floor(remaining / order.length);

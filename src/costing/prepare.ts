@@ -1,6 +1,7 @@
 import { fiscalYearOf, fyStart, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { GRADES, gradeIndex } from '../district/grades.ts';
 import { valueAt } from '../district/parameters.ts';
+import { deepFreeze } from '../district/load.ts';
 import type { Dataset, School, Unit, UnitKind } from '../district/types.ts';
 import { buildLanes, laneKey, type Lane } from './schedule.ts';
 
@@ -39,6 +40,8 @@ const cache = new WeakMap<Dataset, Prepared>();
 export function prepare(dataset: Dataset): Prepared {
   const hit = cache.get(dataset);
   if (hit) return hit;
+  // Work kept per dataset is only right while the dataset cannot change.
+  deepFreeze(dataset);
   const units = new Map(dataset.units.map((u) => [u.id, u]));
   const lanes = buildLanes(dataset.schedules);
   const groups = new Map<string, PayGroup>();

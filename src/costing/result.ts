@@ -22,6 +22,8 @@ export interface CostLine {
   term: string;
   termTitle: string;
   termKind: TermKind;
+  /** For a me-too clause: the id of the term it passes on to another unit; otherwise null. */
+  via: string | null;
   /** Cost category, as in a public disclosure: salary, statutory benefits, health and welfare, other. */
   kind: CostKind;
   nature: Nature;

@@ -26,7 +26,7 @@ export function concreteTerms(proposal: Proposal): ConcreteTerms {
   const expanded: Term[] = [];
   for (const t of proposal.terms) {
     if (t.kind === 'me-too') {
-      for (const ref of t.terms) expanded.push({ ...(byId.get(ref) as Term), id: t.id, unit: t.unit, title: t.title } as Term);
+      for (const ref of t.terms) expanded.push({ ...(byId.get(ref) as Term), id: t.id, unit: t.unit, title: t.title, via: ref } as Term);
     } else expanded.push(t);
   }
   const order = new Map(proposal.terms.map((t, i) => [t.id, i]));

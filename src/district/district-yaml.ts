@@ -14,20 +14,26 @@ const references = z.union([referenceSchema.transform((r) => [r]), z.array(refer
 
 const dateKey = z.string().refine(isIsoDate, { message: 'dates must be written YYYY-MM-DD', params: { code: 'bad-date' } });
 
-const dated = z
-  .object({
-    label: z.string().min(1),
-    unit: z.enum(['percent', 'usd', 'count', 'days', 'hours', 'ratio']),
-    values: z.record(dateKey, z.number()).refine((v) => Object.keys(v).length > 0, { message: 'needs at least one dated value', params: { code: 'no-values' } }),
-    reference: references,
-  })
-  .strict()
-  .transform((p): DatedParameter => ({
-    label: p.label,
-    unit: p.unit,
-    values: Object.entries(p.values).map(([from, value]) => ({ from, value })).sort((a, b) => (a.from < b.from ? -1 : 1)),
-    reference: p.reference,
-  }));
+/** A dated parameter whose values must lie within [min, max] (`above` excludes min itself). */
+const datedWithin = (min: number, max: number, above = false) =>
+  z
+    .object({
+      label: z.string().min(1),
+      unit: z.enum(['percent', 'usd', 'count', 'days', 'hours', 'ratio']),
+      values: z
+        .record(dateKey, z.number().refine((n) => Number.isFinite(n) && (above ? n > min : n >= min) && n <= max, { message: `every value must be ${above ? 'more than' : 'at least'} ${min} and at most ${max}`, params: { code: 'out-of-range' } }))
+        .refine((v) => Object.keys(v).length > 0, { message: 'needs at least one dated value', params: { code: 'no-values' } }),
+      reference: references,
+    })
+    .strict()
+    .transform((p): DatedParameter => ({
+      label: p.label,
+      unit: p.unit,
+      values: Object.entries(p.values).map(([from, value]) => ({ from, value })).sort((a, b) => (a.from < b.from ? -1 : 1)),
+      reference: p.reference,
+    }));
+const dated = datedWithin(-1e12, 1e12);
+const percentChange = datedWithin(-100, 100, true);
 
 const placement = z
   .object({
@@ -53,11 +59,11 @@ const byKind = <T extends z.ZodTypeAny>(t: T) => z.object({ certificated: t, cla
 
 const parametersSchema = z
   .object({
-    statutory: byKind(z.record(z.string(), dated)),
-    cola: dated,
-    enrollmentTrend: dated,
-    columnDrift: byKind(dated),
-    healthPerEmployee: dated,
+    statutory: byKind(z.record(z.string(), datedWithin(0, 100))),
+    cola: percentChange,
+    enrollmentTrend: percentChange,
+    columnDrift: byKind(percentChange),
+    healthPerEmployee: datedWithin(0, 1e6),
     healthEligibleMinHours: byKind(z.number().min(0).max(24)),
     newHirePlacement: z.record(z.string(), placement),
     classSize: z
@@ -66,11 +72,11 @@ const parametersSchema = z
         reference: references,
       })
       .strict(),
-    secondaryPeriodsPerStudent: dated,
-    sectionsPerTeacher: dated,
-    revenuePerAda: dated,
-    instructionalDays: dated,
-    normalAttendanceRate: dated,
+    secondaryPeriodsPerStudent: datedWithin(0, 20, true),
+    sectionsPerTeacher: datedWithin(0, 20, true),
+    revenuePerAda: datedWithin(0, 1e6),
+    instructionalDays: datedWithin(0, 366, true),
+    normalAttendanceRate: datedWithin(0, 100, true),
   })
   .strict();
 

@@ -29,7 +29,7 @@ export function loadDataset(files: DatasetFiles, names: (file: string) => string
   const dataset: Dataset = { district: d.district, schools, enrollment, units, schedules, staff, budget };
   problems.push(...crossCheck(dataset, names, d.locate));
   if (problems.length > 0) throw new InvalidInput(problems);
-  return dataset;
+  return deepFreeze(dataset);
 }
 
 function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path: Path) => { line: number; col: number }): Problem[] {
@@ -98,6 +98,8 @@ function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path
   for (const [key, p] of Object.entries(ds.district.parameters.newHirePlacement)) {
     if (!cells.has(`${p.unit}|${p.schedule}|${p.lane}|${p.step}`)) {
       add('district.yaml', locate?.(['parameters', 'newHirePlacement', key]), `parameters.newHirePlacement.${key}`, 'unknown-placement', `new-hire placement for ${key} (${p.schedule} / ${p.lane} / step ${p.step} for unit ${p.unit}) is not in schedules.csv`, 'a schedule cell listed in schedules.csv');
+    } else if (basisOf.get(`${p.unit}|${p.schedule}`)?.basis === 'hourly' && p.hoursPerDay <= 0) {
+      add('district.yaml', locate?.(['parameters', 'newHirePlacement', key]), `parameters.newHirePlacement.${key}.hoursPerDay`, 'missing-hours', `a new ${key} is paid hourly on ${p.schedule}, so the placement needs hoursPerDay above 0`, 'hoursPerDay: 6');
     }
   }
 
@@ -108,4 +110,16 @@ function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path
   });
   if (ds.budget.length === 0) add('budget.csv', { line: 2, col: 1 }, 'fiscal_year', 'budget-years', 'the budget has no years', `${fyLabel(base)},7400000000,7900000000,1800000000,0`);
   return problems;
+}
+
+/**
+ * A loaded dataset is read-only: costing keeps work done on it (pay groups, the status quo)
+ * for as long as the object lives, which is only right if it cannot change underneath.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as object)) deepFreeze(v);
+  }
+  return value;
 }

@@ -119,6 +119,8 @@ const ERRORS: Record<string, Expected | Expected[]> = {
   // Second hiring phase, line 13 `      - { from: 2019-07-01, …`: 6 + "- { " (4) + "from: " (6) = 16, value at col 17.
   'phases-out-of-order.yaml': { code: 'proposal.phase-order', line: 13, col: 17, field: 'terms[0].phases[1].from', message: 'the phase from 2019-07-01 is listed after the one from 2020-07-01', hint: 'list the phase from 2019-07-01 before the one from 2020-07-01' },
   // The second term's `  - id: raise` is line 13 (first term: lines 9-12); "  - id: " is 8 chars, value at col 9.
+  // Line 15 `      - { grades: 5, …` (terms[1].caps[1]): 6 spaces + "- { " + "grades: " = 18 characters, so col 19.
+  'class-size-twice.yaml': { code: 'proposal.class-size-twice', line: 15, col: 19, field: 'terms[1].caps[1].grades', message: 'grade 5 is already capped by terms[0]', hint: 'one class-size term' },
   'duplicate-term-id.yaml': { code: 'proposal.duplicate-id', line: 13, col: 9, field: 'terms[1].id', message: 'term id "raise" is already used by terms[0]', hint: 'id: raise-2' },
   // The second term (line 13, mapping at col 5) has no id, so gets raise-2 (kind raise, 2nd term), as the first term's id.
   'duplicate-default-term-id.yaml': { code: 'proposal.duplicate-id', line: 13, col: 5, field: 'terms[1]', message: 'this term has no id, so it gets "raise-2", which terms[0] already uses', hint: 'id: raise-2-b' },
@@ -218,7 +220,7 @@ describe('valid proposal fixtures', () => {
     if (caps.kind !== 'class-size') throw new Error('expected class-size');
     // A bare `grades: 6` (a number in YAML) is the single grade 6.
     expect(caps.caps.map((c) => c.grades)).toEqual([['K', '1', '2', '3'], ['K', '1', '2', '3'], ['4', '5'], ['9', '10', '11', '12'], ['6']]);
-    expect(proposal.terms[5]).toMatchObject({ kind: 'me-too', unit: 'C', terms: ['raise-5', 'nurses'], title: 'me-too: C gets raise-5, nurses' });
+    expect(proposal.terms[5]).toMatchObject({ kind: 'me-too', unit: 'C', terms: ['raise-5'], title: 'me-too: C gets raise-5' });
     expect(proposal.terms[6].title).toBe('After-school tutoring');
     expect(proposal.terms[7].title).toBe('Teachers may leave campus during their preparation period.');
   });

@@ -44,6 +44,22 @@ export function parseProposal(text: string, file: string): ParsedProposal {
     else at(['terms', i], 'duplicate-id', `this term has no id, so it gets "${t.id}", which terms[${first}] already uses; give one of them another id`, `id: ${t.id}-b`);
   });
   terms.forEach((t, i) => checkTerm(t, i, terms, ids, at));
+  // Each class-size term is measured against the current contract, so two terms capping the
+  // same grade for the same unit would count the added teachers twice.
+  const capped = new Map<string, number>();
+  terms.forEach((t, i) => {
+    if (t.kind !== 'class-size') return;
+    t.caps.forEach((c, k) => {
+      for (const g of c.grades) {
+        const first = capped.get(`${t.unit}|${g}`);
+        if (first !== undefined && first !== i) {
+          at(['terms', i, 'caps', k, 'grades'], 'class-size-twice', `grade ${g} is already capped by terms[${first}]; put every cap for the same grades in one class-size term (list its phases there)`, 'one class-size term with caps: [{ grades: 4-6, from: 2019-07-01, cap: 35 }, { grades: 4-6, from: 2020-07-01, cap: 34 }]');
+          return;
+        }
+        capped.set(`${t.unit}|${g}`, i);
+      }
+    });
+  });
   if (problems.length > 0) throw new InvalidInput(problems);
 
   const proposal: Proposal = {

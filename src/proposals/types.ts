@@ -11,6 +11,8 @@ interface TermBase {
   /** Bargaining unit the term applies to (defaults to the proposal's unit). */
   unit: string;
   note?: string;
+  /** Set on the copy a me-too clause makes: the id of the term it copies (not written in files). */
+  via?: string;
 }
 
 /** Dates mean "from then on". `paid` is when retroactive pay is paid (defaults to the proposal date). */

@@ -58,6 +58,7 @@ export function costTable(r: CostResult): string {
   ];
   const extrapolated = r.projection.filter((y) => y.extrapolated).map((y) => y.fy);
   const foot = [
+    'Rows show whole dollars; each total is the exact sum of the lines in cents (settle cost --json), so rounded rows may differ from it by a few dollars.',
     '',
     `First year below the required reserve: ${r.firstShortYear ?? 'none'}`,
     `Certification (current and two following years): ${r.certification}`,
