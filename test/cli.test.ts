@@ -114,6 +114,28 @@ describe('settle compare', () => {
   });
 });
 
+describe('settle compare --changes', () => {
+  it('shows what changed between two versions, with the cost effect of each change', async () => {
+    const r = await run('compare', '--changes', PAY, POSITIONS, '--district', TINY);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('What changed from tiny-2019-union');
+    expect(r.out).toContain('added: caps');
+    const j = JSON.parse((await run('compare', '--changes', PAY, POSITIONS, '--district', TINY, '--json')).out);
+    // The effects add up to the later version's total in every year.
+    for (const y of j.toCents) {
+      const from = j.fromCents.find((f: { fy: string }) => f.fy === y.fy).cents;
+      const sum = [j.header, ...j.changes].filter(Boolean).reduce((s: number, c: { effect: { fy: string; cents: number }[] }) => s + (c.effect.find((e) => e.fy === y.fy)?.cents ?? 0), 0);
+      expect(from + sum).toBe(y.cents);
+    }
+  });
+
+  it('exits 2 unless given exactly two versions', async () => {
+    const r = await run('compare', '--changes', PAY, '--district', TINY);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('give exactly two proposal files');
+  });
+});
+
 describe('settle demo', () => {
   it('writes the LAUSD demo and the three 2019 proposals, which load and cost', async () => {
     const out = join(tmp, 'demo');

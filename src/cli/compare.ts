@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
-import { costProposal } from '../costing/cost.ts';
+import { costProposal, lastYear } from '../costing/cost.ts';
+import { changesBetween } from '../reports/changes.ts';
+import { changesTable } from '../reports/changes-table.ts';
 import { compareTable } from '../reports/compare-table.ts';
+import { provisions as provisionsOf } from '../reports/provisions.ts';
 import { workbookFor } from '../reports/xlsx/index.ts';
 import type { Io } from './io.ts';
 import { readInputs, requireOption } from './inputs.ts';
@@ -17,18 +20,30 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--json', 'print { proposals: [...] } as JSON, one cost result per proposal')
     .option('--format <format>', 'table (default), json, or xlsx (needs --out)')
     .option('--out <file>', 'write to this file instead of the screen')
-    .action(async (files: string[], opts: { district?: string; json?: boolean; format?: string; out?: string }) => {
+    .option('--changes', 'with two versions A B: what changed from A to B and what each change costs')
+    .action(async (files: string[], opts: { district?: string; json?: boolean; format?: string; out?: string; changes?: boolean }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       if (files.length < 1) throw new UsageError('give one or more proposal files');
+      if (opts.changes && files.length !== 2) throw new UsageError(`--changes compares two versions: give exactly two proposal files, got ${files.length}`);
       const { dataset, proposals } = readInputs(dir, files, io);
-      const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p }));
+      if (opts.changes) {
+        if (format === 'xlsx') throw new UsageError('--changes prints a table or --json; it has no spreadsheet form');
+        const c = changesBetween(dataset, proposals[0].proposal, proposals[1].proposal);
+        const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : changesTable(c);
+        if (opts.out) writeWhole(opts.out, text);
+        else io.out(text);
+        return;
+      }
+      // Side by side means over the same years: every proposal is costed through the latest one's horizon.
+      const through = Math.max(...proposals.map((p) => lastYear(dataset, p.proposal)));
+      const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p, through }));
       if (format === 'xlsx') {
         writeWhole(opts.out as string, await workbookFor({ kind: 'compare', dataset, proposals: proposals.map((p) => p.proposal), results }));
         io.err(`Wrote ${opts.out}\n`);
         return;
       }
-      const text = format === 'json' ? JSON.stringify({ proposals: results.map(withoutTraces) }, null, 2) + '\n' : compareTable(results);
+      const text = format === 'json' ? JSON.stringify({ proposals: results.map(withoutTraces) }, null, 2) + '\n' : compareTable(results, provisionsOf(dataset, proposals.map((p) => p.proposal)));
       if (opts.out) writeWhole(opts.out, text);
       else io.out(text);
     });

@@ -19,17 +19,18 @@ import { concreteTerms, earliestEffectiveFy } from './terms.ts';
 
 /**
  * Costs a proposal against a dataset, for each fiscal year from the dataset's base year to
- * two years after the contract term ends, and projects the budget with it. Pure: the same
+ * two years after the contract term ends (or `through`, if later, so that several proposals
+ * can be shown over the same years), and projects the budget with it. Pure: the same
  * inputs always give the same result. Throws `InvalidInput` if the proposal does not fit
  * the dataset (unknown unit, role, or no new-hire placement).
  */
-export function costProposal(input: { dataset: Dataset; proposal: Proposal; source?: ProposalSource }): CostResult {
+export function costProposal(input: { dataset: Dataset; proposal: Proposal; source?: ProposalSource; through?: FiscalYear }): CostResult {
   const { dataset, proposal, source } = input;
   const p = prepare(dataset);
   checkAgainstDataset(p, proposal, source);
   const terms = concreteTerms(proposal);
   const base = p.base;
-  const last = Math.max(fiscalYearOf(proposal.term.end) + 2, base + 2);
+  const last = Math.max(lastYear(dataset, proposal), input.through ?? 0);
   const years = range(base, last);
   const earnedYears = range(earliestEffectiveFy(terms.pay, terms.health, base), last);
   const paidFy = fiscalYearOf(proposal.date);
@@ -70,6 +71,11 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
     certification: projection.certification,
     nonCostTerms: proposal.terms.filter((t) => t.kind === 'non-cost').map((t) => ({ id: t.id, title: t.title, text: t.kind === 'non-cost' ? t.text : '' })),
   };
+}
+
+/** The last fiscal year costed: two years after the contract term ends, and at least the base year + 2. */
+export function lastYear(dataset: Dataset, proposal: Proposal): FiscalYear {
+  return Math.max(fiscalYearOf(proposal.term.end) + 2, dataset.district.baseFiscalYear + 2);
 }
 
 function groupSlices(slices: Slice[]): { term: Slice['term']; role: string; slices: Slice[] }[] {

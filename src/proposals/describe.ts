@@ -34,6 +34,6 @@ export function describeTerm(t: Term): string {
     case 'me-too':
       return `me-too: ${t.unit} gets ${t.terms.join(', ')}`;
     case 'non-cost':
-      return t.text;
+      return t.text.trim();
   }
 }

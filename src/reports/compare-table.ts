@@ -1,9 +1,10 @@
 import type { CostResult } from '../costing/result.ts';
 import { formatDollars } from '../money/cents.ts';
+import type { Provision } from './provisions.ts';
 import { renderTable, type Row } from './table.ts';
 
 /** Several proposals side by side: cost and reserve by year, first short year, certification. */
-export function compareTable(results: CostResult[]): string {
+export function compareTable(results: CostResult[], provisions: Provision[] = []): string {
   const fys = [...new Set(results.flatMap((r) => r.projection.map((y) => y.fy)))].sort();
   const cell = (r: CostResult, fy: string, f: (r: CostResult, fy: string) => string) => (r.projection.some((y) => y.fy === fy) ? f(r, fy) : '');
   const cost = (r: CostResult, fy: string) => formatDollars(r.years.find((y) => y.fy === fy)?.totalCents ?? 0);
@@ -27,5 +28,18 @@ export function compareTable(results: CostResult[]): string {
     r.certification,
   ]);
   const titles = results.map((r) => `  ${r.proposal.id}: ${r.proposal.title} (${r.proposal.date})`).join('\n');
-  return `${titles}\n\n${renderTable(['', ...fys], rows)}\n${renderTable(['', 'Total over the years', 'First year short', 'Certification'], summary)}`;
+  return `${titles}\n${provisionsText(results, provisions)}\n${renderTable(['', ...fys], rows)}\n${renderTable(['', 'Total over the years', 'First year short', 'Certification'], summary)}`;
+}
+
+/** Each provision with the current contract's value beside every proposal's. */
+function provisionsText(results: CostResult[], provisions: Provision[]): string {
+  if (provisions.length === 0) return '';
+  const width = Math.max('current contract'.length, ...results.map((r) => r.proposal.id.length)) + 2;
+  const out = ['', 'Terms, with the current contract beside each proposal', ''];
+  for (const p of provisions) {
+    out.push(`  ${p.label}`);
+    if (p.baseline) out.push(`    ${'current contract'.padEnd(width)}${p.baseline}`);
+    results.forEach((r, i) => out.push(`    ${r.proposal.id.padEnd(width)}${p.values[i] || '(not addressed)'}`));
+  }
+  return out.join('\n') + '\n';
 }
