@@ -96,13 +96,17 @@ describe('settle cost', () => {
 });
 
 describe('settle compare', () => {
-  it('gives one cost result per proposal, each the same as costing it alone', async () => {
+  it('gives one cost result per proposal, each the same as costing it alone, over the same years', async () => {
     const both = await run('compare', PAY, POSITIONS, '--district', TINY, '--json');
     expect(both.code).toBe(0);
     const j = JSON.parse(both.out);
     expect(j.proposals).toHaveLength(2);
     const alone = JSON.parse((await run('cost', POSITIONS, '--district', TINY, '--json')).out);
-    expect(j.proposals[1]).toEqual(alone);
+    // POSITIONS' term ends 2020-06-30, so alone it is costed through 2021-22; beside PAY (term
+    // to 2021-06-30) both run through 2022-23, and the years they share are identical.
+    expect(alone.years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
+    expect(j.proposals[1].years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+    expect(j.proposals[1].years.slice(0, 4)).toEqual(alone.years);
   });
 
   it('prints the proposals side by side', async () => {
