@@ -22,7 +22,7 @@ const EXAMPLES = fileURLToPath(new URL('../../examples/lausd-2019/', import.meta
 export function registerDemo(program: Command, io: Io): void {
   program
     .command('demo')
-    .description('write the LAUSD 2018-19 demo dataset and the 2019 UTLA proposals, and compare them')
+    .description('write the LAUSD 2018-19 demo dataset and the 2019 UTLA proposals, and compare them side by side')
     .option('--out <dir>', 'where to write the demo', 'demo/lausd-2018-19')
     .action((opts: { out: string }) => {
       const out = opts.out;
