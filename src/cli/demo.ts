@@ -15,7 +15,7 @@ import { step } from './progress.ts';
 const EXAMPLES = fileURLToPath(new URL('../../examples/lausd-2019/', import.meta.url));
 
 /**
- * `settle demo`: writes the LAUSD 2018-19 demo dataset and the three 2019 UTLA proposals,
+ * `settle demo`: writes the LAUSD 2018-19 demo dataset and the 2019 UTLA proposals,
  * then reads them back exactly as a user's files would be read, costs them and prints them
  * side by side.
  */
