@@ -76,6 +76,6 @@ describe('provisions side by side', () => {
     // The lowest hourly rate on unit C's schedule is the assistant's step 1, $16.00.
     expect(floor).toMatchObject({ baseline: 'lowest rate on the schedule $16', values: ['$17.50 from 2019-07-01', ''] });
     const caps = p.find((x) => x.key === 'class-size|4-5');
-    expect(caps).toMatchObject({ baseline: '4-5: maximum 30', values: ['', '28 from 2019-07-01'] });
+    expect(caps).toMatchObject({ baseline: 'maximum 30', values: ['', '28 from 2019-07-01'] });
   });
 });

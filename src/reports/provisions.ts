@@ -1,4 +1,4 @@
-import { parseGradeSpan, spanLabel } from '../district/grades.ts';
+import { parseGradeSpan, spanLabel, type Grade } from '../district/grades.ts';
 import { valueAt } from '../district/parameters.ts';
 import type { Dataset } from '../district/types.ts';
 import { describeTerm } from '../proposals/describe.ts';
@@ -18,7 +18,7 @@ export interface Provision {
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** The provisions a term speaks to, keyed so that the same provision lines up across proposals. */
-function provisionsOf(t: Term): { key: string; label: string; value: string }[] {
+function provisionsOf(t: Term, contractSpans: Grade[][]): { key: string; label: string; value: string }[] {
   const roles = (r?: string[]) => (r && r.length ? ` (${r.join(', ')})` : '');
   switch (t.kind) {
     case 'raise':
@@ -38,11 +38,16 @@ function provisionsOf(t: Term): { key: string; label: string; value: string }[] 
         ? [{ key: `health|${t.unit}`, label: `${t.unit} health and welfare per employee`, value: `+${money(t.perEmployee)} from ${t.effective}` }]
         : [{ key: `health-eligibility|${t.unit}`, label: `${t.unit} health benefits for part-time staff`, value: `from ${t.partTimeMinHours} hours a day, from ${t.effective}` }];
     case 'class-size':
-      return t.caps.map((c) => ({
-        key: `class-size|${spanLabel(c.grades)}`,
-        label: `Class size, grades ${spanLabel(c.grades)}`,
-        value: `${c.cap !== undefined ? `${c.cap}` : `${c.reduceBy} fewer`} from ${c.from}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} at high-need schools)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} fewer at high-need schools)` : ''}`,
-      }));
+      // One row per span of the current contract, so caps written over other spans line up.
+      return t.caps.flatMap((c) => {
+        const value = `${c.cap !== undefined ? `${c.cap}` : `${c.reduceBy} fewer`} from ${c.from}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} at high-need schools)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} fewer at high-need schools)` : ''}`;
+        const spans = contractSpans.filter((s) => s.some((g) => c.grades.includes(g)));
+        return (spans.length ? spans : [c.grades]).map((s) => ({
+          key: `class-size|${spanLabel(s)}`,
+          label: `Class size, grades ${spanLabel(s)}`,
+          value: spanLabel(s) === spanLabel(c.grades) ? value : `${spanLabel(c.grades)}: ${value}`,
+        }));
+      });
     case 'staffing':
     case 'hire':
       return [{ key: `staff|${t.unit}|${t.role}`, label: `${t.role} positions (${t.unit})`, value: describeTerm(t) }];
@@ -85,7 +90,7 @@ function baselineValue(ds: Dataset, key: string): string {
     case 'class-size': {
       const grades = parseGradeSpan(unit) ?? [];
       const spans = params.classSize.spans.filter((s) => s.grades.some((g) => grades.includes(g)));
-      return spans.map((s) => `${spanLabel(s.grades)}: ${s.measure} ${s.cap}`).join('; ') || 'no cap';
+      return spans.map((s) => `${s.measure} ${s.cap}`).join('; ') || 'no cap';
     }
     case 'staff':
       return `${Math.round(staffIn(rest) * 10) / 10} FTE now`;
@@ -97,9 +102,10 @@ function baselineValue(ds: Dataset, key: string): string {
 /** Every provision any of the proposals touches, with the baseline beside each proposal's value. */
 export function provisions(ds: Dataset, proposals: Proposal[]): Provision[] {
   const rows = new Map<string, Provision>();
+  const spans = ds.district.parameters.classSize.spans.map((s) => s.grades);
   proposals.forEach((p, i) => {
     for (const t of p.terms) {
-      for (const pv of provisionsOf(t)) {
+      for (const pv of provisionsOf(t, spans)) {
         const row = rows.get(pv.key) ?? { key: pv.key, label: pv.label, baseline: baselineValue(ds, pv.key), values: proposals.map(() => '') };
         row.values[i] = row.values[i] ? `${row.values[i]}; ${pv.value}` : pv.value;
         rows.set(pv.key, row);
