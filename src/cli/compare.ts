@@ -4,7 +4,6 @@ import { changesBetween } from '../reports/changes.ts';
 import { changesTable } from '../reports/changes-table.ts';
 import { compareTable } from '../reports/compare-table.ts';
 import { provisions as provisionsOf } from '../reports/provisions.ts';
-import { workbookFor } from '../reports/xlsx/index.ts';
 import type { Io } from './io.ts';
 import { readInputs, requireOption } from './inputs.ts';
 import { UsageError } from './io.ts';
@@ -39,6 +38,7 @@ export function registerCompare(program: Command, io: Io): void {
       const through = Math.max(...proposals.map((p) => lastYear(dataset, p.proposal)));
       const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p, through }));
       if (format === 'xlsx') {
+        const { workbookFor } = await import('../reports/xlsx/index.ts');
         writeWhole(opts.out as string, await workbookFor({ kind: 'compare', dataset, proposals: proposals.map((p) => p.proposal), results }));
         io.err(`Wrote ${opts.out}\n`);
         return;

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { costProposal } from '../costing/cost.ts';
-import { costChartsSvg } from '../reports/charts.ts';
 import { costTable, traceText } from '../reports/cost-table.ts';
-import { workbookFor } from '../reports/xlsx/index.ts';
 import type { Io } from './io.ts';
 import { readInputs, requireOption } from './inputs.ts';
 import { formatOf, writeWhole } from './output.ts';
@@ -26,12 +24,15 @@ export function registerCost(program: Command, io: Io): void {
       const [parsed] = proposals;
       const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed });
       if (opts.chart) {
+        // Chart and spreadsheet libraries load only when asked for: the command starts faster.
+        const { costChartsSvg } = await import('../reports/charts.ts');
         const charts = costChartsSvg(result);
         writeWhole(opts.chart, charts.cost);
         writeWhole(opts.chart.replace(/(\.svg)?$/i, '-reserve.svg'), charts.reserve);
       }
       let text: string;
       if (format === 'xlsx') {
+        const { workbookFor } = await import('../reports/xlsx/index.ts');
         writeWhole(opts.out as string, await workbookFor({ kind: 'cost', dataset, proposals: [parsed.proposal], results: [result] }));
         io.err(`Wrote ${opts.out}\n`);
         return;

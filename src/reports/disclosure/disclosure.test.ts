@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseFiscalYear } from '../../calendar/fiscal-year.ts';
+import { costProposal } from '../../costing/cost.ts';
+import { project } from '../../projection/project.ts';
+import { parseProposal } from '../../proposals/parse.ts';
+import { tiny } from '../../../test/helpers/tiny.ts';
+import { addDays, longDate } from './dates.ts';
+import { buildDisclosure } from './model.ts';
+import { projectionWithout } from './without.ts';
+
+const PAY = new URL('../../../test/fixtures/proposals/valid/pay-terms.yaml', import.meta.url);
+const proposal = parseProposal(readFileSync(PAY, 'utf8'), 'pay-terms.yaml').proposal;
+const dataset = tiny();
+const result = costProposal({ dataset, proposal });
+
+describe('the projection without the agreement', () => {
+  it('is the engine\'s projection run with no proposal cost, figure for figure', () => {
+    const years = result.years.map((y) => parseFiscalYear(y.fy) as number);
+    const engine = project({ dataset, years, costCents: () => 0 });
+    expect(projectionWithout(result)).toEqual(engine.years);
+  });
+});
+
+describe('section A from the engine\'s lines', () => {
+  const m = buildDisclosure({ dataset, proposal, result });
+  const c = m.compensation;
+
+  it('adds up, category by category, to the engine\'s total, one-time and ongoing cents', () => {
+    c.years.forEach((fy, i) => {
+      const y = result.years[i];
+      expect(fy).toBe(y.fy);
+      const sum = (pick: (a: { total: number; oneTime: number; ongoing: number }) => number) => c.categories.reduce((s, k) => s + pick(k.years[i]), 0);
+      expect(sum((a) => a.total)).toBe(y.totalCents);
+      expect(sum((a) => a.oneTime)).toBe(y.oneTimeCents);
+      expect(sum((a) => a.ongoing)).toBe(y.ongoingCents);
+      expect(c.total[i]).toEqual({ total: y.totalCents, oneTime: y.oneTimeCents, ongoing: y.ongoingCents });
+      for (const k of c.categories) expect(k.years[i].total).toBe(y.byKind[k.kind]);
+    });
+  });
+
+  it('compares with the status quo of the units the agreement reaches (T, and C through its classified terms)', () => {
+    expect(c.units).toEqual(['T', 'C']);
+    // 2018-19 pay: T 3,940,000 + C 273,600 = 4,213,600; statutory T 17.5% (689,500) + C 25.5% (69,768) = 759,268;
+    // health 69 T staff + 5 C custodians at $10,000 = 740,000; total 5,712,868.
+    expect(c.prior).toEqual({ salaryCents: 421_360_000, statutoryCents: 75_926_800, healthCents: 74_000_000, totalCents: 571_286_800 });
+    // Step and column, 2019-20: T 4,022,000 − 3,940,000 = 82,000; C 279,360 − 273,600 = 5,760; 87,760 in all.
+    expect(c.stepAndColumn).toEqual([null, 8_776_000, 1_200_000]);
+  });
+
+  it('splits salary into ongoing and one-time as the engine books them', () => {
+    const salary = c.categories[0].years[0];
+    // One-time in 2018-19: the 1% bonus on T pay after the 3% raise, 3,940,000 × 1.03 × 1% = 40,582,
+    // and $500 × 13 classified staff = 6,500: 47,082.
+    expect(salary.oneTime).toBe(4_708_200);
+    // Ongoing: the 3% raise on 3,940,000 = 118,200, and $1.25 × 14,400 hours × 6/12 = 9,000: 127,200.
+    expect(salary.ongoing).toBe(12_720_000);
+  });
+
+  it('keeps the part falling on unit C apart, for the note', () => {
+    expect(c.otherUnits).toEqual(['C']);
+    result.years.slice(0, 3).forEach((y, i) => {
+      expect(c.otherUnitsCents[i]).toBe(y.lines.filter((l) => l.unit === 'C').reduce((s, l) => s + l.cents, 0));
+    });
+  });
+});
+
+describe('the header', () => {
+  it('dates the budget revisions 45 days after the board meeting', () => {
+    expect(addDays('2019-03-01', 45)).toBe('2019-04-15'); // 30 days left in March, then 15 of April
+    expect(addDays('2019-12-20', 45)).toBe('2020-02-03'); // 11 + 31 + 3, across the new year
+    expect(longDate('2019-01-22')).toBe('January 22, 2019');
+    const m = buildDisclosure({ dataset, proposal, result, options: { boardDate: '2019-05-20', unitStatus: { C: 'settled' }, reopener: true } });
+    expect(m.budgetRevisionDue).toBe('2019-07-04');
+    expect(m.otherUnits).toEqual([{ id: 'C', name: 'Classified support staff', kind: 'classified', union: 'Tiny Classified Union', fte: 8.5, status: 'settled' }]);
+    expect(m.agreement).toBe('reopener');
+    // 2018-07-01 to 2021-06-30: fiscal years 2018-19, 2019-20 and 2020-21.
+    expect(m.term.years).toBe(3);
+  });
+
+  it('refuses a unit the dataset does not have', () => {
+    expect(() => buildDisclosure({ dataset, proposal, result, options: { unitStatus: { X: 'settled' } } })).toThrow(/no bargaining unit X/);
+  });
+});
