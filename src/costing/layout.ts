@@ -70,13 +70,15 @@ export interface PayRow {
   parts: PayPart[];
   /** Pay in cents under the first k pay terms, k = 0 … K (as the engine rounds it). */
   pays: number[];
-  /** Fiscal year in which the cost of pay term k (index k − 1) is booked. */
+  /** Fiscal year in which the cost of pay term k (index k − 1) is booked (before the base year: not costed). */
   booked: FiscalYear[];
 }
 
 export interface BonusLayout {
   term: BonusTerm;
   fy: FiscalYear;
+  /** Months into the year of the day it is paid: those in post that day get it. */
+  paidMonth: number;
   recipients: { earner: number; people: number; payCents: number; cents: number }[];
 }
 
@@ -109,6 +111,8 @@ export interface ProgramPart {
 export interface LineKey {
   bookedFy: FiscalYear;
   term: string;
+  /** For a me-too clause: the id of the term it passes on; otherwise null. */
+  via: string | null;
   kind: CostKind;
   nature: Nature;
   unit: string;
@@ -139,7 +143,7 @@ export interface LineLayout {
 
 /** The ledger's key for a line (ledger.ts): one line per term, category, nature, unit, population and year earned, by year booked. */
 export function lineId(k: LineKey): string {
-  return `${k.bookedFy}|${k.term}|${k.kind}|${k.nature}|${k.unit}|${k.population}|${k.earnedFy}`;
+  return `${k.bookedFy}|${k.term}|${k.via ?? ''}|${k.kind}|${k.nature}|${k.unit}|${k.population}|${k.earnedFy}`;
 }
 
 /** The step of the schedule an earner is paid at in a fiscal year (after moving one step a year, within the lane). */
@@ -182,17 +186,17 @@ function partsOf(e: Earner, fy: FiscalYear, reach: EarnerTransforms, starts: num
 }
 
 /** Lays out the costing of a proposal on a dataset (it must already cost without error). */
-export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLayout {
+export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { through?: FiscalYear } = {}): ProposalLayout {
   const p = prepare(dataset);
   const terms = concreteTerms(proposal);
   const base = p.base;
-  const last = Math.max(fiscalYearOf(proposal.term.end) + 2, base + 2);
+  const last = Math.max(fiscalYearOf(proposal.term.end) + 2, base + 2, opts.through ?? 0);
   const years = range(base, last);
   const earnedYears = range(earliestEffectiveFy(terms.pay, terms.health, base), last);
   const paidFy = fiscalYearOf(proposal.date);
   const inYears = new Set(years);
 
-  const slices = addedPositions(p, terms.positions, years, () => ({ field: '' }));
+  const slices = addedPositions(p, terms.positions, years, () => ({}));
   const transforms = terms.pay.map((t, i) => toTransform(t, i, proposal.date));
   const earners: EarnerLayout[] = currentEarners(p).map((earner, group) => ({ earner, group, reach: transformsFor(earner, transforms) }));
   for (const s of groupSlices(slices)) {
@@ -219,7 +223,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
     const pays = payByPrefix(earner, fy, transforms, reach, startsIn(fy)).map(toCents);
     row = {
       earner: i, fy, costed, parts: partsOf(earner, fy, reach, startsIn(fy), transforms), pays,
-      booked: transforms.map((t) => Math.max(fy, t.paidFy, base)),
+      booked: transforms.map((t) => Math.max(fy, t.paidFy)),
     };
     rows.set(key, row);
     return row;
@@ -240,16 +244,19 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
     return earners[i].earner.population === 'existing' ? statusQuoCents(earners[i].earner, fy) : 0;
   };
 
-  // Bonuses (benefits.ts addBonuses): people at the end of the year paid; a percent of the year's pay after all pay terms.
+  // Bonuses (benefits.ts addBonuses): people in post the day paid; a percent of the year's pay after all pay terms.
   const bonuses: BonusLayout[] = terms.bonuses.map((t) => {
-    const fy = Math.max(fiscalYearOf(t.paid), base);
+    const fy = fiscalYearOf(t.paid);
+    const paidMonth = monthsBefore(t.paid, fy);
     const recipients: BonusLayout['recipients'] = [];
+    // Paid before the base year: already in the district's books.
+    if (fy < base) return { term: t, fy, paidMonth, recipients };
     earners.forEach(({ earner: e }, i) => {
       if (e.unit.id !== t.unit || (t.roles && !t.roles.includes(e.role))) return;
       if (t.employedIn !== undefined && (e.population === 'added' || (e.hiredFy !== null && e.hiredFy > t.employedIn))) return;
-      const segs = e.segments(fy);
-      const people = segs.length ? segs[segs.length - 1].headcount : 0;
-      if (people === 0) return;
+      const seg = e.segments(fy).find((s) => s.m0 <= paidMonth && paidMonth < s.m1);
+      const people = seg?.headcount ?? 0;
+      if (!seg || people === 0) return;
       const payCents = costedPay(i, fy);
       const cents = t.amount !== undefined ? toCents(people * t.amount) : toCents(((payCents / 100) * (t.pct as number)) / 100);
       // The row that shows the pay the bonus is a percent of (status quo when the engine does not cost the year).
@@ -257,7 +264,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
       if (!have) rowOf(i, fy, false);
       recipients.push({ earner: i, people, payCents, cents });
     });
-    return { term: t, fy, recipients };
+    return { term: t, fy, paidMonth, recipients };
   });
 
   // Health (benefits.ts): employee-years × rate, summed per line and rounded once per line.
@@ -272,7 +279,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
     for (const fy of years) {
       const people = peopleYears(e, fy, 0);
       if (people === 0) continue;
-      const key: LineKey = { bookedFy: fy, term: e.addedBy as string, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null };
+      const key: LineKey = { bookedFy: fy, term: e.addedBy as string, via: e.addedVia ?? null, kind: 'health', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null };
       health.push({ key, line: lineId(key), group: 'positions', earner: i, fy, from: 0, peopleYears: people, rate: healthRate(p, fy), source: 'district' });
     }
   });
@@ -287,8 +294,9 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
         const from = monthsBefore(t.effective, fy);
         const people = peopleYears(e, fy, from);
         if (people === 0) continue;
-        const booked = Math.max(fy, paidFy, base);
-        const key: LineKey = { bookedFy: booked, term: t.id, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population, earnedFy: fy < booked ? fy : null };
+        const booked = Math.max(fy, paidFy);
+        if (booked < base) continue; // paid before the base year: already in the district's books
+        const key: LineKey = { bookedFy: booked, term: t.id, via: t.via ?? null, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population, earnedFy: fy < booked ? fy : null };
         health.push({ key, line: lineId(key), group: 'terms', earner: i, fy, from, peopleYears: people, rate: t.perEmployee ?? healthRate(p, fy), source: t.perEmployee !== undefined ? t : 'district' });
       }
     });
@@ -302,10 +310,10 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
   for (const t of terms.programs) {
     const start = fiscalYearOf(t.effective);
     for (const fy of years) {
-      if (t.oneTime ? fy !== Math.max(start, years[0]) : fy < start) continue;
+      if (t.oneTime ? fy !== start : fy < start) continue;
       const m = t.oneTime ? 0 : monthsBefore(t.effective, fy);
       const share = t.oneTime ? 1 : (12 - m) / 12;
-      const key: LineKey = { bookedFy: fy, term: t.id, kind: 'other', nature: t.oneTime ? 'one-time' : 'ongoing', unit: t.unit, population: 'existing', earnedFy: null };
+      const key: LineKey = { bookedFy: fy, term: t.id, via: t.via ?? null, kind: 'other', nature: t.oneTime ? 'one-time' : 'ongoing', unit: t.unit, population: 'existing', earnedFy: null };
       programs.push({ key, line: lineId(key), term: t, fy, monthsBefore: m, share, cents: toCents(t.count * t.amount * share) });
     }
   }
@@ -325,16 +333,18 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
     const el = earners[row.earner];
     const e = el.earner;
     if (e.population === 'added' && inYears.has(row.fy)) {
-      const l = lineFor({ bookedFy: row.fy, term: e.addedBy as string, kind: 'salary', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null });
+      const l = lineFor({ bookedFy: row.fy, term: e.addedBy as string, via: e.addedVia ?? null, kind: 'salary', nature: 'ongoing', unit: e.unit.id, population: 'added', earnedFy: null });
       if (!l.contributions.some((c) => c.type === 'added-salary')) l.contributions.push({ type: 'added-salary' });
     }
     for (let k = 1; k <= transforms.length; k++) {
       const t = transforms[k - 1];
-      if (!el.reach.applicable.includes(t)) continue;
+      // A term not in force in any part of the year cannot cost anything that year, whatever the inputs.
+      if (!el.reach.applicable.includes(t) || !row.parts.some((part) => part.inForce.includes(k - 1))) continue;
       const booked = row.booked[k - 1];
+      // Paid before the base year (already in the books) or after the last year costed: no line.
       if (!inYears.has(booked)) continue;
       const earned = row.fy < booked ? row.fy : null;
-      const key: LineKey = { bookedFy: booked, term: t.term.id, kind: 'salary', nature: earned !== null ? 'one-time' : 'ongoing', unit: t.term.unit, population: e.population, earnedFy: earned };
+      const key: LineKey = { bookedFy: booked, term: t.term.id, via: t.term.via ?? null, kind: 'salary', nature: earned !== null ? 'one-time' : 'ongoing', unit: t.term.unit, population: e.population, earnedFy: earned };
       const l = lineFor(key);
       const mark = `${l.id}#${k}#${row.fy}`;
       if (!seen.has(mark)) {
@@ -347,7 +357,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
     if (!inYears.has(b.fy)) return;
     for (const population of ['existing', 'added'] as const) {
       if (!b.recipients.some((r) => earners[r.earner].earner.population === population)) continue;
-      lineFor({ bookedFy: b.fy, term: b.term.id, kind: 'salary', nature: 'one-time', unit: b.term.unit, population, earnedFy: null }).contributions.push({ type: 'bonus', bonus });
+      lineFor({ bookedFy: b.fy, term: b.term.id, via: b.term.via ?? null, kind: 'salary', nature: 'one-time', unit: b.term.unit, population, earnedFy: null }).contributions.push({ type: 'bonus', bonus });
     }
   });
   for (const l of [...lines.values()]) {
@@ -369,8 +379,8 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
     const hit = originCache.get(t);
     if (hit) return hit;
     const owner = byId.get(t.id);
-    let found: Term = t;
-    if (owner?.kind === 'me-too') {
+    let found: Term = (t.via !== undefined ? byId.get(t.via) : undefined) ?? t;
+    if (found === t && owner?.kind === 'me-too') {
       for (const ref of owner.terms) {
         const o = byId.get(ref);
         if (o && o.kind === t.kind && sameExceptIdentity(o, t)) {
@@ -389,7 +399,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal): ProposalLa
 const KIND_ORDER: CostKind[] = ['salary', 'statutory', 'health', 'other'];
 
 function sameExceptIdentity(a: Term, b: Term): boolean {
-  const strip = (t: Term) => JSON.stringify({ ...t, id: '', unit: '', title: '' });
+  const strip = (t: Term) => JSON.stringify({ ...t, id: '', unit: '', title: '', via: '' });
   return strip(a) === strip(b);
 }
 
@@ -397,6 +407,7 @@ function sameExceptIdentity(a: Term, b: Term): boolean {
 function compareKeys(a: LineKey, b: LineKey, order: Map<string, number>): number {
   return (
     (order.get(a.term) ?? 0) - (order.get(b.term) ?? 0) ||
+    ((a.via ?? '') < (b.via ?? '') ? -1 : (a.via ?? '') > (b.via ?? '') ? 1 : 0) ||
     (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0) ||
     (a.population === b.population ? 0 : a.population === 'existing' ? -1 : 1) ||
     (a.earnedFy ?? 9999) - (b.earnedFy ?? 9999) ||
