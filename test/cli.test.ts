@@ -55,6 +55,18 @@ describe('settle cost', () => {
     expect(r.out).toMatch(/= Σ over pay groups/);
   });
 
+  it('writes the two charts as SVG with --chart', async () => {
+    const file = join(tmp, 'cost.svg');
+    const r = await run('cost', PAY, '--district', TINY, '--chart', file);
+    expect(r.code).toBe(0);
+    const cost = readFileSync(file, 'utf8');
+    const reserve = readFileSync(join(tmp, 'cost-reserve.svg'), 'utf8');
+    expect(cost.startsWith('<svg')).toBe(true);
+    // Every fiscal year of the result is on the cost chart's axis; the reserve chart shows the 3% minimum.
+    for (const fy of ['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']) expect(cost).toContain(fy);
+    expect(reserve).toContain('3%');
+  });
+
   it('exits 2 when --district is missing, naming the option', async () => {
     const r = await run('cost', PAY);
     expect(r.code).toBe(2);
