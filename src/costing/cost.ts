@@ -12,7 +12,7 @@ import { addedEarners, currentEarners } from './earners.ts';
 import { Ledger } from './ledger.ts';
 import { toTransform, type Earner } from './pay.ts';
 import { costPay } from './pay-costs.ts';
-import { addedPositions, type Slice } from './positions.ts';
+import { addedPositions, groupSlices, type Slice } from './positions.ts';
 import { prepare } from './prepare.ts';
 import type { CostKind, CostResult, PositionAdded, YearCost } from './result.ts';
 import { concreteTerms, earliestEffectiveFy } from './terms.ts';
@@ -78,17 +78,6 @@ export function lastYear(dataset: Dataset, proposal: Proposal): FiscalYear {
   return Math.max(fiscalYearOf(proposal.term.end) + 2, dataset.district.baseFiscalYear + 2);
 }
 
-function groupSlices(slices: Slice[]): { term: Slice['term']; role: string; slices: Slice[] }[] {
-  const groups = new Map<Slice['term'], Map<string, { term: Slice['term']; role: string; slices: Slice[] }>>();
-  for (const s of slices) {
-    let byRole = groups.get(s.term);
-    if (!byRole) groups.set(s.term, (byRole = new Map()));
-    let g = byRole.get(s.role);
-    if (!g) byRole.set(s.role, (g = { term: s.term, role: s.role, slices: [] }));
-    g.slices.push(s);
-  }
-  return [...groups.values()].flatMap((m) => [...m.values()]);
-}
 
 /** FTE added in force at the end of each fiscal year. */
 function yearEndFte(slices: Slice[]): Map<FiscalYear, number> {

@@ -5,7 +5,8 @@ import type { BonusTerm, HealthTerm, PositionTerm, ProgramTerm, Proposal, Term }
 import { statusQuoCents } from './baseline.ts';
 import { addedEarners, currentEarners, placementFor } from './earners.ts';
 import { baseRate, payByPrefix, startMonths, toTransform, transformsFor, type Earner, type EarnerTransforms, type Transform } from './pay.ts';
-import { addedPositions, type Slice } from './positions.ts';
+import { addedPositions, groupSlices, type Slice } from './positions.ts';
+import { compareLines } from './ledger.ts';
 import { healthEligible, healthRate, prepare, type Prepared } from './prepare.ts';
 import type { CostKind, Nature } from './result.ts';
 import { rateAfter } from './schedule.ts';
@@ -153,17 +154,6 @@ export function stepIn(e: Earner, fy: FiscalYear): number {
 
 export { baseRate, statusQuoCents, healthEligible, healthRate };
 
-function groupSlices(slices: Slice[]): { term: Slice['term']; role: string; slices: Slice[] }[] {
-  const groups = new Map<Slice['term'], Map<string, { term: Slice['term']; role: string; slices: Slice[] }>>();
-  for (const s of slices) {
-    let byRole = groups.get(s.term);
-    if (!byRole) groups.set(s.term, (byRole = new Map()));
-    let g = byRole.get(s.role);
-    if (!g) byRole.set(s.role, (g = { term: s.term, role: s.role, slices: [] }));
-    g.slices.push(s);
-  }
-  return [...groups.values()].flatMap((m) => [...m.values()]);
-}
 
 /** The parts of a year an earner is paid in, cut at the dates the transforms that reach it take effect (as payByPrefix cuts them). */
 function partsOf(e: Earner, fy: FiscalYear, reach: EarnerTransforms, starts: number[], transforms: Transform[]): PayPart[] {
@@ -369,7 +359,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { thr
   }
   programs.forEach((pp, part) => lineFor(pp.key).contributions.push({ type: 'program', part }));
 
-  const sorted = [...lines.values()].sort((a, b) => a.key.bookedFy - b.key.bookedFy || compareKeys(a.key, b.key, terms.order));
+  const sorted = [...lines.values()].sort((a, b) => a.key.bookedFy - b.key.bookedFy || compareLines(a.key, b.key, terms.order));
 
   // Concrete terms that are me-too copies point at the term they copy.
   const byId = new Map(proposal.terms.map((t) => [t.id, t]));
@@ -396,22 +386,9 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { thr
   return { prepared: p, proposal, terms, base, years, earnedYears, paidFy, transforms, earners, payRows, bonuses, health: healthShown, programs, lines: sorted, origin };
 }
 
-const KIND_ORDER: CostKind[] = ['salary', 'statutory', 'health', 'other'];
 
 function sameExceptIdentity(a: Term, b: Term): boolean {
   const strip = (t: Term) => JSON.stringify({ ...t, id: '', unit: '', title: '', via: '' });
   return strip(a) === strip(b);
 }
 
-/** The ledger's order within a year (ledger.ts compare). */
-function compareKeys(a: LineKey, b: LineKey, order: Map<string, number>): number {
-  return (
-    (order.get(a.term) ?? 0) - (order.get(b.term) ?? 0) ||
-    ((a.via ?? '') < (b.via ?? '') ? -1 : (a.via ?? '') > (b.via ?? '') ? 1 : 0) ||
-    (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0) ||
-    (a.population === b.population ? 0 : a.population === 'existing' ? -1 : 1) ||
-    (a.earnedFy ?? 9999) - (b.earnedFy ?? 9999) ||
-    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-    (a.nature < b.nature ? -1 : a.nature > b.nature ? 1 : 0)
-  );
-}

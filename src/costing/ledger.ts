@@ -57,7 +57,7 @@ export class Ledger {
   /** Lines by the fiscal year in which they are booked, in a stable order. */
   lines(meta: { order: Map<string, number>; title: (id: string) => string; kindOf: (id: string) => TermKind }): Map<FiscalYear, CostLine[]> {
     const out = new Map<FiscalYear, CostLine[]>();
-    const sorted = [...this.buckets.values()].sort((x, y) => compare(x.entry, y.entry, meta.order));
+    const sorted = [...this.buckets.values()].sort((x, y) => compareLines(x.entry, y.entry, meta.order));
     for (const { entry: e, inputs } of sorted) {
       const list = out.get(e.bookedFy) ?? [];
       list.push({
@@ -85,7 +85,10 @@ function tidy(i: TraceInput): TraceInput {
   return typeof i.value === 'number' && i.unit === 'fte' ? { ...i, value: Math.round(i.value * 1e4) / 1e4 } : i;
 }
 
-function compare(a: Entry, b: Entry, order: Map<string, number>): number {
+/** What orders lines within a year; exported so that other layouts of the lines (the spreadsheet) keep the same order. */
+export type LineOrderKey = Pick<Entry, 'term' | 'unit' | 'population' | 'earnedFy' | 'kind' | 'nature'> & { via?: string | null };
+
+export function compareLines(a: LineOrderKey, b: LineOrderKey, order: Map<string, number>): number {
   return (
     (order.get(a.term) ?? 0) - (order.get(b.term) ?? 0) ||
     ((a.via ?? '') < (b.via ?? '') ? -1 : (a.via ?? '') > (b.via ?? '') ? 1 : 0) ||

@@ -223,3 +223,16 @@ function hireOrder(p: Prepared, t: HireTerm): number[] {
   byTerm.set(t, order);
   return order;
 }
+
+/** Slices by the term and role that add them (pay does not depend on the site). */
+export function groupSlices(slices: Slice[]): { term: Slice['term']; role: string; slices: Slice[] }[] {
+  const groups = new Map<Slice['term'], Map<string, { term: Slice['term']; role: string; slices: Slice[] }>>();
+  for (const s of slices) {
+    let byRole = groups.get(s.term);
+    if (!byRole) groups.set(s.term, (byRole = new Map()));
+    let g = byRole.get(s.role);
+    if (!g) byRole.set(s.role, (g = { term: s.term, role: s.role, slices: [] }));
+    g.slices.push(s);
+  }
+  return [...groups.values()].flatMap((m) => [...m.values()]);
+}
