@@ -28,7 +28,9 @@ function yamlFiles(dir: string): string[] {
   });
 }
 
-const FILES = yamlFiles(EXAMPLES);
+/** Proposals are the YAML files with a list of terms (a zone's space and limits files have none). */
+const isProposal = (file: string) => /^terms:/m.test(readFileSync(file, 'utf8'));
+const FILES = yamlFiles(EXAMPLES).filter(isProposal);
 const rel = (f: string) => relative(EXAMPLES, f);
 
 // The demo dataset, generated in memory once (as `settle demo` does before writing it out).

@@ -7,6 +7,7 @@ import { registerGenerate } from './generate.ts';
 import { registerImport } from './import-cde.ts';
 import { registerDisclose } from './disclose.ts';
 import { registerStrikeImpact } from './strike-impact.ts';
+import { registerZone } from './zone.ts';
 
 export const defaultIo: Io = {
   out: (t) => process.stdout.write(t),
@@ -27,7 +28,8 @@ export function buildProgram(io: Io): Command {
   registerCompare(program, io);
   registerDisclose(program, io);
   registerStrikeImpact(program, io);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 internal error, 2 usage, 3 invalid input.\nDocs: docs/dataset.md, docs/proposals.md, docs/costing.md');
+  registerZone(program, io);
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 internal error, 2 usage, 3 invalid input.\nDocs: docs/dataset.md, docs/proposals.md, docs/costing.md, docs/zone.md');
   return program;
 }
 
