@@ -48,6 +48,7 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   const fullPay = costPay({
     earners: [...current, ...added], transforms, base, ledger,
     yearsFor: (e) => (e.population === 'existing' ? earnedYears : years),
+    keepFullPay: terms.bonuses.some((b) => b.pct !== undefined),
   });
   addPositionHealth(p, ledger, added, years);
   addHealthTerms(p, ledger, terms.health, [...current, ...added], earnedYears, paidFy);

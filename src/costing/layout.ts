@@ -210,7 +210,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { thr
     if (row) return row;
     const { earner } = earners[i];
     const reach = costed ? earners[i].reach : none;
-    const pays = payByPrefix(earner, fy, transforms, reach, startsIn(fy)).map(toCents);
+    const pays = Array.from(payByPrefix(earner, fy, transforms, reach, startsIn(fy)), toCents);
     row = {
       earner: i, fy, costed, parts: partsOf(earner, fy, reach, startsIn(fy), transforms), pays,
       booked: transforms.map((t) => Math.max(fy, t.paidFy)),

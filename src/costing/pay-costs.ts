@@ -14,6 +14,8 @@ export interface PayCostInput {
   base: FiscalYear;
   /** Years each population is paid in: current staff from the earliest retroactive year. */
   yearsFor: (e: Earner) => FiscalYear[];
+  /** Whether bonuses will ask for pay under all the terms (a percent bonus does). */
+  keepFullPay?: boolean;
   ledger: Ledger;
 }
 
@@ -43,6 +45,7 @@ function yearEndFte(e: Earner, fy: FiscalYear): number {
  */
 export function costPay(input: PayCostInput): FullPay {
   const { transforms, ledger, base } = input;
+  const keepFullPay = input.keepFullPay ?? true;
   const full = new Map<Earner, Map<FiscalYear, number>>();
   const tallies = new Map<number, Tally>();
   const starts = new Map<FiscalYear, number[]>();
@@ -60,8 +63,9 @@ export function costPay(input: PayCostInput): FullPay {
     for (const fy of input.yearsFor(e)) {
       // Nobody is paid for a year before they were hired (retroactive pay reaches back only so far).
       if (e.hiredFy !== null && fy < e.hiredFy) continue;
-      const cents = payByPrefix(e, fy, transforms, reach, startsIn(fy)).map(toCents);
-      mine.set(fy, cents[cents.length - 1]);
+      const cents = payByPrefix(e, fy, transforms, reach, startsIn(fy));
+      for (let k = 0; k < cents.length; k++) cents[k] = toCents(cents[k]);
+      if (keepFullPay) mine.set(fy, cents[cents.length - 1]);
       const fte = e.population === 'existing' ? e.segments(fy)[0].fte : yearEndFte(e, fy);
       if (e.population === 'added' && cents[0] !== 0) addedSalary(ledger, e, fy, cents[0], fte);
       for (let k = 1; k < cents.length; k++) {

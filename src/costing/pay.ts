@@ -98,24 +98,39 @@ export function startMonths(transforms: Transform[], fy: FiscalYear): number[] {
  * force at its start. Returns K + 1 amounts; entry 0 is the status quo. `starts` comes from
  * `startMonths` for the same year.
  */
-export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[], mine: EarnerTransforms, starts: number[]): number[] {
+// Scratch space reused across calls (costing is synchronous; each worker thread has its own).
+let pays = new Float64Array(16);
+let byApplicable = new Float64Array(16);
+let start = new Float64Array(16);
+const cuts: number[] = [];
+const state: PayState = { rate: 0, addHours: 0 };
+
+/**
+ * The returned array is scratch space: read it before the next call.
+ */
+export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[], mine: EarnerTransforms, starts: number[]): Float64Array {
   const { applicable, byDate, rank } = mine;
+  const K = transforms.length;
+  if (pays.length < K + 1) [pays, byApplicable, start] = [new Float64Array(2 * K + 2), new Float64Array(2 * K + 2), new Float64Array(2 * K + 2)];
+  const out = pays.subarray(0, K + 1);
   const r0 = baseRate(e, fy);
   const A = applicable.length;
+  const segments = e.segments(fy);
   if (A === 0) {
     // Nothing reaches this earner: every prefix pays the status quo.
     let pay = 0;
-    for (const seg of e.segments(fy)) pay += (e.lane.basis === 'annual' ? r0 * seg.fte : r0 * e.hoursPerDay * e.daysPerYear * seg.headcount) * ((seg.m1 - seg.m0) / 12);
-    return new Array<number>(transforms.length + 1).fill(pay);
+    for (const seg of segments) pay += (e.lane.basis === 'annual' ? r0 * seg.fte : r0 * e.hoursPerDay * e.daysPerYear * seg.headcount) * ((seg.m1 - seg.m0) / 12);
+    return out.fill(pay);
   }
-  const byApplicable = new Array<number>(A + 1).fill(0);
-  const start = byDate.map((t) => starts[t.order]);
-  const s: PayState = { rate: r0, addHours: 0 };
-  for (const seg of e.segments(fy)) {
-    let cuts = [seg.m0, seg.m1];
-    if (start.some((m) => m > seg.m0 && m < seg.m1)) {
-      cuts = [...new Set([seg.m0, seg.m1, ...start.filter((m) => m > seg.m0 && m < seg.m1)])].sort((a, b) => a - b);
-    }
+  byApplicable.fill(0, 0, A + 1);
+  for (let i = 0; i < byDate.length; i++) start[i] = starts[byDate[i].order];
+  const s = state;
+  for (const seg of segments) {
+    cuts.length = 0;
+    cuts.push(seg.m0);
+    for (let i = 0; i < byDate.length; i++) if (start[i] > seg.m0 && start[i] < seg.m1 && !cuts.includes(start[i])) cuts.push(start[i]);
+    cuts.push(seg.m1);
+    if (cuts.length > 2) cuts.sort((a, b) => a - b);
     for (let c = 0; c + 1 < cuts.length; c++) {
       const a = cuts[c];
       const share = (cuts[c + 1] - a) / 12;
@@ -129,11 +144,10 @@ export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[], 
     }
   }
   // Transforms that do not apply to this earner change nothing: spread the amounts over k.
-  const pays = new Array<number>(transforms.length + 1);
   let j = 0;
-  for (let k = 0; k <= transforms.length; k++) {
+  for (let k = 0; k <= K; k++) {
     if (k > 0 && j < A && applicable[j] === transforms[k - 1]) j++;
-    pays[k] = byApplicable[j];
+    out[k] = byApplicable[j];
   }
-  return pays;
+  return out;
 }
