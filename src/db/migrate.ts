@@ -1,0 +1,30 @@
+/**
+ * Migrations live in code (no directory scan), so the bundled CLI and the tests see the same
+ * list in the same order. Names sort lexically: keep the four-digit prefix.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import type { Database } from './schema.ts';
+import type { SqlDialect } from './connect.ts';
+import { initial } from './migrations/0001_initial.ts';
+
+export function migrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001_initial': initial(dialect),
+  };
+}
+
+export function migrator(db: Kysely<Database>, dialect: SqlDialect): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  return new Migrator({ db, provider });
+}
+
+/** Brings the database to the latest migration; throws (after Kysely rolls back) if one fails. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: SqlDialect): Promise<MigrationResult[]> {
+  const { error, results } = await migrator(db, dialect).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed ?? ''} failed: ${cause}`.replace('  ', ' '), { cause: error });
+  }
+  return results ?? [];
+}
