@@ -1,9 +1,9 @@
+import { runCli } from './helpers/cli.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.ts';
 import { readDatasetFolder } from '../src/district/read-folder.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -13,12 +13,7 @@ const POSITIONS = here('./fixtures/proposals/valid/position-terms.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'settle-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false });
-  return { code, out, err };
-}
+const run = runCli;
 
 describe('settle cost', () => {
   it('prints the JSON fields other programs rely on, with totals equal to the sum of lines', async () => {

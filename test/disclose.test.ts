@@ -1,10 +1,10 @@
+import { runCli } from './helpers/cli.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.ts';
 import { costProposal } from '../src/costing/cost.ts';
 import { formatDollars } from '../src/money/cents.ts';
 import { parseProposal } from '../src/proposals/parse.ts';
@@ -25,12 +25,7 @@ const PAY = here('./fixtures/proposals/valid/pay-terms.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'settle-disclose-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false });
-  return { code, out, err };
-}
+const run = runCli;
 
 // The engine's figures, which every number in the disclosure must equal.
 const proposal = parseProposal(readFileSync(PAY, 'utf8'), PAY).proposal;

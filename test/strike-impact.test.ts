@@ -1,9 +1,9 @@
+import { runCli } from './helpers/cli.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
 import { generateDistrict } from '../src/district/generate/generate.ts';
 import { serializeDataset } from '../src/district/serialize.ts';
@@ -18,12 +18,7 @@ const RAISE = FIX('tiny-raise.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'settle-strike-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false });
-  return { code, out, err };
-}
+const run = runCli;
 
 const tinyArgs = ['strike-impact', '--district', TINY, '--days', DAYS, '--striking', 'T=0.75', '--substitutes', '2', '--substitute-rate', '250'];
 async function tinyJson(...more: string[]): Promise<StrikeImpact> {

@@ -1,3 +1,4 @@
+import { runCli } from './helpers/cli.ts';
 /**
  * `settle zone` from the command line on the tiny district: files, errors, JSON, blind mode
  * (the output shows only the overlap: changing one side's limits outside it changes not a
@@ -9,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.ts';
 import { readDatasetFolder } from '../src/district/read-folder.ts';
 import { parseProposal } from '../src/proposals/parse.ts';
 import { parseSpace } from '../src/zone/space.ts';
@@ -45,12 +45,7 @@ dimensions:
 const UNION = file('union.yaml', 'party: union\natLeast: { pay: 1 }\n');
 const DISTRICT = file('district.yaml', 'party: district\nmaxCost: { perYear: 150000 }\n');
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false });
-  return { code, out, err };
-}
+const run = runCli;
 const zone = (...extra: string[]) => run('zone', '--district', TINY, '--space', SPACE, ...extra);
 
 describe('settle zone', () => {
