@@ -1,63 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseRefused, openDatabase, openSqliteConnection, parseInt8, sqliteSynchronous, type OpenDatabase, type OpenOptions, type SqlDialect } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
+import { eachDatabase, freshDatabase, PG_URL, type Fresh } from '../../test/helpers/databases.ts';
 
-// The data-layer suite is written once and run on both databases. PostgreSQL tests use a
-// fresh database per run (created from SETTLE_TEST_DATABASE_URL, default the local `test`
-// database) and drop it afterwards, so runs never collide. Without PostgreSQL the suite
-// skips with a message on a laptop, and fails on CI.
-const PG_URL = process.env.SETTLE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// The data-layer suite is written once and run on both databases (test/helpers/databases.ts).
 const NOW = '2025-01-15T12:00:00.000Z';
-
-async function probePostgres(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message || e.name : String(e);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-interface Fresh {
-  options: OpenOptions;
-  dispose(): Promise<void>;
-}
-
-async function fresh(dialect: SqlDialect): Promise<Fresh> {
-  const tag = `${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'settle-db-'));
-    return { options: { file: join(dir, 'settle.sqlite') }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `settle_test_${tag}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  return { options: { url: withDatabase(PG_URL, name) }, dispose: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 async function userTables(h: OpenDatabase): Promise<string[]> {
   const tables = await h.db.introspection.getTables({ withInternalKyselyTables: true });
@@ -70,28 +19,12 @@ function isUniqueViolation(e: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
-const pgUnavailable = await probePostgres(PG_URL);
-
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  const unavailable = dialect === 'postgres' ? pgUnavailable : null;
-  if (unavailable && process.env.CI) {
-    describe(`data layer on ${dialect}`, () => {
-      it('has PostgreSQL available (required on CI)', () => {
-        throw new Error(`PostgreSQL is not reachable at ${PG_URL} (${unavailable}); on CI the PostgreSQL suite must run, not skip.`);
-      });
-    });
-    continue;
-  }
-  if (unavailable) {
-    console.warn(`[skip] data layer on postgres: PostgreSQL is not reachable at ${PG_URL} (${unavailable}). Set SETTLE_TEST_DATABASE_URL or start PostgreSQL.`);
-  }
-
-  describe.skipIf(unavailable !== null)(`data layer on ${dialect}`, () => {
+eachDatabase('data layer', (dialect) => {
     let target: Fresh;
     let h: OpenDatabase;
 
     beforeAll(async () => {
-      target = await fresh(dialect);
+      target = await freshDatabase(dialect);
       h = await openDatabase(target.options);
     });
 
@@ -104,7 +37,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(h.dialect).toBe(dialect);
       expect(await userTables(h)).toEqual([]);
       const results = await migrateToLatest(h.db, dialect);
-      expect(results.map((r) => [r.migrationName, r.status])).toEqual([['0001_initial', 'Success']]);
+      expect(results.map((r) => [r.migrationName, r.status])).toEqual([['0001_initial', 'Success'], ['0002_server', 'Success']]);
       expect(await migrateToLatest(h.db, dialect)).toEqual([]);
       const tables = await userTables(h);
       for (const t of ['organizations', 'people', 'audit_log']) expect(tables).toContain(t);
@@ -240,5 +173,4 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     if (dialect === 'sqlite') it('refuses an in-memory database', async () => {
       await expect(openDatabase({ file: ':memory:' })).rejects.toBeInstanceOf(DatabaseRefused);
     });
-  });
-}
+});

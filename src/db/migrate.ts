@@ -6,10 +6,12 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import type { Database } from './schema.ts';
 import type { SqlDialect } from './connect.ts';
 import { initial } from './migrations/0001_initial.ts';
+import { server } from './migrations/0002_server.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
+    '0002_server': server(dialect),
   };
 }
 

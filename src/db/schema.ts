@@ -17,6 +17,10 @@ export interface OrganizationsTable {
   kind: OrganizationKind;
   name: string;
   created_at: string;
+  /** A union's district (the other side of its table); null for a district. */
+  district_id: number | null;
+  /** A union's bargaining unit code in the district's data (such as `UTLA`); null for a district. */
+  unit: string | null;
 }
 
 export interface PeopleTable {
@@ -26,6 +30,9 @@ export interface PeopleTable {
   email: string;
   name: string;
   created_at: string;
+  role: Generated<string>;
+  /** argon2id hash; null until the person accepts an invitation and sets a password. */
+  password_hash: string | null;
 }
 
 export interface AuditLogTable {
@@ -40,10 +47,110 @@ export interface AuditLogTable {
   at: string;
 }
 
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  name: string;
+  role: string;
+  /** SHA-256 of the one-time token, hex; the token itself is only ever in the link. */
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the cookie's token, hex. */
+  token_hash: string;
+  person_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  person_id: number;
+  at: string;
+}
+
+export interface DatasetsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  created_by: number;
+  created_at: string;
+}
+
+export interface DatasetVersionsTable {
+  id: Generated<number>;
+  dataset_id: number;
+  version: number;
+  /** `upload`, `zip` or `cde`. */
+  source: string;
+  note: string;
+  /** SHA-256 of the canonical JSON of the files, hex. */
+  sha256: string;
+  /** JSON: counts shown in lists (schools, students, employees, units, base year). */
+  summary: string;
+  /** gzip of JSON `{ "district.yaml": "...", "schools.csv": "...", ... }`. */
+  files_gz: Uint8Array;
+  created_by: number;
+  created_at: string;
+}
+
+export interface ProposalsTable {
+  id: Generated<number>;
+  organization_id: number;
+  title: string;
+  created_by: number;
+  created_at: string;
+}
+
+export interface ProposalVersionsTable {
+  id: Generated<number>;
+  proposal_id: number;
+  version: number;
+  dataset_version_id: number;
+  /** The proposal as written (YAML); JSON input is stored as its YAML rendering. */
+  yaml: string;
+  /** JSON of the costing result (with traces). */
+  result: string;
+  created_by: number;
+  created_at: string;
+}
+
+export interface PassesTable {
+  id: Generated<number>;
+  proposal_version_id: number;
+  from_organization_id: number;
+  to_organization_id: number;
+  passed_by: number;
+  passed_at: string;
+}
+
+export interface PublicationsTable {
+  id: Generated<number>;
+  proposal_version_id: number;
+  published_by: number;
+  published_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
   audit_log: AuditLogTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  datasets: DatasetsTable;
+  dataset_versions: DatasetVersionsTable;
+  proposals: ProposalsTable;
+  proposal_versions: ProposalVersionsTable;
+  passes: PassesTable;
+  publications: PublicationsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -1,0 +1,59 @@
+/**
+ * The HTTP API: one Hono app, every route described once (validation, types and the OpenAPI
+ * document at /api/openapi.json), every error in one shape, sessions and CSRF checked before
+ * any route runs. Tests call `app.request(...)` in-process on a real database.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './env.ts';
+import { ApiError, handleError, requestInvalid } from './errors.ts';
+import { authRoutes } from './auth/routes.ts';
+import { sessions } from './auth/session.ts';
+import { orgRoutes } from './orgs/routes.ts';
+
+/** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
+export const BODY_LIMIT = 1024 * 1024;
+/** A dataset upload (a zip or the folder's files) may be this large. */
+export const UPLOAD_LIMIT = 64 * 1024 * 1024;
+
+export const API_VERSION = '1.0.0';
+
+/** Paths (as Hono sees them) that take an upload rather than a small JSON body. */
+const isUpload = (path: string) => /^\/api\/datasets(\/\d+\/versions|\/import-cde)?$/.test(path);
+
+function limits(): MiddlewareHandler<AppEnv> {
+  const small = bodyLimit({ maxSize: BODY_LIMIT, onError: () => { throw tooLarge(BODY_LIMIT); } });
+  const large = bodyLimit({ maxSize: UPLOAD_LIMIT, onError: () => { throw tooLarge(UPLOAD_LIMIT); } });
+  return (c, next) => (isUpload(c.req.path) ? large(c, next) : small(c, next));
+}
+
+const tooLarge = (max: number) =>
+  new ApiError(413, { code: 'request.too-large', message: `the request body is larger than ${Math.round(max / 1024)} KB, the most this route accepts`, hint: 'upload a dataset as a zip, or send a smaller body' });
+
+export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw requestInvalid(result.error.issues, result.target === 'json' ? 'body' : result.target);
+    },
+  });
+  app.onError((err, c) => handleError(err, c, deps.log));
+  app.notFound((c) => c.json({ code: 'not-found', message: `there is no route ${c.req.method} ${c.req.path}`, hint: 'the routes are listed at /api/openapi.json' }, 404));
+  app.use('*', secureHeaders());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('/api/*', limits());
+  app.use('/api/*', sessions());
+
+  authRoutes(app);
+  orgRoutes(app);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'settle API', version: API_VERSION, description: 'Workspaces, proposals across the bargaining table and the public record. Errors: {code, message, where?, hint?, problems?}. Changes need the X-CSRF-Token header from GET /api/session.' },
+  });
+  return app;
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { emailOf, PASSWORD, startTestServer, type TestServer } from '../../../test/helpers/server.ts';
+import { LOGIN_FAILURES_PER_HOUR } from './routes.ts';
+
+eachDatabase('accounts and sessions', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('signs in, reads the session, and signs out', async () => {
+    const c = await s.as('teachers', 'bargaining-team');
+    const me = await c.request('GET', '/api/session');
+    expect(me.status).toBe(200);
+    expect(me.body.person.email).toBe(emailOf('teachers', 'bargaining-team'));
+    expect(me.body.organization).toMatchObject({ kind: 'union', name: 'Tiny Teachers', unit: 'T' });
+    expect(me.body.csrfToken).toBe(c.csrf);
+    expect((await c.request('DELETE', '/api/session')).status).toBe(200);
+    expect((await c.request('GET', '/api/session')).status).toBe(401);
+  });
+
+  it('stores only the SHA-256 of the session token, and sets an HttpOnly SameSite cookie', async () => {
+    const res = await s.app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emailOf('district', 'admin'), password: PASSWORD }) });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const token = cookie.slice('__Host-sid='.length, cookie.indexOf(';'));
+    const rows = await s.handle.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash.includes(token))).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('refuses a change without the CSRF token, and changes nothing', async () => {
+    const c = await s.as('teachers', 'admin');
+    const before = await s.handle.db.selectFrom('invitations').select('id').execute();
+    const res = await c.request('POST', '/api/invitations', { email: 'new@x.test', name: 'New', role: 'member' }, { 'x-csrf-token': 'forged' });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('auth.csrf');
+    expect(await s.handle.db.selectFrom('invitations').select('id').execute()).toEqual(before);
+  });
+
+  it('invites by one-time link: the link works once and the role is the one given', async () => {
+    const admin = await s.as('teachers', 'admin');
+    const inv = await admin.request('POST', '/api/invitations', { email: 'Rosa@Example.org', name: 'Rosa', role: 'site-captain' });
+    expect(inv.status).toBe(201);
+    const stored = await s.handle.db.selectFrom('invitations').select(['token_hash', 'email']).where('id', '=', inv.body.id).executeTakeFirstOrThrow();
+    expect(stored.email).toBe('rosa@example.org');
+    expect(stored.token_hash).not.toContain(inv.body.token);
+    const anon = s.anonymous();
+    const ok = await anon.request('POST', '/api/invitations/accept', { token: inv.body.token, password: 'a long enough passphrase' });
+    expect(ok.status).toBe(201);
+    expect(ok.body.person).toMatchObject({ email: 'rosa@example.org', role: 'site-captain' });
+    const again = await anon.request('POST', '/api/invitations/accept', { token: inv.body.token, password: 'a long enough passphrase' });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('invitation.unusable');
+  });
+
+  it('refuses a role from the other side of the table', async () => {
+    const admin = await s.as('district', 'admin');
+    const res = await admin.request('POST', '/api/invitations', { email: 'x@district.test', name: 'X', role: 'bargaining-team' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'request.role', where: { field: 'role' } });
+    expect(res.body.hint).toContain('budget-analyst');
+  });
+
+  it(`evaluates at most ${LOGIN_FAILURES_PER_HOUR} failed sign-ins per account per hour`, async () => {
+    const email = emailOf('classified', 'bargaining-team');
+    let evaluated = 0;
+    let locked = 0;
+    // 130 wrong passwords: the first 100 are checked (401), the next 30 are refused unchecked (429).
+    for (let i = 0; i < 130; i++) {
+      const r = await s.anonymous().request('POST', '/api/session', { email, password: `wrong ${i}` });
+      if (r.status === 401) evaluated++;
+      else if (r.status === 429) locked++;
+    }
+    expect([evaluated, locked]).toEqual([100, 30]);
+    // Even the right password is refused while the account is locked...
+    const right = await s.anonymous().request('POST', '/api/session', { email, password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    // ...and accepted once the failures are more than an hour old.
+    s.clock.now = new Date(s.clock.now.getTime() + 3601_000);
+    const later = await s.anonymous().request('POST', '/api/session', { email, password: PASSWORD });
+    expect(later.status).toBe(200);
+  }, 60_000);
+
+  it('answers an unknown email exactly as a wrong password', async () => {
+    const a = await s.anonymous().request('POST', '/api/session', { email: 'nobody@nowhere.test', password: 'whatever it is' });
+    const b = await s.anonymous().request('POST', '/api/session', { email: emailOf('district', 'negotiator'), password: 'whatever it is' });
+    expect([a.status, b.status]).toEqual([401, 401]);
+    expect(a.body).toEqual(b.body);
+  });
+
+  it('records every write in the audit log with who, what and when', async () => {
+    const admin = await s.as('district', 'admin');
+    await admin.request('POST', '/api/invitations', { email: 'audit@x.test', name: 'Audited', role: 'negotiator' });
+    const log = await admin.request('GET', '/api/audit?limit=5');
+    expect(log.status).toBe(200);
+    expect(log.body.entries[0]).toMatchObject({ person: 'Tiny Unified admin', action: 'invitation.create', at: s.clock.now.toISOString() });
+  });
+});

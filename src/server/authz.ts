@@ -1,0 +1,73 @@
+/**
+ * Who may do what: one table, checked on the server for every request (deny by default).
+ *
+ * A role belongs to one side: union roles exist only in a union's workspace, district roles
+ * only in a district's. Every permission is also limited to the person's own organization
+ * (or, for what was passed across the table, to the organization it was passed to); the
+ * routes check that part, this table says which roles may act at all.
+ */
+import type { OrganizationKind } from '../db/schema.ts';
+import type { Actor } from './env.ts';
+import { forbidden, unauthenticated } from './errors.ts';
+
+export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member'] as const;
+export const DISTRICT_ROLES = ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] as const;
+export type UnionRole = (typeof UNION_ROLES)[number];
+export type DistrictRole = (typeof DISTRICT_ROLES)[number];
+
+export function rolesOf(kind: OrganizationKind): readonly string[] {
+  return kind === 'union' ? UNION_ROLES : DISTRICT_ROLES;
+}
+
+type Grant = { union?: readonly UnionRole[]; district?: readonly DistrictRole[] };
+
+const DRAFTERS: Grant = { union: ['admin', 'bargaining-team'], district: ['admin', 'budget-analyst', 'negotiator'] };
+const TABLE_READERS: Grant = { union: ['admin', 'bargaining-team', 'organizer'], district: ['admin', 'budget-analyst', 'negotiator'] };
+const NEGOTIATORS: Grant = { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] };
+
+export const PERMISSIONS = {
+  /** See your own organization and its counterpart across the table. */
+  'organization.read': { union: UNION_ROLES, district: DISTRICT_ROLES },
+  'people.list': { union: ['admin'], district: ['admin'] },
+  'invitation.create': { union: ['admin'], district: ['admin'] },
+  'audit.read': { union: ['admin'], district: ['admin'] },
+  /** Upload or import a dataset version (the district's data). */
+  'dataset.write': { district: ['admin'] },
+  /** Read the district's datasets: both sides cost on them. */
+  'dataset.read': { union: ['admin', 'bargaining-team', 'organizer'], district: ['admin', 'budget-analyst', 'negotiator'] },
+  'proposal.read': TABLE_READERS,
+  'proposal.write': DRAFTERS,
+  /** Cost a proposal without saving it (the editor's preview). */
+  'costing.run': DRAFTERS,
+  'proposal.pass': NEGOTIATORS,
+  'proposal.publish': NEGOTIATORS,
+} as const satisfies Record<string, Grant>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function may(actor: Actor, permission: Permission): boolean {
+  const grant: Grant = PERMISSIONS[permission];
+  const roles: readonly string[] = (actor.org.kind === 'union' ? grant.union : grant.district) ?? [];
+  return roles.includes(actor.person.role);
+}
+
+const WHAT: Record<Permission, string> = {
+  'organization.read': 'see this organization',
+  'people.list': 'list the people in this workspace',
+  'invitation.create': 'invite people',
+  'audit.read': 'read the audit log',
+  'dataset.write': 'upload or import datasets',
+  'dataset.read': 'read datasets',
+  'proposal.read': 'read proposals',
+  'proposal.write': 'draft proposals',
+  'costing.run': 'cost proposals',
+  'proposal.pass': 'pass proposals across the table',
+  'proposal.publish': 'publish proposals',
+};
+
+/** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */
+export function allow(actor: Actor | null, permission: Permission): Actor {
+  if (!actor) throw unauthenticated();
+  if (!may(actor, permission)) throw forbidden(`${WHAT[permission]} (your role: ${actor.person.role})`);
+  return actor;
+}

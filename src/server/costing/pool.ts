@@ -1,0 +1,123 @@
+/**
+ * Costing on worker threads, so the server keeps answering while a proposal is costed or a
+ * dataset is validated. Jobs wait in one queue; each thread takes the next when it is free.
+ * A thread that lacks a dataset asks for it once, and keeps it for the next jobs.
+ * If a thread dies, its job fails with a clear error and a new thread takes its place.
+ */
+import { Worker } from 'node:worker_threads';
+import type { CostResult } from '../../costing/result.ts';
+import type { Problem } from '../../errors/problem.ts';
+import type { DatasetSummary, Outcome } from './work.ts';
+
+export type Job =
+  | { id: number; kind: 'check'; filesGz: Uint8Array }
+  | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array };
+
+export type Reply =
+  | { id: number; kind: 'ready' }
+  | { id: number; kind: 'done'; value: unknown }
+  | { id: number; kind: 'invalid'; problems: Problem[] }
+  | { id: number; kind: 'need-dataset' }
+  | { id: number; kind: 'failed'; message: string };
+
+export interface CostingService {
+  /** Validates a dataset's files (gzip JSON) and summarises it. */
+  checkDataset(filesGz: Uint8Array): Promise<Outcome<DatasetSummary>>;
+  /** Costs a proposal (YAML) on a stored dataset version; `loadFiles` is called only if no thread has it. */
+  cost(input: { datasetVersionId: number; yaml: string; file?: string; loadFiles: () => Promise<Uint8Array> }): Promise<Outcome<CostResult>>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  job: Job;
+  loadFiles?: () => Promise<Uint8Array>;
+  resolve: (o: Outcome<unknown>) => void;
+  reject: (e: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  current: Pending | null;
+}
+
+export function costingPool({ threads = 1, log = () => undefined }: { threads?: number; log?: (line: string) => void } = {}): CostingService {
+  const url = new URL('./thread.mjs', import.meta.url);
+  const queue: Pending[] = [];
+  const pool: Thread[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const pump = () => {
+    for (const t of pool) {
+      if (!t.ready || t.current || queue.length === 0) continue;
+      t.current = queue.shift() as Pending;
+      t.worker.postMessage(t.current.job);
+    }
+  };
+
+  const spawn = (): Thread => {
+    const t: Thread = { worker: new Worker(url), ready: false, current: null };
+    t.worker.on('message', (r: Reply) => {
+      if (r.kind === 'ready') {
+        t.ready = true;
+        pump();
+        return;
+      }
+      const p = t.current;
+      if (!p || p.job.id !== r.id) return;
+      if (r.kind === 'need-dataset' && p.job.kind === 'cost' && p.loadFiles) {
+        const job = p.job;
+        p.loadFiles().then(
+          (filesGz) => t.worker.postMessage({ ...job, filesGz }),
+          (e: unknown) => finish(t, () => p.reject(e instanceof Error ? e : new Error(String(e)))),
+        );
+        return;
+      }
+      finish(t, () => {
+        if (r.kind === 'done') p.resolve({ ok: true, value: r.value });
+        else if (r.kind === 'invalid') p.resolve({ ok: false, problems: r.problems });
+        else p.reject(new Error(r.kind === 'failed' ? `costing failed: ${r.message}` : 'costing thread asked for a dataset it was not given'));
+      });
+    });
+    const died = (why: string) => {
+      const i = pool.indexOf(t);
+      if (i >= 0) pool.splice(i, 1);
+      const p = t.current;
+      t.current = null;
+      p?.reject(new Error(`the costing thread stopped (${why})`));
+      if (!closed) {
+        log(`costing thread stopped (${why}); starting another`);
+        pool.push(spawn());
+      }
+    };
+    t.worker.on('error', (e) => died(e.message));
+    t.worker.on('exit', (code) => died(`exit code ${code}`));
+    return t;
+  };
+
+  const finish = (t: Thread, settle: () => void) => {
+    t.current = null;
+    settle();
+    pump();
+  };
+
+  for (let i = 0; i < Math.max(1, threads); i++) pool.push(spawn());
+
+  const submit = <T>(job: Job, loadFiles?: () => Promise<Uint8Array>): Promise<Outcome<T>> =>
+    new Promise((resolve, reject) => {
+      if (closed) return reject(new Error('the costing pool is closed'));
+      queue.push({ job, loadFiles, resolve: resolve as (o: Outcome<unknown>) => void, reject });
+      pump();
+    });
+
+  return {
+    checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
+    cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
+    close: async () => {
+      closed = true;
+      for (const p of queue.splice(0)) p.reject(new Error('the server is stopping'));
+      await Promise.all(pool.splice(0).map((t) => t.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Pieces every route description shares: the error shape, id parameters, JSON bodies and
+ * responses. One zod schema per route drives validation, the handler's types and the
+ * OpenAPI document at /api/openapi.json.
+ */
+import { z } from '@hono/zod-openapi';
+
+export const WhereSchema = z
+  .object({ file: z.string().optional(), line: z.number().int().optional(), col: z.number().int().optional(), field: z.string().optional() })
+  .openapi('Where');
+
+const ProblemSchema = z
+  .object({ code: z.string(), message: z.string(), where: WhereSchema.optional(), hint: z.string().optional() })
+  .openapi('Problem');
+
+export const ErrorSchema = ProblemSchema.extend({ problems: z.array(ProblemSchema).optional() }).openapi('Error', {
+  example: { code: 'request.invalid_type', message: 'body title: expected string, received number', where: { field: 'title' }, hint: '{"title": "January offer"}' },
+});
+
+/** A database id in a path: a positive whole number. */
+export const Id = z.coerce
+  .number({ error: 'must be a whole number such as 12' })
+  .int('must be a whole number such as 12')
+  .positive('must be a positive whole number such as 12')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large to be an id');
+
+export const IdParams = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' }, example: 12 }) });
+
+export function jsonBody<T extends z.ZodType>(schema: T, description: string) {
+  return { body: { content: { 'application/json': { schema } }, required: true, description } };
+}
+
+export function ok<T extends z.ZodType>(schema: T, description: string) {
+  return { content: { 'application/json': { schema } }, description };
+}
+
+const error = (description: string) => ({ content: { 'application/json': { schema: ErrorSchema } }, description });
+
+/** The error responses a route can give, by status. */
+export const ERRORS = {
+  400: error('The request is malformed or a field is invalid (which field, and a valid example, are in the body).'),
+  401: error('Nobody is signed in.'),
+  403: error('The signed-in role may not do this, or the CSRF token is missing.'),
+  404: error('No such thing that you can see.'),
+  409: error('Conflicts with what is already there.'),
+  413: error('The body is too large.'),
+  422: error('The content (a proposal or a dataset) has problems; every one is listed with where it is.'),
+  429: error('Too many attempts.'),
+} as const;
+
+export function errors<K extends keyof typeof ERRORS>(...codes: K[]): Pick<typeof ERRORS, K> {
+  return Object.fromEntries(codes.map((k) => [k, ERRORS[k]])) as Pick<typeof ERRORS, K>;
+}
+
+export const OrganizationSchema = z
+  .object({ id: z.number().int(), kind: z.enum(['district', 'union']), name: z.string(), unit: z.string().nullable(), districtId: z.number().int().nullable() })
+  .openapi('Organization');
+
+export const PersonSchema = z
+  .object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() })
+  .openapi('Person');
+
+export const Email = z.string().trim().toLowerCase().min(3).max(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address such as ana@example.org');
