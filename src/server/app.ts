@@ -12,6 +12,9 @@ import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
+import { datasetRoutes } from './datasets/routes.ts';
+import { proposalRoutes } from './proposals/routes.ts';
+import { publicRoutes } from './public/routes.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -45,11 +48,15 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     c.set('deps', deps);
     await next();
   });
+  app.get('/api/health', (c) => c.json({ ok: true }));
   app.use('/api/*', limits());
   app.use('/api/*', sessions());
 
   authRoutes(app);
   orgRoutes(app);
+  datasetRoutes(app);
+  proposalRoutes(app);
+  publicRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
