@@ -8,6 +8,8 @@ import { registerImport } from './import-cde.ts';
 import { registerDisclose } from './disclose.ts';
 import { registerStrikeImpact } from './strike-impact.ts';
 import { registerZone } from './zone.ts';
+import { registerServe } from './serve.ts';
+import { registerOrg } from './org.ts';
 
 export const defaultIo: Io = {
   out: (t) => process.stdout.write(t),
@@ -29,7 +31,9 @@ export function buildProgram(io: Io): Command {
   registerDisclose(program, io);
   registerStrikeImpact(program, io);
   registerZone(program, io);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 internal error, 2 usage, 3 invalid input.\nDocs: docs/dataset.md, docs/proposals.md, docs/costing.md, docs/zone.md');
+  registerServe(program, io);
+  registerOrg(program, io);
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 internal error, 2 usage, 3 invalid input.\nDocs: docs/dataset.md, docs/proposals.md, docs/costing.md, docs/zone.md, docs/api.md');
   return program;
 }
 

@@ -3,7 +3,7 @@
  * document at /api/openapi.json), every error in one shape, sessions and CSRF checked before
  * any route runs. Tests call `app.request(...)` in-process on a real database.
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -12,6 +12,7 @@ import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
+import { ok } from './schemas.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
@@ -24,7 +25,7 @@ export const UPLOAD_LIMIT = 64 * 1024 * 1024;
 export const API_VERSION = '1.0.0';
 
 /** Paths (as Hono sees them) that take an upload rather than a small JSON body. */
-const isUpload = (path: string) => /^\/api\/datasets(\/\d+\/versions|\/import-cde)?$/.test(path);
+const isUpload = (path: string) => /^\/api\/datasets(\/\d+\/(versions|import-cde))?$/.test(path);
 
 function limits(): MiddlewareHandler<AppEnv> {
   const small = bodyLimit({ maxSize: BODY_LIMIT, onError: () => { throw tooLarge(BODY_LIMIT); } });
@@ -48,10 +49,13 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     c.set('deps', deps);
     await next();
   });
-  app.get('/api/health', (c) => c.json({ ok: true }));
   app.use('/api/*', limits());
   app.use('/api/*', sessions());
 
+  app.openapi(
+    createRoute({ method: 'get', path: '/api/health', tags: ['server'], summary: 'Is the server answering', responses: { 200: ok(z.object({ ok: z.literal(true) }), 'It is') } }),
+    (c) => c.json({ ok: true as const }, 200),
+  );
   authRoutes(app);
   orgRoutes(app);
   datasetRoutes(app);

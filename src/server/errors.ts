@@ -72,7 +72,7 @@ export function handleError(err: Error, c: Context, log: (line: string) => void)
     if (status === 413) return c.json({ code: 'request.too-large', message: 'the request body is larger than this route accepts', hint: 'upload a dataset as a zip (POST /api/datasets/{id}/versions) or split the request' }, 413);
     if (status === 400) {
       const malformed = /json/i.test(err.message);
-      return c.json({ code: malformed ? 'request.malformed-json' : 'request.malformed', message: malformed ? 'the request body is not valid JSON' : `the request could not be read: ${err.message}`, hint: malformed ? '{"title": "January offer", "yaml": "…"}' : undefined }, 400);
+      return c.json({ code: malformed ? 'request.malformed-json' : 'request.malformed', message: malformed ? 'the request body is not valid JSON' : `the request could not be read: ${err.message}`, hint: malformed ? 'send one JSON object with the fields the route lists in /api/openapi.json, e.g. {"email": "ana@example.org", "password": "…"}' : undefined }, 400);
     }
     return c.json({ code: `http.${status}`, message: err.message || 'request refused' }, status);
   }

@@ -1,0 +1,53 @@
+/**
+ * `settle serve`: the multi-user server. SQLite by default (the file is created on first run),
+ * PostgreSQL with --database-url. Runs until Ctrl-C or SIGTERM, then finishes the requests in
+ * flight and closes the database.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { redact } from '../db/connect.ts';
+import type { Io } from './io.ts';
+import { UsageError } from './io.ts';
+
+interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; insecureCookies?: boolean }
+
+function whole(text: string, flag: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return n;
+}
+
+export function registerServe(program: Command, io: Io): void {
+  program
+    .command('serve')
+    .description('run the multi-user server: workspaces, proposals across the table and the public record (API at /api, described at /api/openapi.json)')
+    .option('--db <file>', 'SQLite database file (created on first run)', 'settle.sqlite')
+    .option('--database-url <url>', 'use PostgreSQL instead, e.g. postgres://user@127.0.0.1:5432/settle')
+    .option('--port <n>', 'port to listen on', '8787')
+    .option('--host <address>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
+    .option('--threads <n>', 'costing threads', '1')
+    .option('--insecure-cookies', 'send the session cookie without the Secure flag (only for plain HTTP to other machines; browsers accept Secure cookies on localhost)')
+    .action(async (opts: ServeFlags) => {
+      const port = whole(opts.port, '--port', 0, 65535);
+      const threads = whole(opts.threads, '--threads', 1, 64);
+      const database: { url: string } | { file: string } = opts.databaseUrl ? { url: opts.databaseUrl } : { file: resolve(opts.db) };
+      const { startServer } = await import('../server/serve.ts');
+      const server = await startServer({ database, port, host: opts.host, threads, secureCookies: !opts.insecureCookies, log: (l) => io.err(`${l}\n`) });
+      const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
+      io.err(`settle is serving on ${server.url} with ${where}\n`);
+      io.err(`  API description: ${server.url}/api/openapi.json · public record: ${server.url}/api/public/proposals\n`);
+      if (Number(orgs.n) === 0) {
+        io.err('  No workspaces yet. Open one with:\n    settle org create --kind district --name "Los Angeles Unified" --admin-email you@district.example\n');
+      }
+      io.out(`${server.url}\n`);
+      await new Promise<void>((done) => {
+        const stop = () => {
+          io.err('settle: stopping; finishing the requests in flight\n');
+          void server.close().then(done);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

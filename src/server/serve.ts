@@ -1,0 +1,62 @@
+/**
+ * Starts the HTTP server on a database: opens it (durability checked), brings it to the latest
+ * migration, starts the costing threads and listens. `close()` stops taking requests, lets the
+ * ones in flight finish, then closes the threads and the database.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
+import { createApp } from './app.ts';
+import { argon2id } from './auth/passwords.ts';
+import { costingPool } from './costing/pool.ts';
+import type { Deps } from './env.ts';
+
+export interface ServeOptions {
+  database: OpenOptions;
+  port: number;
+  host: string;
+  /** Costing threads (default 1). */
+  threads?: number;
+  /** False only when serving plain HTTP to other machines (cookies then lose the Secure flag). */
+  secureCookies?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  handle: OpenDatabase;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function startServer(o: ServeOptions): Promise<RunningServer> {
+  const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const handle = await openDatabase(o.database);
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+  const costing = costingPool({ threads: o.threads ?? 1, log });
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: o.secureCookies ?? true, log };
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : o.port;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`,
+    handle,
+    deps,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await costing.close();
+        await handle.close();
+      })()),
+  };
+}
