@@ -9,7 +9,7 @@ import { redact } from '../db/connect.ts';
 import type { Io } from './io.ts';
 import { UsageError } from './io.ts';
 
-interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; insecureCookies?: boolean }
+interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; insecureCookies?: boolean; demo?: boolean; tiles?: string; tilesAttribution: string }
 
 function whole(text: string, flag: string, min: number, max: number): number {
   const n = Number(text);
@@ -27,16 +27,28 @@ export function registerServe(program: Command, io: Io): void {
     .option('--host <address>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
     .option('--threads <n>', 'costing threads', '1')
     .option('--insecure-cookies', 'send the session cookie without the Secure flag (only for plain HTTP to other machines; browsers accept Secure cookies on localhost)')
+    .option('--demo', 'on an empty database, open the LAUSD demo workspaces (UTLA, SEIU Local 99, the district) with the 2019 and 2023 proposals')
+    .option('--tiles <url>', 'map tile server for the web app, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png (no map tiles without it)')
+    .option('--tiles-attribution <text>', 'attribution shown on the map', '© OpenStreetMap contributors')
     .action(async (opts: ServeFlags) => {
       const port = whole(opts.port, '--port', 0, 65535);
       const threads = whole(opts.threads, '--threads', 1, 64);
       const database: { url: string } | { file: string } = opts.databaseUrl ? { url: opts.databaseUrl } : { file: resolve(opts.db) };
       const { startServer } = await import('../server/serve.ts');
-      const server = await startServer({ database, port, host: opts.host, threads, secureCookies: !opts.insecureCookies, log: (l) => io.err(`${l}\n`) });
+      if (opts.tiles && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(opts.tiles)) throw new UsageError(`--tiles must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png`);
+      const tiles = opts.tiles ? { url: opts.tiles, attribution: opts.tilesAttribution } : null;
+      const server = await startServer({ database, port, host: opts.host, threads, secureCookies: !opts.insecureCookies, demo: opts.demo, tiles, log: (l) => io.err(`${l}\n`) });
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);
       io.err(`  API description: ${server.url}/api/openapi.json · public record: ${server.url}/api/public/proposals\n`);
+      if (server.demo) {
+        io.err(`\n  Demo workspaces (password for every account: ${server.demo.password}):\n`);
+        for (const a of server.demo.accounts) io.err(`    ${a.email.padEnd(26)} ${a.role.padEnd(16)} ${a.organization}\n`);
+        io.err(`  ${server.demo.published} proposals are on the public record. This is a demo database: do not use these accounts for real work.\n\n`);
+      } else if (opts.demo) {
+        io.err('  (--demo: the database already has workspaces, so nothing was added)\n');
+      }
       if (Number(orgs.n) === 0) {
         io.err('  No workspaces yet. Open one with:\n    settle org create --kind district --name "Los Angeles Unified" --admin-email you@district.example\n');
       }

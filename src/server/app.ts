@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { ok } from './schemas.ts';
+import { webRoutes } from './web.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
@@ -36,7 +37,14 @@ function limits(): MiddlewareHandler<AppEnv> {
 const tooLarge = (max: number) =>
   new ApiError(413, { code: 'request.too-large', message: `the request body is larger than ${Math.round(max / 1024)} KB, the most this route accepts`, hint: 'upload a dataset as a zip, or send a smaller body' });
 
-export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+export interface AppOptions {
+  /** The built web app to serve at / (web/dist); none in API-only tests. */
+  webRoot?: string;
+  /** Map tiles for the web app, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none in tests. */
+  tiles?: { url: string; attribution: string } | null;
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw requestInvalid(result.error.issues, result.target === 'json' ? 'body' : result.target);
@@ -56,6 +64,13 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     createRoute({ method: 'get', path: '/api/health', tags: ['server'], summary: 'Is the server answering', responses: { 200: ok(z.object({ ok: z.literal(true) }), 'It is') } }),
     (c) => c.json({ ok: true as const }, 200),
   );
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/api/config', tags: ['server'], summary: 'Settings the web app needs (the map tile server, if any)',
+      responses: { 200: ok(z.object({ tiles: z.object({ url: z.string(), attribution: z.string() }).nullable() }), 'Settings') },
+    }),
+    (c) => c.json({ tiles: options.tiles ?? null }, 200),
+  );
   authRoutes(app);
   orgRoutes(app);
   datasetRoutes(app);
@@ -66,5 +81,6 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     openapi: '3.1.0',
     info: { title: 'settle API', version: API_VERSION, description: 'Workspaces, proposals across the bargaining table and the public record. Errors: {code, message, where?, hint?, problems?}. Changes need the X-CSRF-Token header from GET /api/session.' },
   });
+  if (options.webRoot) webRoutes(app, options.webRoot);
   return app;
 }

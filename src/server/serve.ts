@@ -6,7 +6,9 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
-import { createApp } from './app.ts';
+import { createApp, type AppOptions } from './app.ts';
+import { seedDemo, type DemoReport } from './demo.ts';
+import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
 import { costingPool } from './costing/pool.ts';
 import type { Deps } from './env.ts';
@@ -20,12 +22,19 @@ export interface ServeOptions {
   /** False only when serving plain HTTP to other machines (cookies then lose the Secure flag). */
   secureCookies?: boolean;
   log?: (line: string) => void;
+  /** The built web app to serve at / (default web/dist when it has been built); false for the API only. */
+  webRoot?: string | false;
+  tiles?: AppOptions['tiles'];
+  /** Seed the demo workspaces on an empty database before listening. */
+  demo?: boolean;
 }
 
 export interface RunningServer {
   url: string;
   handle: OpenDatabase;
   deps: Deps;
+  /** What the demo seeded (null when it did not run or the database already had workspaces). */
+  demo: DemoReport | null;
   close(): Promise<void>;
 }
 
@@ -40,7 +49,15 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   }
   const costing = costingPool({ threads: o.threads ?? 1, log });
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: o.secureCookies ?? true, log };
-  const app = createApp(deps);
+  let demo: DemoReport | null = null;
+  try {
+    if (o.demo) demo = await seedDemo(deps, log);
+  } catch (e) {
+    await costing.close();
+    await handle.close();
+    throw e;
+  }
+  const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolve(s));
     s.once('error', reject);
@@ -52,6 +69,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`,
     handle,
     deps,
+    demo,
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,0 +1,78 @@
+/**
+ * English and Spanish. The language is in the address (`?lang=es`), so switching keeps the
+ * page, a shared link keeps the language, and the server needs no state for it.
+ */
+import { useLocation } from './router.ts';
+
+export type Lang = 'en' | 'es';
+
+const en = {
+  'app.name': 'settle',
+  'app.tagline': 'What is on the bargaining table, and what it costs',
+  'nav.public': 'Public record',
+  'nav.workspace': 'Workspace',
+  'nav.signIn': 'Sign in',
+  'nav.signOut': 'Sign out',
+  'lang.switch': 'Español',
+  'lang.label': 'Language',
+  'signIn.title': 'Sign in to your workspace',
+  'signIn.email': 'Email',
+  'signIn.password': 'Password',
+  'signIn.submit': 'Sign in',
+  'signIn.working': 'Signing in…',
+  'error.generic': 'Something went wrong',
+  'loading': 'Loading…',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const es: Record<MessageKey, string> = {
+  'app.name': 'settle',
+  'app.tagline': 'Qué hay sobre la mesa de negociación y cuánto cuesta',
+  'nav.public': 'Registro público',
+  'nav.workspace': 'Espacio de trabajo',
+  'nav.signIn': 'Iniciar sesión',
+  'nav.signOut': 'Cerrar sesión',
+  'lang.switch': 'English',
+  'lang.label': 'Idioma',
+  'signIn.title': 'Inicie sesión en su espacio de trabajo',
+  'signIn.email': 'Correo electrónico',
+  'signIn.password': 'Contraseña',
+  'signIn.submit': 'Iniciar sesión',
+  'signIn.working': 'Iniciando sesión…',
+  'error.generic': 'Algo salió mal',
+  'loading': 'Cargando…',
+};
+
+const messages: Record<Lang, Record<MessageKey, string>> = { en, es };
+
+export function useLang(): Lang {
+  const { query } = useLocation();
+  return query.get('lang') === 'es' ? 'es' : 'en';
+}
+
+export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export function translator(lang: Lang): T {
+  return (key, vars) => {
+    let text = messages[lang][key] ?? en[key];
+    for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
+    return text;
+  };
+}
+
+export function useT(): T {
+  return translator(useLang());
+}
+
+/** Money as people read it: $1.2 million, $850,000 (English) or 1,2 millones de dólares (Spanish). */
+export function formatDollars(cents: number, lang: Lang): string {
+  const dollars = cents / 100;
+  const abs = Math.abs(dollars);
+  const locale = lang === 'es' ? 'es-US' : 'en-US';
+  if (abs >= 1e6) {
+    const m = new Intl.NumberFormat(locale, { maximumFractionDigits: abs >= 1e8 ? 0 : 1 }).format(dollars / 1e6);
+    return lang === 'es' ? `${m} millones de dólares` : `$${m} million`;
+  }
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(dollars);
+}
