@@ -1,0 +1,118 @@
+/**
+ * The demo workspaces: LAUSD with UTLA and SEIU Local 99, the generated LAUSD 2018-19 dataset,
+ * and the 2019 and 2023 proposals drafted, passed and published on the dates they were made.
+ * Everything after the accounts goes through the HTTP API, exactly as a user's browser would,
+ * with the clock set to each proposal's date so the public history reads as it happened.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { lausdSpec } from '../district/demo/lausd.ts';
+import { generateDistrict } from '../district/generate/generate.ts';
+import { serializeDataset } from '../district/serialize.ts';
+import { addPerson } from './admin.ts';
+import { createApp } from './app.ts';
+import type { Deps } from './env.ts';
+
+export const DEMO_PASSWORD = 'settle-demo-password';
+
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+export const DEMO_ACCOUNTS = [
+  { org: 'lausd', email: 'admin@lausd.demo', name: 'District admin', role: 'admin' },
+  { org: 'lausd', email: 'negotiator@lausd.demo', name: 'District negotiator', role: 'negotiator' },
+  { org: 'lausd', email: 'budget@lausd.demo', name: 'Budget analyst', role: 'budget-analyst' },
+  { org: 'utla', email: 'admin@utla.demo', name: 'UTLA admin', role: 'admin' },
+  { org: 'utla', email: 'bargaining@utla.demo', name: 'UTLA bargaining team', role: 'bargaining-team' },
+  { org: 'seiu99', email: 'admin@seiu99.demo', name: 'SEIU 99 admin', role: 'admin' },
+  { org: 'seiu99', email: 'bargaining@seiu99.demo', name: 'SEIU 99 bargaining team', role: 'bargaining-team' },
+] as const;
+
+type OrgKey = (typeof DEMO_ACCOUNTS)[number]['org'];
+
+/** Who drafts each example, and which examples are versions of one proposal. */
+const PLAN: { file: string; by: OrgKey; proposal: string }[] = [
+  { file: 'lausd-2019/utla-demands.yaml', by: 'utla', proposal: 'UTLA proposal 2019' },
+  { file: 'lausd-2019/fact-finder-2018-12-18.yaml', by: 'utla', proposal: 'Fact-finding report 2018' },
+  { file: 'lausd-2019/district-offer-2019-01-07.yaml', by: 'lausd', proposal: 'LAUSD offer to UTLA 2019' },
+  { file: 'lausd-2019/district-offer-2019-01-11.yaml', by: 'lausd', proposal: 'LAUSD offer to UTLA 2019' },
+  { file: 'lausd-2019/settlement-2019-01-22.yaml', by: 'lausd', proposal: 'UTLA tentative agreement 2019' },
+  { file: 'lausd-2023/seiu99-demands-2023.yaml', by: 'seiu99', proposal: 'SEIU 99 proposal 2023' },
+  { file: 'lausd-2023/seiu99-district-offer-2023-03-20.yaml', by: 'lausd', proposal: 'LAUSD offer to SEIU 99 2023' },
+  { file: 'lausd-2023/seiu99-settlement-2023-03-24.yaml', by: 'lausd', proposal: 'SEIU 99 tentative agreement 2023' },
+  { file: 'lausd-2023/utla-settlement-2023-04-18.yaml', by: 'lausd', proposal: 'UTLA tentative agreement 2023' },
+];
+
+export interface DemoReport {
+  accounts: { email: string; role: string; organization: string }[];
+  password: string;
+  published: number;
+}
+
+/** Seeds the demo on an empty database; does nothing (returns null) if any workspace exists. */
+export async function seedDemo(deps: Deps, progress: (line: string) => void = () => undefined): Promise<DemoReport | null> {
+  const any = await deps.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (any) return null;
+  const clock = { now: new Date('2018-11-01T16:00:00.000Z') };
+  const app = createApp({ ...deps, now: () => clock.now });
+  const hash = await deps.passwords.hash(DEMO_PASSWORD);
+
+  const at = clock.now.toISOString();
+  const org = async (values: { kind: 'district' | 'union'; name: string; district_id: number | null; unit: string | null }) =>
+    (await deps.db.insertInto('organizations').values({ ...values, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+  const ids: Record<OrgKey, number> = { lausd: 0, utla: 0, seiu99: 0 };
+  ids.lausd = await org({ kind: 'district', name: 'Los Angeles Unified School District', district_id: null, unit: null });
+  ids.utla = await org({ kind: 'union', name: 'United Teachers Los Angeles', district_id: ids.lausd, unit: 'UTLA' });
+  ids.seiu99 = await org({ kind: 'union', name: 'SEIU Local 99', district_id: ids.lausd, unit: 'SEIU99' });
+  const names: Record<OrgKey, string> = { lausd: 'Los Angeles Unified School District', utla: 'United Teachers Los Angeles', seiu99: 'SEIU Local 99' };
+  for (const a of DEMO_ACCOUNTS) await addPerson(deps.db, { organizationId: ids[a.org], email: a.email, name: a.name, role: a.role, passwordHash: hash, now: clock.now });
+
+  const call = async (who: string, method: string, path: string, body?: unknown) => {
+    const login = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who, password: DEMO_PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const { csrfToken } = (await login.json()) as { csrfToken: string };
+    const res = await app.request(path, { method, headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await res.json()) as Record<string, any>;
+    if (res.status >= 300) throw new Error(`demo: ${method} ${path} as ${who} answered ${res.status}: ${json.message}`);
+    return json;
+  };
+  const negotiator: Record<OrgKey, string> = { lausd: 'negotiator@lausd.demo', utla: 'bargaining@utla.demo', seiu99: 'bargaining@seiu99.demo' };
+
+  progress('Generating the LAUSD 2018-19 demo dataset');
+  const files = serializeDataset(generateDistrict(lausdSpec()));
+  progress('Uploading it (checked on a costing thread)');
+  const uploaded = await call('admin@lausd.demo', 'POST', '/api/datasets', { name: 'LAUSD 2018-19 (demo, generated)', note: 'Synthetic district calibrated to LAUSD published 2018-19 totals; see docs/dataset.md.', files });
+  const datasetVersionId: number = uploaded.version.id;
+
+  const proposals = new Map<string, number>();
+  let published = 0;
+  for (const step of PLAN) {
+    const yaml = readFileSync(join(EXAMPLES, step.file), 'utf8');
+    const date = String((parse(yaml) as { date: string }).date);
+    clock.now = new Date(`${date}T17:00:00.000Z`);
+    progress(`Drafting, passing and publishing ${step.file}`);
+    const existing = proposals.get(step.proposal);
+    const version = existing === undefined
+      ? await call(negotiator[step.by], 'POST', '/api/proposals', { title: step.proposal, datasetVersionId, yaml })
+      : await call(negotiator[step.by], 'POST', `/api/proposals/${existing}/versions`, { datasetVersionId, yaml });
+    const v = version.version ?? version;
+    if (existing === undefined) proposals.set(step.proposal, v.proposalId);
+    clock.now = new Date(clock.now.getTime() + 3600_000);
+    await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/pass`);
+    clock.now = new Date(clock.now.getTime() + 3600_000);
+    await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/publish`);
+    published++;
+  }
+  void names;
+  return {
+    accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, organization: names[a.org] })),
+    password: DEMO_PASSWORD,
+    published,
+  };
+}
+
+/** The example files the demo loads (for tests). */
+export function demoExampleFiles(): string[] {
+  return PLAN.map((p) => p.file).filter((f) => readdirSync(join(EXAMPLES, f.split('/')[0])).includes(f.split('/')[1]));
+}
