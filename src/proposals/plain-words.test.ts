@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { plainWords } from './plain-words.ts';
+import type { Term } from './types.ts';
+
+const base = { id: 't', title: 'x', unit: 'UTLA' };
+
+describe('a term in plain words', () => {
+  it('writes a raise with its date spelled out, in English and Spanish', () => {
+    const t: Term = { ...base, kind: 'raise', pct: 3, effective: '2019-07-01' };
+    expect(plainWords(t, 'en')).toBe('A 3% raise from July 1, 2019.');
+    expect(plainWords(t, 'es')).toBe('Un aumento del 3 % desde el 1 de julio de 2019.');
+  });
+
+  it('names the roles it reaches, translating the ones it knows', () => {
+    const t: Term = { ...base, kind: 'hourly-raise', amount: 2, effective: '2023-01-01', roles: ['custodian', 'psychiatric-social-worker'] };
+    expect(plainWords(t, 'en')).toBe('$2 more an hour for custodians and psychiatric social workers from January 1, 2023.');
+    expect(plainWords(t, 'es')).toBe('2 dólares más por hora para conserjes y trabajadores sociales psiquiátricos desde el 1 de enero de 2023.');
+  });
+
+  it('writes class-size caps and hiring phases', () => {
+    const cs: Term = { ...base, kind: 'class-size', caps: [{ grades: ['4', '5', '6'], from: '2020-07-01', reduceBy: 2 }] };
+    expect(plainWords(cs, 'en')).toBe('Smaller classes: grades 4-6 2 fewer students from July 1, 2020.');
+    expect(plainWords(cs, 'es')).toBe('Clases más pequeñas: grados 4-6 con 2 alumnos menos desde el 1 de julio de 2020.');
+    const hire: Term = { ...base, kind: 'hire', role: 'nurse', phases: [{ from: '2019-07-01', count: 150 }] };
+    expect(plainWords(hire, 'en')).toBe('Hire 150 nurses from July 1, 2019.');
+    expect(plainWords(hire, 'es')).toBe('Contratar 150 enfermeros desde el 1 de julio de 2019.');
+  });
+
+  it('keeps a non-cost term as written', () => {
+    expect(plainWords({ ...base, kind: 'non-cost', text: ' Less testing. ' }, 'es')).toBe('Less testing.');
+  });
+});
+
+describe('every term of every worked example', () => {
+  it('reads without gaps in both languages', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { parseProposal } = await import('./parse.ts');
+    const dirs = ['examples/lausd-2019', 'examples/lausd-2023', 'test/fixtures/proposals/valid'];
+    let terms = 0;
+    for (const dir of dirs) {
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+        const text = readFileSync(`${dir}/${f}`, 'utf8');
+        if (!/^terms:/m.test(text)) continue;
+        for (const t of parseProposal(text, f).proposal.terms) {
+          for (const lang of ['en', 'es'] as const) {
+            const s = plainWords(t, lang);
+            expect(s, `${f} ${t.id} ${lang}`).not.toMatch(/undefined|NaN|\[object|  /);
+            expect(s.length).toBeGreaterThan(5);
+          }
+          terms++;
+        }
+      }
+    }
+    // 9 worked examples and 3 fixtures; at least one term each.
+    expect(terms).toBeGreaterThan(12);
+  });
+});
