@@ -19,8 +19,8 @@ describe('a term in plain words', () => {
 
   it('writes class-size caps and hiring phases', () => {
     const cs: Term = { ...base, kind: 'class-size', caps: [{ grades: ['4', '5', '6'], from: '2020-07-01', reduceBy: 2 }] };
-    expect(plainWords(cs, 'en')).toBe('Smaller classes: grades 4-6 2 fewer students from July 1, 2020.');
-    expect(plainWords(cs, 'es')).toBe('Clases más pequeñas: grados 4-6 con 2 alumnos menos desde el 1 de julio de 2020.');
+    expect(plainWords(cs, 'en')).toBe('Smaller classes: grades 4-6: 2 fewer students from July 1, 2020.');
+    expect(plainWords(cs, 'es')).toBe('Clases más pequeñas: grados 4-6: 2 alumnos menos desde el 1 de julio de 2020.');
     const hire: Term = { ...base, kind: 'hire', role: 'nurse', phases: [{ from: '2019-07-01', count: 150 }] };
     expect(plainWords(hire, 'en')).toBe('Hire 150 nurses from July 1, 2019.');
     expect(plainWords(hire, 'es')).toBe('Contratar 150 enfermeros desde el 1 de julio de 2019.');

@@ -57,10 +57,12 @@ function english(t: Term): string {
     case 'health': return t.perEmployee !== undefined
       ? `The district pays ${money(t.perEmployee, 'en')} more a year toward health benefits per employee ${from(t.effective)}.`
       : `Health benefits for part-time staff who work ${t.partTimeMinHours} or more hours a day ${from(t.effective)}.`;
-    case 'class-size': return `Smaller classes: ${t.caps.map((c) => `grades ${spanLabel(c.grades)} ${c.cap !== undefined ? `capped at ${c.cap} students` : `${c.reduceBy} fewer students`} ${from(c.from)}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} at high-need schools)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} fewer at high-need schools)` : ''}`).join('; ')}.`;
+    case 'class-size': return `Smaller classes: ${t.caps.map((c) => `grades ${spanLabel(c.grades)}: ${c.cap !== undefined ? `at most ${c.cap} students` : `${c.reduceBy} fewer ${c.reduceBy === 1 ? 'student' : 'students'}`} ${from(c.from)}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} at high-need schools)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} fewer at high-need schools)` : ''}`).join('; ')}.`;
     case 'staffing': return `${roles([t.role], 'en').slice(5)} at ${t.schools.highNeedOnly ? 'high-need ' : 'every '}${t.schools.types ? `${t.schools.types.join(' and ')} ` : ''}school: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool} full-time per school` : `one for every ${p.studentsPerStaff} students`} ${from(p.from)}`).join('; ')}.`;
     case 'hire': return `Hire ${t.phases.map((p) => `${p.count} ${roles([t.role], 'en').slice(5)} ${from(p.from)}`).join(' and ')}.`;
-    case 'program': return `${t.count === 1 ? '' : `${t.count} programs at `}${money(t.amount, 'en')}${t.oneTime ? ' once' : ' a year'} ${from(t.effective)}.`;
+    case 'program': return t.oneTime
+      ? `A one-time cost of ${t.count === 1 ? '' : `${t.count} × `}${money(t.amount, 'en')}, ${from(t.effective)}.`
+      : `${t.count === 1 ? '' : `${t.count} programs at `}${money(t.amount, 'en')} a year ${from(t.effective)}.`;
     case 'me-too': return `If another group gets more, ${t.unit} gets the same (${t.terms.join(', ')}).`;
     case 'non-cost': return t.text.trim();
   }
@@ -78,10 +80,12 @@ function spanish(t: Term): string {
     case 'health': return t.perEmployee !== undefined
       ? `El distrito paga ${money(t.perEmployee, 'es')} más al año por empleado para beneficios de salud ${from(t.effective)}.`
       : `Beneficios de salud para el personal de medio tiempo que trabaja ${t.partTimeMinHours} horas o más al día ${from(t.effective)}.`;
-    case 'class-size': return `Clases más pequeñas: ${t.caps.map((c) => `grados ${spanLabel(c.grades)} ${c.cap !== undefined ? `con un máximo de ${c.cap} alumnos` : `con ${c.reduceBy} alumnos menos`} ${from(c.from)}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} en escuelas de alta necesidad)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} menos en escuelas de alta necesidad)` : ''}`).join('; ')}.`;
+    case 'class-size': return `Clases más pequeñas: ${t.caps.map((c) => `grados ${spanLabel(c.grades)}: ${c.cap !== undefined ? `un máximo de ${c.cap} alumnos` : `${c.reduceBy} ${c.reduceBy === 1 ? 'alumno' : 'alumnos'} menos`} ${from(c.from)}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} en escuelas de alta necesidad)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} menos en escuelas de alta necesidad)` : ''}`).join('; ')}.`;
     case 'staffing': return `${capital(roles([t.role], 'es').slice(6))} en ${t.schools.highNeedOnly ? 'las escuelas de alta necesidad' : 'cada escuela'}${t.schools.types ? ` (${t.schools.types.join(', ')})` : ''}: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool.toLocaleString('es-US')} a tiempo completo por escuela` : `uno por cada ${p.studentsPerStaff} alumnos`} ${from(p.from)}`).join('; ')}.`;
     case 'hire': return `Contratar ${t.phases.map((p) => `${p.count} ${roles([t.role], 'es').slice(6)} ${from(p.from)}`).join(' y ')}.`;
-    case 'program': return `${t.count === 1 ? '' : `${t.count} programas de `}${money(t.amount, 'es')}${t.oneTime ? ' una vez' : ' al año'} ${from(t.effective)}.`;
+    case 'program': return t.oneTime
+      ? `Un costo único de ${t.count === 1 ? '' : `${t.count} × `}${money(t.amount, 'es')}, ${from(t.effective)}.`
+      : `${t.count === 1 ? '' : `${t.count} programas de `}${money(t.amount, 'es')} al año ${from(t.effective)}.`;
     case 'me-too': return `Si otro grupo obtiene más, ${t.unit} recibe lo mismo (${t.terms.join(', ')}).`;
     case 'non-cost': return t.text.trim();
   }
