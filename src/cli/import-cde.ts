@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidInput } from '../errors/problem.ts';
-import { GRADES } from '../district/grades.ts';
 import { importCde, parseGradeWeights, type CdeImport, type TextFile } from '../district/import/cde.ts';
+import { plural, splitText, summaryLines } from '../district/import/summary.ts';
 import { enrollmentCsv, schoolsCsv } from '../district/serialize.ts';
-import { SCHOOL_TYPES } from '../district/types.ts';
 import { writeFiles } from '../district/write-folder.ts';
 import { step } from './progress.ts';
 import { UsageError, type Io } from './io.ts';
@@ -25,29 +24,6 @@ function readInput(path: string, option: string, what: string): TextFile {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
-const plural = (k: number, word: string) => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
-
-function splitText(r: CdeImport['report']): string {
-  if (r.enrollmentSource === 'grade-file') return 'counted by grade from the CDE enrollment file';
-  const w = GRADES.filter((g) => r.weights[g] !== undefined).map((g) => `${g}:${r.weights[g]}`).join(',');
-  return `estimated: each school's FRPM ${r.frpmYear} Enrollment (K-12) split over its grades by ${w ? `weights ${w} (grades not listed weigh 1)` : 'equal weight per grade'}, largest-remainder rounding`;
-}
-
-/** The lines of the printed summary (also the "Imported" section of IMPORT.md). */
-export function summaryLines(result: CdeImport): string[] {
-  const { schools, enrollment, report: r } = result;
-  const types = SCHOOL_TYPES.map((t) => [t, schools.filter((s) => s.type === t).length] as const).filter(([, k]) => k > 0);
-  const lines = [
-    `${plural(schools.length, 'school')}: ${types.map(([t, k]) => `${n(k)} ${t}`).join(', ')}`,
-    `${n(enrollment.reduce((a, e) => a + e.students, 0))} K-12 students, ${splitText(r)}`,
-    `${plural(schools.filter((s) => s.highNeed).length, 'high-need school')} (FRPM share of K-12 students >= ${r.threshold})`,
-    `${plural(r.noEnrollment.length + r.noGrades.length, 'school')} without enrollment (${n(r.noGrades.length)} with no K-12 grades)`,
-    `${plural(r.noFrpmRow.length, 'school')} with no FRPM row: opened after ${r.frpmYear || 'the FRPM year'} or not reported (high_need no)`,
-  ];
-  if (r.noFrpmShare.length > 0) lines.push(`${plural(r.noFrpmShare.length, 'school')} whose FRPM share is blank (suppressed): high_need no`);
-  lines.push(r.charters === 'exclude' ? `${plural(r.chartersLeftOut, 'charter school')} left out (--charters include keeps them)` : `${plural(r.activeCharters, 'charter school')} included`);
-  return lines;
-}
 
 function importNote(result: CdeImport, files: { directory: string; frpm: string; enrollment?: string }): string {
   const r = result.report;

@@ -118,6 +118,10 @@ export interface ProposalVersionsTable {
   yaml: string;
   /** JSON of the costing result (with traces). */
   result: string;
+  /** JSON of the figures in brief (`VersionSummary`); null only for versions written before 0003. */
+  summary: string | null;
+  /** JSON of the cost lines by year without traces; null only for versions written before 0003. */
+  cost_lines: string | null;
   created_by: number;
   created_at: string;
 }

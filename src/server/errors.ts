@@ -74,6 +74,7 @@ export function handleError(err: Error, c: Context, log: (line: string) => void)
       const malformed = /json/i.test(err.message);
       return c.json({ code: malformed ? 'request.malformed-json' : 'request.malformed', message: malformed ? 'the request body is not valid JSON' : `the request could not be read: ${err.message}`, hint: malformed ? 'send one JSON object with the fields the route lists in /api/openapi.json, e.g. {"email": "ana@example.org", "password": "…"}' : undefined }, 400);
     }
+    if (status === 415) return c.json({ code: 'request.content-type', message: 'this route reads a JSON body: send it with Content-Type: application/json', hint: 'Content-Type: application/json' }, 415);
     return c.json({ code: `http.${status}`, message: err.message || 'request refused' }, status);
   }
   log(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);

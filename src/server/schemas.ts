@@ -4,6 +4,7 @@
  * OpenAPI document at /api/openapi.json.
  */
 import { z } from '@hono/zod-openapi';
+import { oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 
 export const WhereSchema = z
   .object({ file: z.string().optional(), line: z.number().int().optional(), col: z.number().int().optional(), field: z.string().optional() })
@@ -17,12 +18,12 @@ export const ErrorSchema = ProblemSchema.extend({ problems: z.array(ProblemSchem
   example: { code: 'request.invalid_type', message: 'body title: expected string, received number', where: { field: 'title' }, hint: '{"title": "January offer"}' },
 });
 
-/** A database id in a path: a positive whole number. */
-export const Id = z.coerce
-  .number({ error: 'must be a whole number such as 12' })
-  .int('must be a whole number such as 12')
-  .positive('must be a positive whole number such as 12')
-  .max(Number.MAX_SAFE_INTEGER, 'is too large to be an id');
+/** A database id in a path: a positive whole number written plainly (12, not 012, 1e1 or 0xc). */
+export const Id = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a whole number such as 12')
+  .transform(Number)
+  .refine((n) => Number.isSafeInteger(n), 'is too large to be an id');
 
 export const IdParams = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' }, example: 12 }) });
 
@@ -60,4 +61,9 @@ export const PersonSchema = z
   .object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() })
   .openapi('Person');
 
-export const Email = z.string().trim().toLowerCase().min(3).max(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address such as ana@example.org');
+/** Text a person typed: no control characters (tab and line breaks aside) and no broken Unicode. */
+export const plainText = (max: number) => z.string().max(max).refine((s) => oddCharacter(s) === null, PLAIN_TEXT);
+/** One line of text: as plainText, and no line breaks or tabs either. */
+export const plainLine = (max: number) => z.string().trim().max(max).refine((s) => oddCharacter(s) === null && !/[\t\n\r]/.test(s), `${PLAIN_TEXT}, on one line`);
+
+export const Email = z.string().trim().toLowerCase().min(3).max(254).regex(/^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+$/, 'must be an email address such as ana@example.org').refine((s) => oddCharacter(s) === null, PLAIN_TEXT);

@@ -10,7 +10,7 @@ import type { AppEnv } from '../env.ts';
 import { allow, rolesOf } from '../authz.ts';
 import { audit } from '../audit.ts';
 import { ApiError, conflict, unauthenticated } from '../errors.ts';
-import { Email, errors, jsonBody, ok, OrganizationSchema, PersonSchema } from '../schemas.ts';
+import { Email, errors, jsonBody, ok, OrganizationSchema, PersonSchema, plainLine } from '../schemas.ts';
 import { dummyHash, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { csrfOf, endSessionCookie, startSession } from './session.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -46,7 +46,7 @@ const logout = createRoute({
 
 const invite = createRoute({
   method: 'post', path: '/api/invitations', tags: ['people'], summary: 'Invite a person to your workspace (admins)',
-  request: jsonBody(z.object({ email: Email, name: z.string().trim().min(1).max(200), role: z.string().min(1).max(40) }).strict().openapi({ example: { email: 'sam@utla.example', name: 'Sam Lee', role: 'bargaining-team' } }), 'Who, and their role'),
+  request: jsonBody(z.object({ email: Email, name: plainLine(200).pipe(z.string().min(1, 'must not be empty, such as "Sam Lee"')), role: z.string().min(1).max(40) }).strict().openapi({ example: { email: 'sam@utla.example', name: 'Sam Lee', role: 'bargaining-team' } }), 'Who, and their role'),
   responses: {
     201: ok(z.object({ id: z.number().int(), token: z.string(), link: z.string(), expiresAt: z.string() }).openapi('Invitation'), 'The one-time link (shown once)'),
     ...errors(400, 401, 403, 409),

@@ -3,15 +3,28 @@
  * dataset is validated. Jobs wait in one queue; each thread takes the next when it is free.
  * A thread that lacks a dataset asks for it once, and keeps it for the next jobs.
  * If a thread dies, its job fails with a clear error and a new thread takes its place.
+ *
+ * Jobs: `check` a dataset; `cost` a proposal (the result as an object); `draft` a proposal to
+ * store (checked against the workspace's rules, result and summary already JSON text);
+ * `changes` between two stored versions (changesBetween, several costings).
  */
 import { Worker } from 'node:worker_threads';
 import type { CostResult } from '../../costing/result.ts';
 import type { Problem } from '../../errors/problem.ts';
-import type { DatasetSummary, Outcome } from './work.ts';
+import type { Changes } from '../../reports/changes.ts';
+import type { DatasetSummary, Draft, DraftRules, Outcome } from './work.ts';
 
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
-  | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array };
+  | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array }
+  | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; filesGz?: Uint8Array }
+  | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; filesGz?: Uint8Array };
+
+/** A stored dataset version, and how to read its files if no thread has it yet. */
+interface OnDataset {
+  datasetVersionId: number;
+  loadFiles: () => Promise<Uint8Array>;
+}
 
 export type Reply =
   | { id: number; kind: 'ready' }
@@ -25,6 +38,10 @@ export interface CostingService {
   checkDataset(filesGz: Uint8Array): Promise<Outcome<DatasetSummary>>;
   /** Costs a proposal (YAML) on a stored dataset version; `loadFiles` is called only if no thread has it. */
   cost(input: { datasetVersionId: number; yaml: string; file?: string; loadFiles: () => Promise<Uint8Array> }): Promise<Outcome<CostResult>>;
+  /** Costs a proposal to store or show: checked against `rules` when given, the result as JSON text. */
+  draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules }): Promise<Outcome<Draft>>;
+  /** What changed between two stored versions' YAML, costed on one dataset version. */
+  changes(input: OnDataset & { from: string; to: string }): Promise<Changes>;
   close(): Promise<void>;
 }
 
@@ -66,7 +83,7 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
       }
       const p = t.current;
       if (!p || p.job.id !== r.id) return;
-      if (r.kind === 'need-dataset' && p.job.kind === 'cost' && p.loadFiles) {
+      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.loadFiles) {
         const job = p.job;
         p.loadFiles().then(
           (filesGz) => t.worker.postMessage({ ...job, filesGz }),
@@ -114,6 +131,12 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
   return {
     checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
     cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
+    draft: ({ datasetVersionId, yaml, file, rules, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules }, loadFiles),
+    changes: async ({ datasetVersionId, from, to, loadFiles }) => {
+      const out = await submit<Changes>({ id: nextId++, kind: 'changes', datasetVersionId, from, to }, loadFiles);
+      if (!out.ok) throw new Error(`changes between stored versions failed: ${out.problems[0]?.message}`);
+      return out.value;
+    },
     close: async () => {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new Error('the server is stopping'));

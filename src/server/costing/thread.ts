@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { Dataset } from '../../district/types.ts';
-import { checkDataset, costYaml, filesFromGzip } from './work.ts';
+import { changesYaml, checkDataset, costYaml, draftYaml, filesFromGzip } from './work.ts';
 import type { Job, Reply } from './pool.ts';
 
 const KEEP = 3;
@@ -32,7 +32,8 @@ function answer(job: Job): Reply {
   }
   const dataset = datasetFor(job.datasetVersionId, job.filesGz);
   if (!dataset) return { id: job.id, kind: 'need-dataset' };
-  const costed = costYaml(dataset, job.yaml, job.file);
+  if (job.kind === 'changes') return { id: job.id, kind: 'done', value: changesYaml(dataset, job.from, job.to) };
+  const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules) : costYaml(dataset, job.yaml, job.file);
   return costed.ok ? { id: job.id, kind: 'done', value: costed.value } : { id: job.id, kind: 'invalid', problems: costed.problems };
 }
 

@@ -31,7 +31,7 @@ export async function visibleDatasetVersion(db: Kysely<Database>, actor: Actor, 
   return row ? { id: row.id, datasetId: row.dataset_id, version: row.version, organizationId: row.organization_id } : null;
 }
 
-/** The latest version of the newest dataset at the actor's table, or null if there is none. */
+/** The most recently stored dataset version at the actor's table (of any dataset), or null if there is none. */
 export async function latestDatasetVersion(db: Kysely<Database>, actor: Actor): Promise<number | null> {
   const district = districtOf(actor.org);
   if (district === null) return null;

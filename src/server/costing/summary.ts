@@ -1,0 +1,42 @@
+/**
+ * A proposal version's figures in brief, kept beside its full result so lists and the public
+ * record never parse a result with traces: cost per year, the reserve per year, the county
+ * certification, and the terms in plain words. Also the cost lines by year, without traces.
+ * Built on the costing thread when a version is written (`draft` job), stored as JSON.
+ */
+import type { CostLine, CostResult } from '../../costing/result.ts';
+import type { Certification } from '../../projection/project.ts';
+import { describeTerm } from '../../proposals/describe.ts';
+import type { Proposal } from '../../proposals/types.ts';
+
+export interface VersionSummary {
+  proposal: CostResult['proposal'];
+  district: CostResult['district'];
+  years: { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number; fteAdded: number }[];
+  reserve: { fy: string; reservePct: number; requiredReservePct: number; meetsReserve: boolean; endingBalanceCents: number; extrapolated: boolean }[];
+  firstShortYear: string | null;
+  certification: Certification;
+  /** Every term as written (costed or not), with a plain-words description. */
+  terms: { id: string; kind: string; unit: string; title: string; text: string }[];
+}
+
+export type PublicLine = Omit<CostLine, 'trace'>;
+export type CostLines = { fy: string; lines: PublicLine[] }[];
+
+export function versionSummary(proposal: Proposal, r: CostResult): VersionSummary {
+  return {
+    proposal: r.proposal,
+    district: r.district,
+    years: r.years.map((y) => ({ fy: y.fy, totalCents: y.totalCents, ongoingCents: y.ongoingCents, oneTimeCents: y.oneTimeCents, fteAdded: y.fteAdded })),
+    reserve: r.projection.map((p) => ({
+      fy: p.fy, reservePct: p.reservePct, requiredReservePct: p.requiredReservePct, meetsReserve: p.meetsReserve, endingBalanceCents: p.endingBalanceCents, extrapolated: p.extrapolated,
+    })),
+    firstShortYear: r.firstShortYear,
+    certification: r.certification,
+    terms: proposal.terms.map((t) => ({ id: t.id, kind: t.kind, unit: t.unit, title: t.title, text: describeTerm(t) })),
+  };
+}
+
+export function costLines(r: CostResult): CostLines {
+  return r.years.map((y) => ({ fy: y.fy, lines: y.lines.map(({ trace: _trace, ...line }) => line) }));
+}

@@ -1,0 +1,78 @@
+/**
+ * Request and answer shapes of the proposal routes (validation and /api/openapi.json).
+ * A proposal arrives as the YAML file's text (`yaml`) or as the same thing as a JSON object
+ * (`proposal`), exactly one of the two; docs/proposals.md describes the fields.
+ */
+import { z } from '@hono/zod-openapi';
+import { oddCharacter, PLAIN_TEXT } from '../../text/plain-text.ts';
+
+const EXAMPLE_YAML = 'id: offer-1\ntitle: Union proposal of March 1, 2019\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2019-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 1, effective: 2019-07-01 }\n';
+
+const DatasetVersionId = z.number({ error: 'must be a whole number such as 3' }).int('must be a whole number such as 3').positive('must be a positive whole number such as 3').max(Number.MAX_SAFE_INTEGER, 'is too large to be an id');
+
+const source = {
+  datasetVersionId: DatasetVersionId.optional().openapi({ description: 'the dataset version to cost on; default: the newest at your table', example: 3 }),
+  yaml: z.string().min(1, 'is empty: give the proposal file\'s text').optional().openapi({ description: 'the proposal file (YAML), as written', example: EXAMPLE_YAML }),
+  proposal: z.record(z.string(), z.unknown()).optional().openapi({ description: 'the same proposal as a JSON object (stored as its YAML rendering)' }),
+};
+
+const exactlyOne = (b: { yaml?: string; proposal?: object }) => (b.yaml === undefined) !== (b.proposal === undefined);
+const oneOf = { message: 'give exactly one of yaml (the proposal file\'s text) and proposal (the same as a JSON object)', path: ['yaml'] };
+
+export const CreateBody = z
+  .object({ title: z.string().trim().min(1).max(200).refine((t) => !oddCharacter(t), PLAIN_TEXT).optional().openapi({ description: 'the name in your workspace; default: the proposal\'s title' }), ...source })
+  .strict()
+  .refine(exactlyOne, oneOf)
+  .openapi('NewProposal', { example: { title: 'Opening offer', yaml: EXAMPLE_YAML } });
+
+export const VersionBody = z.object(source).strict().refine(exactlyOne, oneOf).openapi('NewProposalVersion', { example: { yaml: EXAMPLE_YAML } });
+export const CostingBody = z.object(source).strict().refine(exactlyOne, oneOf).openapi('Costing', { example: { yaml: EXAMPLE_YAML } });
+
+const Org = z.object({ id: z.number().int(), name: z.string() });
+const YearTotal = z.object({ fy: z.string(), totalCents: z.number().int(), ongoingCents: z.number().int(), oneTimeCents: z.number().int() });
+
+export const Passed = z
+  .object({ number: z.number().int().openapi({ description: 'the n-th version of this proposal passed across the table' }), from: Org, to: Org, at: z.string(), by: z.string().nullable().openapi({ description: 'who passed it (only inside the workspace that made it)' }) })
+  .openapi('Passed');
+export const Published = z.object({ at: z.string(), by: z.string().nullable() }).openapi('Published');
+
+export const VersionSchema = z
+  .object({
+    id: z.number().int(),
+    version: z.number().int().openapi({ description: 'your draft number; for the other side, the number of the version as passed (drafts never passed are not counted)' }),
+    own: z.boolean(),
+    proposalId: z.number().int().nullable(),
+    organization: Org.extend({ kind: z.enum(['district', 'union']) }),
+    title: z.string(),
+    datasetVersionId: z.number().int(),
+    createdAt: z.string().nullable(),
+    createdBy: z.string().nullable(),
+    passed: Passed.nullable(),
+    published: Published.nullable(),
+    yaml: z.string(),
+    result: z.record(z.string(), z.unknown()).openapi({ description: 'the costing result with every line\'s trace (docs/costing.md)' }),
+  })
+  .openapi('ProposalVersion');
+
+export const VersionBrief = z
+  .object({
+    id: z.number().int(), version: z.number().int(), title: z.string(), datasetVersionId: z.number().int(), createdAt: z.string(), createdBy: z.string(),
+    years: z.array(YearTotal), certification: z.string(), firstShortYear: z.string().nullable(), passed: Passed.nullable(), published: Published.nullable(),
+  })
+  .openapi('ProposalVersionBrief');
+
+export const ProposalList = z.object({
+  proposals: z.array(z.object({ id: z.number().int(), title: z.string(), createdAt: z.string(), versions: z.number().int(), latest: VersionBrief })),
+  received: z.array(z.object({
+    id: z.number().int(), version: z.number().int(), title: z.string(), unit: z.string(), from: Org.extend({ kind: z.enum(['district', 'union']) }),
+    passedAt: z.string(), publishedAt: z.string().nullable(), datasetVersionId: z.number().int(), years: z.array(YearTotal), certification: z.string(),
+  })),
+}).openapi('ProposalList');
+
+export const ProposalDetail = z
+  .object({ id: z.number().int(), title: z.string(), createdAt: z.string(), createdBy: z.string(), versions: z.array(VersionBrief) })
+  .openapi('Proposal');
+
+export const CostResultSchema = z
+  .looseObject({ years: z.array(z.looseObject(YearTotal.shape)), projection: z.array(z.looseObject({ fy: z.string(), reservePct: z.number() })), certification: z.string() })
+  .openapi('CostResult', { description: 'years with totals and lines (each with its trace), the budget projection and the certification' });

@@ -1,0 +1,42 @@
+/**
+ * Published versions side by side: cost per year, reserve per year and terms in plain words.
+ * For each version and the one listed before it, when both were costed on the same dataset
+ * version: what changed between them and what each change costs (changesBetween, run on a
+ * costing thread). The effects of the changes add up, to the cent, to the difference.
+ */
+import { datasetFilesGz } from '../datasets/store.ts';
+import type { Deps } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { passNumbers } from '../proposals/store.ts';
+import { summariesOf } from '../proposals/summaries.ts';
+import { entryOf, published, type PublicCache } from './record.ts';
+
+export async function compareAnswer(deps: Deps, cache: PublicCache, ids: number[]) {
+  const rows = await published(deps.db).select('pv.yaml').where('pv.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    throw new ApiError(404, { code: 'not-found', message: `${missing.join(', ')} ${missing.length === 1 ? 'is not a published proposal version' : 'are not published proposal versions'}`, where: { field: 'versions' }, hint: 'the published versions are listed at /api/public/proposals' });
+  }
+  const ordered = ids.map((id) => byId.get(id)!);
+  const summaries = await summariesOf(deps.db, ordered);
+  const numbers = await passNumbers(deps.db, ordered.map((r) => r.proposal_id));
+  const versions = ordered.map((r) => ({ ...entryOf(r, summaries.get(r.id)!, numbers.get(r.id) ?? 1), terms: summaries.get(r.id)!.terms }));
+  const years = [...new Set(versions.flatMap((v) => v.years.map((y) => y.fy)))].sort();
+
+  const changes = [];
+  for (let i = 1; i < ordered.length; i++) {
+    const [a, b] = [ordered[i - 1], ordered[i]];
+    if (a.dataset_version_id !== b.dataset_version_id) {
+      changes.push({
+        from: a.id, to: b.id, sameDataset: false as const,
+        note: `costed on different dataset versions (${a.dataset_version_id} and ${b.dataset_version_id}): the difference mixes changed terms with changed data, so it is not split into changes`,
+      });
+      continue;
+    }
+    const c = await cache.changes(a.id, b.id, () =>
+      deps.costing.changes({ datasetVersionId: a.dataset_version_id, from: a.yaml, to: b.yaml, loadFiles: () => datasetFilesGz(deps.db, a.dataset_version_id) }));
+    changes.push({ from: a.id, to: b.id, sameDataset: true as const, header: c.header, changes: c.changes, unchanged: c.unchanged, fromCents: c.fromCents, toCents: c.toCents });
+  }
+  return { years, versions, changes };
+}

@@ -1,0 +1,164 @@
+/**
+ * The public record, on both databases, read without signing in: what was published (and only
+ * that), with the same figures as the stored results; no person's name or email anywhere; two
+ * versions compared, each change's cost effect adding up to the difference; bad version lists
+ * refused naming the field; ETags; and a publication seen at once by another server process.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+import { createApp } from '../app.ts';
+import { costingPool, type CostingService } from '../costing/pool.ts';
+import { addDatasetVersion, raiseYaml } from '../proposals/test-world.ts';
+
+const PROGRAM = '{ id: program-2, kind: program, amount: 10000, effective: 2019-07-01 }';
+type Year = { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number };
+
+eachDatabase('the public record', (dialect) => {
+  let s: TestServer;
+  let team: Client;
+  let district: Client;
+  const ids = { v1: 0, v2: 0, offer: 0, unpublished: 0 };
+  const anon = () => s.anonymous();
+  // The server's costing threads, counting the changes jobs it is given.
+  const pool = costingPool({ threads: 1 });
+  const jobs: string[] = [];
+  const costing: CostingService = { ...pool, changes: (input) => (jobs.push(`${input.from.split('\n')[0]} > ${input.to.split('\n')[0]}`), pool.changes(input)) };
+
+  const passAndPublish = async (c: Client, yaml: string, publish = true) => {
+    const v = await c.request('POST', '/api/proposals', { yaml });
+    expect((await c.request('POST', `/api/proposal-versions/${v.body.id}/pass`)).status).toBe(201);
+    if (publish) expect((await c.request('POST', `/api/proposal-versions/${v.body.id}/publish`)).status).toBe(201);
+    return v.body.id as number;
+  };
+  const stored = async (id: number) => JSON.parse((await s.handle.db.selectFrom('proposal_versions').select('result').where('id', '=', id).executeTakeFirstOrThrow()).result);
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect, costing });
+    await addDatasetVersion(s, 'district');
+    team = await s.as('teachers', 'bargaining-team');
+    district = await s.as('district', 'negotiator');
+    ids.v1 = await passAndPublish(team, raiseYaml(1));
+    ids.v2 = await passAndPublish(team, raiseYaml(2, { extra: [PROGRAM] }));
+    ids.offer = await passAndPublish(district, raiseYaml(0.5, { party: 'district', title: 'District offer' }));
+    ids.unpublished = await passAndPublish(team, raiseYaml(9), false);
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+    await pool.close();
+  });
+
+  it('lists every published version without sign-in, with the stored figures', async () => {
+    const res = await anon().request('GET', '/api/public/proposals');
+    expect(res.status).toBe(200);
+    expect(res.body.proposals.map((p: { id: number }) => p.id)).toEqual([ids.offer, ids.v2, ids.v1]);
+    for (const p of res.body.proposals) {
+      const result = await stored(p.id);
+      expect(p.years).toEqual(result.years.map((y: Year) => ({ fy: y.fy, totalCents: y.totalCents, ongoingCents: y.ongoingCents, oneTimeCents: y.oneTimeCents })));
+      expect(p.reserve.map((r: { reservePct: number }) => r.reservePct)).toEqual(result.projection.map((r: { reservePct: number }) => r.reservePct));
+      expect(p.certification).toBe(result.certification);
+    }
+    expect(res.body.proposals[2]).toMatchObject({ organization: { name: 'Tiny Teachers', side: 'union' }, unit: 'T', title: 'A 1% raise', version: 1, publishedAt: s.clock.now.toISOString() });
+    expect(res.body.proposals[0]).toMatchObject({ organization: { name: 'Tiny Unified', side: 'district' }, title: 'District offer' });
+    // 1% for unit T in 2019-20: 40,220 pay + 18.5% statutory (7,440.70) = 47,660.70.
+    expect(res.body.proposals[2].years[1]).toEqual({ fy: '2019-20', totalCents: 4_766_070, ongoingCents: 4_766_070, oneTimeCents: 0 });
+  });
+
+  it('shows one published version with its terms in plain words and its cost lines', async () => {
+    const res = await anon().request('GET', `/api/public/proposals/${ids.v2}`);
+    expect(res.status).toBe(200);
+    expect(res.body.terms.map((t: { text: string }) => t.text)).toEqual(['2% raise from 2019-07-01', '$10,000 a year from 2019-07-01']);
+    for (const y of res.body.lines) {
+      expect(y.lines.reduce((n: number, l: { cents: number }) => n + l.cents, 0)).toBe(res.body.years.find((x: Year) => x.fy === y.fy).totalCents);
+      for (const l of y.lines) expect(l.trace).toBeUndefined();
+    }
+    expect((await anon().request('GET', `/api/public/proposals/${ids.unpublished}`)).status).toBe(404);
+    expect((await anon().request('GET', '/api/public/proposals/987654')).status).toBe(404);
+    expect((await anon().request('GET', '/api/public/proposals/abc')).body.where.field).toBe('id');
+  });
+
+  it('compares two versions: the changes\' effects add up to the difference', async () => {
+    const res = await anon().request('GET', `/api/public/compare?versions=${ids.v1},${ids.v2}`);
+    expect(res.status).toBe(200);
+    expect(res.body.versions.map((v: { id: number }) => v.id)).toEqual([ids.v1, ids.v2]);
+    const [pair] = res.body.changes;
+    expect(pair).toMatchObject({ from: ids.v1, to: ids.v2, sameDataset: true, header: null });
+    expect(pair.changes.map((c: { type: string; term: string; before: string | null; after: string }) => [c.type, c.term, c.before, c.after])).toEqual([
+      ['modified', 'raise-1', '1% raise from 2019-07-01', '2% raise from 2019-07-01'],
+      ['added', 'program-2', null, '$10,000 a year from 2019-07-01'],
+    ]);
+    // The raise going from 1% to 2% adds another 1%: 47,660.70 in 2019-20; the program $10,000 a year.
+    expect(pair.changes[0].effect[1]).toEqual({ fy: '2019-20', cents: 4_766_070 });
+    expect(pair.changes[1].effect[1]).toEqual({ fy: '2019-20', cents: 1_000_000 });
+    const [a, b] = [await stored(ids.v1), await stored(ids.v2)];
+    b.years.forEach((y: Year, i: number) => {
+      const effects = pair.changes.reduce((n: number, c: { effect: { fy: string; cents: number }[] }) => n + c.effect.find((e) => e.fy === y.fy)!.cents, 0);
+      expect(effects).toBe(y.totalCents - a.years[i].totalCents);
+    });
+    expect(res.body.years).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+  });
+
+  it('costs each pair of versions once, on the costing threads, however often it is asked', async () => {
+    const before = jobs.length;
+    const asked = await Promise.all([1, 2, 3, 4].map(() => anon().request('GET', `/api/public/compare?versions=${ids.v2},${ids.offer}`)));
+    expect(asked.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(jobs.slice(before)).toEqual(['id: raise-2 > id: raise-0.5']);
+    // A longer list with the same pair in it costs only the new pair.
+    const longer = await anon().request('GET', `/api/public/compare?versions=${ids.v2},${ids.offer},${ids.v1}`);
+    expect(longer.body.changes.map((c: { from: number; to: number }) => [c.from, c.to])).toEqual([[ids.v2, ids.offer], [ids.offer, ids.v1]]);
+    expect(jobs.slice(before)).toEqual(['id: raise-2 > id: raise-0.5', 'id: raise-0.5 > id: raise-1']);
+  });
+
+  it('names no person and no email anywhere in the public record', async () => {
+    const people = await s.handle.db.selectFrom('people').select(['name', 'email']).execute();
+    const answers = [
+      await anon().request('GET', '/api/public/proposals'),
+      ...(await Promise.all([ids.v1, ids.v2, ids.offer].map((id) => anon().request('GET', `/api/public/proposals/${id}`)))),
+      await anon().request('GET', `/api/public/compare?versions=${ids.v2},${ids.offer},${ids.v1}`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const text = JSON.stringify(answers.map((a) => a.body));
+    expect(text).not.toContain('@');
+    expect(text).not.toMatch(/createdBy|passedBy|publishedBy|"by"/);
+    for (const p of people) {
+      expect(text).not.toContain(p.name);
+      expect(text).not.toContain(p.email);
+    }
+  });
+
+  it('refuses a bad list of versions, naming the field', async () => {
+    for (const q of ['', '?versions=', `?versions=${ids.v1}`, '?versions=a,b', `?versions=${ids.v1},${ids.v1}`, '?versions=1,2,3,4,5,6,7', '?versions=0,1']) {
+      const res = await anon().request('GET', `/api/public/compare${q}`);
+      expect([q, res.status, res.body.where?.field]).toEqual([q, 400, 'versions']);
+    }
+    const unpublished = await anon().request('GET', `/api/public/compare?versions=${ids.v1},${ids.unpublished}`);
+    expect(unpublished.status).toBe(404);
+    expect(unpublished.body.message).toBe(`${ids.unpublished} is not a published proposal version`);
+  });
+
+  it('answers 304 to a matching ETag, and shows a new publication at once in every process', async () => {
+    const second = createApp(s.deps); // another server process on the same database, with its own cache
+    const ask = async (app: ReturnType<typeof createApp>, etag?: string) => app.request('/api/public/proposals', { headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await ask(s.app);
+    const etag = first.headers.get('etag') as string;
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    expect((await ask(s.app, etag)).status).toBe(304);
+    expect((await ask(second, etag)).status).toBe(304);
+    const added = await passAndPublish(team, raiseYaml(3));
+    const after = await ask(second, etag);
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { proposals: { id: number }[] }).proposals[0].id).toBe(added);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('does not split the difference into changes for versions costed on different data', async () => {
+    const newer = await addDatasetVersion(s, 'district');
+    const v = await team.request('POST', '/api/proposals', { yaml: raiseYaml(1), datasetVersionId: newer });
+    await team.request('POST', `/api/proposal-versions/${v.body.id}/pass`);
+    await team.request('POST', `/api/proposal-versions/${v.body.id}/publish`);
+    const res = await anon().request('GET', `/api/public/compare?versions=${ids.v1},${v.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.changes).toEqual([{ from: ids.v1, to: v.body.id, sameDataset: false, note: expect.stringContaining('different dataset versions') }]);
+    expect(res.body.versions[1].years).toEqual(res.body.versions[0].years);
+  });
+});

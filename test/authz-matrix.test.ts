@@ -1,0 +1,431 @@
+/**
+ * The authorization matrix: every subject (the ten roles of the Tiny Unified table and
+ * anonymous) × every route × every target (own organization's resource, the organization
+ * across the table's, another table's, the public record's), generated from the one table in
+ * test/helpers/security.ts (SPEC_ROUTES, SPEC_PERMISSIONS: the issue's rules, written without
+ * reading src/server/authz.ts). Each cell is sent in-process and must answer as the table says:
+ * allowed (2xx, or 409 where the state refuses an allowed change), or refused with 401
+ * (nobody signed in), 403 (the role lacks the permission) or 404 (another organization's or
+ * another table's resource, never 403), and a refused cell must change no row of any table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachDatabase } from './helpers/databases.ts';
+import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
+import {
+  changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
+  SPEC_ROUTES, SPEC_UNION_ROLES, subjectName, SUBJECTS, tinyDistrictFiles, cdeReadyFiles, tinyCdeForm,
+  type Answer, type Cell, type Session, type Side, type Subject, type Target,
+} from './helpers/security.ts';
+
+const CELLS = generateCells();
+
+/** What a cell sends, and for a list how to tell whether its target is in the answer. */
+interface Prepared {
+  path: string;
+  body?: unknown;
+  /** Use this session instead of the subject's (a fresh one, for signing out). */
+  session?: Session;
+  /** For lists: is the target in the answer? */
+  visible?: (a: Answer) => boolean | Promise<boolean>;
+  /** Further checks on an allowed answer (problems found). */
+  check?: (a: Answer) => string[] | Promise<string[]>;
+}
+
+type Prepare = (cell: Cell, subjectSession: Session) => Promise<Prepared>;
+
+eachDatabase('authorization matrix', (dialect) => {
+  let s: TestServer;
+  /** A signed-in session per subject (anonymous: none). */
+  const sessions = new Map<string, Session>();
+  /** An admin session per organization of the world (they create the targets). */
+  const admins = {} as Record<OrgKey, Session>;
+  let marker = 0;
+  const mark = (what: string) => `zz-${what}-${++marker}-${dialect}`;
+  let checked = 0;
+
+  // -------------------------------------------------------------------------------------------
+  // The API as used by the cells (request shapes and ids of created things)
+  // -------------------------------------------------------------------------------------------
+
+  const ok = (a: Answer, what: string) => {
+    if (a.status < 200 || a.status >= 300) throw new Error(`setup: ${what} answered ${a.status} ${a.text.slice(0, 500)}`);
+    return a.body;
+  };
+
+  const unitOf = (org: OrgKey): string => ('unit' in ORGS[org] ? (ORGS[org] as { unit: string }).unit : 'T');
+  const sideOfOrg = (org: OrgKey): Side => (ORGS[org].kind === 'union' ? 'union' : 'district');
+
+  /** A new dataset of a district (by its admin): its id and the id of its first version. */
+  async function newDataset(org: 'district' | 'otherDistrict', name: string, files = tinyDistrictFiles()): Promise<{ datasetId: number; versionId: number }> {
+    const body = ok(await send(s, admins[org], 'POST', '/api/datasets', { body: { name, files } }), `POST /api/datasets as ${org} admin`);
+    return { datasetId: body.dataset.id, versionId: body.version.id };
+  }
+
+  const datasetsOf = {} as Record<'district' | 'otherDistrict', { datasetId: number; versionId: number; name: string }>;
+
+  function proposalBody(org: OrgKey, title: string) {
+    const party = sideOfOrg(org);
+    return { title, yaml: proposalYaml({ id: title.replace(/[^a-z0-9.-]/gi, '-').toLowerCase(), title, party, unit: unitOf(org) }) };
+  }
+
+  /** A new proposal of an organization (by its admin), optionally passed across the table and published. */
+  async function newProposal(org: OrgKey, opts: { pass?: boolean; publish?: boolean; title?: string } = {}): Promise<{ proposalId: number; versionId: number; title: string }> {
+    const title = opts.title ?? mark(`proposal-${org}`);
+    const body = ok(await send(s, admins[org], 'POST', '/api/proposals', { body: proposalBody(org, title) }), `POST /api/proposals as ${org} admin`);
+    const proposalId: number = body.proposalId;
+    const versionId: number = body.id;
+    if (opts.pass || opts.publish) ok(await send(s, admins[org], 'POST', `/api/proposal-versions/${versionId}/pass`), `pass as ${org} admin`);
+    if (opts.publish) ok(await send(s, admins[org], 'POST', `/api/proposal-versions/${versionId}/publish`), `publish as ${org} admin`);
+    return { proposalId, versionId, title };
+  }
+
+  /** Organization keys of a target, relative to a subject's side. */
+  function ownerOf(side: Side, target: Target): OrgKey {
+    switch (target) {
+      case 'own':
+      case 'ownUnpassed':
+        return orgOfSide(side);
+      case 'across':
+      case 'passedToUs':
+        return side === 'district' ? 'teachers' : 'district';
+      case 'third':
+        return 'classified';
+      case 'otherTable':
+        return side === 'district' ? 'otherDistrict' : 'otherTeachers';
+      default:
+        throw new Error(`no owner for target ${target}`);
+    }
+  }
+
+  /** A proposal target: created now (fresh) or once per (side, target) and shared by read cells. */
+  const shared = new Map<string, Promise<{ proposalId: number; versionId: number; title: string }>>();
+  function proposalTarget(side: Side, target: Target, fresh: boolean) {
+    const make = () => {
+      const owner = ownerOf(side, target);
+      // passedToUs and third: passed (to the subject's organization, or to Tiny Unified);
+      // otherTable: passed at its own table (live there, still not ours); across/own: not passed.
+      const pass = target === 'passedToUs' || target === 'third' || target === 'otherTable';
+      return newProposal(owner, { pass });
+    };
+    if (fresh) return make();
+    const key = `${side}:${target}`;
+    if (!shared.has(key)) shared.set(key, make());
+    return shared.get(key)!;
+  }
+  const sideOf = (subject: Subject): Side => (subject.kind === 'anonymous' ? 'district' : subject.side);
+  const includes = (a: Answer, text: string) => a.text.includes(text);
+
+  // -------------------------------------------------------------------------------------------
+  // One preparation per route
+  // -------------------------------------------------------------------------------------------
+
+  const PREPARE: Record<string, Prepare> = {
+    'POST /api/session': async (cell) => {
+      const side = sideOf(cell.subject);
+      const role = cell.subject.kind === 'anonymous' ? 'member' : cell.subject.role;
+      const org = cell.subject.kind === 'anonymous' ? 'teachers' : orgOfSide(side);
+      return { path: '/api/session', body: { email: emailOf(org, role), password: PASSWORD } };
+    },
+    'GET /api/session': async () => ({ path: '/api/session' }),
+    'DELETE /api/session': async (cell) => {
+      if (cell.subject.kind === 'anonymous') return { path: '/api/session' };
+      // A session of its own, so signing out does not end the subject's session for the other cells.
+      const fresh = await signIn(s, orgOfSide(cell.subject.side), cell.subject.role);
+      return { path: '/api/session', session: fresh, check: async () => ((await send(s, fresh, 'GET', '/api/session')).status === 401 ? [] : ['the session still works after signing out']) };
+    },
+    'POST /api/invitations': async (cell) => {
+      const side = sideOf(cell.subject);
+      const email = `${mark('invitee')}@example.org`;
+      return {
+        path: '/api/invitations',
+        body: { email, name: 'Invited Person', role: side === 'union' ? 'member' : 'site-administrator' },
+        check: async () => {
+          const row = await s.handle.db.selectFrom('invitations').select('organization_id').where('email', '=', email).executeTakeFirst();
+          return row?.organization_id === s.orgId[orgOfSide(side)] ? [] : [`the invitation was made in organization ${row?.organization_id}, not the inviter's`];
+        },
+      };
+    },
+    'POST /api/invitations/accept': async () => {
+      const inv = ok(await send(s, admins.classified, 'POST', '/api/invitations', { body: { email: `${mark('accept')}@example.org`, name: 'Accepting Person', role: 'bargaining-team' } }), 'invite');
+      return { path: '/api/invitations/accept', body: { token: inv.token, password: 'a long enough passphrase' } };
+    },
+    'GET /api/organization': async (cell) => {
+      const side = sideOf(cell.subject);
+      const id = s.orgId[ownerOf(side, cell.target === 'own' ? 'own' : cell.target)];
+      return {
+        path: '/api/organization',
+        visible: (a) => (cell.target === 'own' ? a.body?.organization?.id === id : (a.body?.acrossTheTable ?? []).some((o: { id: number }) => o.id === id) || a.body?.organization?.id === id),
+      };
+    },
+    'GET /api/people': async (cell) => {
+      const owner = ownerOf(sideOf(cell.subject), cell.target);
+      const ids = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId[owner]).execute()).map((r) => r.id);
+      const own = s.orgId[orgOfSide(sideOf(cell.subject))];
+      return {
+        path: '/api/people',
+        visible: (a) => (a.body?.people ?? []).some((p: { id: number }) => ids.includes(p.id)),
+        check: async (a) => {
+          const listed: number[] = (a.body?.people ?? []).map((p: { id: number }) => p.id);
+          const orgs = listed.length ? await s.handle.db.selectFrom('people').select(['id', 'organization_id']).where('id', 'in', listed).execute() : [];
+          return orgs.filter((r) => r.organization_id !== own).map((r) => `person ${r.id} of organization ${r.organization_id} is listed`);
+        },
+      };
+    },
+    'GET /api/audit': async (cell) => {
+      const owner = ownerOf(sideOf(cell.subject), cell.target);
+      const own = s.orgId[orgOfSide(sideOf(cell.subject))];
+      const ids = (await s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId[owner]).execute()).map((r) => r.id);
+      if (ids.length === 0) throw new Error(`setup: organization ${owner} has no audit entries to look for`);
+      return {
+        path: '/api/audit?limit=500',
+        visible: (a) => (a.body?.entries ?? []).some((e: { id: number }) => ids.includes(e.id)),
+        check: async (a) => {
+          const listed: number[] = (a.body?.entries ?? []).map((e: { id: number }) => e.id);
+          const rows = listed.length ? await s.handle.db.selectFrom('audit_log').select(['id', 'organization_id']).where('id', 'in', listed).execute() : [];
+          return rows.filter((r) => r.organization_id !== own).map((r) => `audit entry ${r.id} of organization ${r.organization_id} is listed`);
+        },
+      };
+    },
+    'GET /api/health': async () => ({ path: '/api/health' }),
+    'GET /api/openapi.json': async () => ({ path: '/api/openapi.json' }),
+    'GET /api/config': async () => ({ path: '/api/config' }),
+    'POST /api/datasets': async (cell) => {
+      const name = mark('dataset');
+      return {
+        path: '/api/datasets',
+        body: { name, files: tinyDistrictFiles() },
+        check: async () => {
+          const row = await s.handle.db.selectFrom('datasets').select('organization_id').where('name', '=', name).executeTakeFirst();
+          return row?.organization_id === s.orgId[orgOfSide(sideOf(cell.subject))] ? [] : [`the dataset was made in organization ${row?.organization_id}`];
+        },
+      };
+    },
+    'POST /api/datasets/{id}/versions': async (cell) => {
+      const { datasetId } = await newDataset(cell.target === 'own' ? 'district' : 'otherDistrict', mark('dataset'));
+      // Changed files (a comment added), so an allowed upload stores a new version (201).
+      const files = tinyDistrictFiles();
+      files['district.yaml'] += `# ${mark('version')}\n`;
+      return { path: `/api/datasets/${datasetId}/versions`, body: { files, note: 'a new version' } };
+    },
+    'POST /api/datasets/{id}/import-cde': async (cell) => {
+      // A dataset whose schools a CDE import of tinyCdeForm() keeps: an allowed import is stored (201).
+      const { datasetId } = await newDataset(cell.target === 'own' ? 'district' : 'otherDistrict', mark('dataset'), cdeReadyFiles());
+      return { path: `/api/datasets/${datasetId}/import-cde`, body: tinyCdeForm() };
+    },
+    'GET /api/datasets': async (cell) => {
+      const d = datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'];
+      return { path: '/api/datasets', visible: (a) => includes(a, d.name) };
+    },
+    'GET /api/dataset-versions/{id}': async (cell) => ({ path: `/api/dataset-versions/${datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId}` }),
+    'GET /api/dataset-versions/{id}/files': async (cell) => ({ path: `/api/dataset-versions/${datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId}/files` }),
+    'POST /api/proposals': async (cell) => {
+      const org = orgOfSide(sideOf(cell.subject));
+      return { path: '/api/proposals', body: { ...proposalBody(org, mark('new-proposal')), datasetVersionId: datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId } };
+    },
+    'POST /api/costings': async (cell) => {
+      const org = orgOfSide(sideOf(cell.subject));
+      return { path: '/api/costings', body: { yaml: proposalBody(org, mark('costing')).yaml, datasetVersionId: datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId } };
+    },
+    'GET /api/proposals': async (cell) => {
+      const t = await proposalTarget(sideOf(cell.subject), cell.target, false);
+      return { path: '/api/proposals', visible: (a) => includes(a, t.title) };
+    },
+    'GET /api/proposals/{id}': async (cell) => {
+      const t = await proposalTarget(sideOf(cell.subject), cell.target, false);
+      return { path: `/api/proposals/${t.proposalId}` };
+    },
+    'POST /api/proposals/{id}/versions': async (cell) => {
+      const side = sideOf(cell.subject);
+      const t = await proposalTarget(side, cell.target, true);
+      const owner = ownerOf(side, cell.target);
+      return { path: `/api/proposals/${t.proposalId}/versions`, body: { yaml: proposalBody(owner, t.title).yaml.replace('pct: 3', 'pct: 4') } };
+    },
+    'GET /api/proposal-versions/{id}': async (cell) => {
+      const t = await proposalTarget(sideOf(cell.subject), cell.target, false);
+      return { path: `/api/proposal-versions/${t.versionId}` };
+    },
+    'POST /api/proposal-versions/{id}/pass': async (cell) => {
+      // own and across: fresh and not passed; passedToUs: passed to us (ours to read, not to pass).
+      const t = await proposalTarget(sideOf(cell.subject), cell.target, true);
+      return { path: `/api/proposal-versions/${t.versionId}/pass` };
+    },
+    'POST /api/proposal-versions/{id}/publish': async (cell) => {
+      const side = sideOf(cell.subject);
+      let t;
+      if (cell.target === 'own') t = await newProposal(ownerOf(side, 'own'), { pass: true });
+      else if (cell.target === 'ownUnpassed') t = await newProposal(ownerOf(side, 'own'));
+      else if (cell.target === 'across') t = await newProposal(ownerOf(side, 'across'), { pass: false });
+      else t = await proposalTarget(side, cell.target, true); // passedToUs, otherTable: passed
+      return { path: `/api/proposal-versions/${t.versionId}/publish` };
+    },
+    'GET /api/public/proposals': async (cell) => {
+      const t = cell.target === 'published' ? await publishedTarget() : await proposalTarget('union', 'passedToUs', false);
+      return { path: '/api/public/proposals', visible: (a) => includes(a, t.title) };
+    },
+    'GET /api/public/proposals/{id}': async (cell) => {
+      const t = cell.target === 'published' ? await publishedTarget() : await proposalTarget('union', 'passedToUs', false);
+      return { path: `/api/public/proposals/${t.versionId}` };
+    },
+    'GET /api/public/compare': async (cell) => {
+      const a = await publishedTarget();
+      const b = cell.target === 'published' ? await publishedTarget(2) : await proposalTarget('union', 'passedToUs', false);
+      return { path: `/api/public/compare?versions=${a.versionId},${b.versionId}` };
+    },
+  };
+
+  const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();
+  function publishedTarget(n = 1) {
+    if (!published.has(n)) published.set(n, newProposal(n === 1 ? 'teachers' : 'district', { publish: true }));
+    return published.get(n)!;
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    for (const org of Object.keys(ORGS) as OrgKey[]) admins[org] = await signIn(s, org, 'admin');
+    for (const subject of SUBJECTS) {
+      if (subject.kind === 'role') sessions.set(subjectName(subject), await signIn(s, orgOfSide(subject.side), subject.role));
+    }
+    // The datasets every table costs on (if the dataset routes are there yet: cells that need
+    // them fail with the reason otherwise).
+    for (const org of ['district', 'otherDistrict'] as const) {
+      const name = mark(`dataset-${org}`);
+      try {
+        datasetsOf[org] = { ...(await newDataset(org, name)), name };
+      } catch (e) {
+        datasetsOf[org] = { datasetId: -1, versionId: -1, name };
+        console.warn(String(e));
+      }
+    }
+  }, 120_000);
+  afterAll(async () => s?.close());
+
+  it('has the roles of the spec in the test world (one person per role of each side)', () => {
+    expect([...ORGS.district.roles].sort()).toEqual([...SPEC_DISTRICT_ROLES].sort());
+    expect([...ORGS.teachers.roles].sort()).toEqual([...SPEC_UNION_ROLES].sort());
+  });
+
+  it('documents every route of the table in /api/openapi.json, and nothing the table lacks', async () => {
+    const doc = await send(s, NOBODY, 'GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    const documented = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(ops)) if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const table = new Set(SPEC_ROUTES.filter((r) => !r.undocumented).map(routeKey));
+    const missingFromTable = [...documented].filter((k) => !table.has(k));
+    const missingFromDocument = [...table].filter((k) => !documented.has(k));
+    expect({ missingFromTable, missingFromDocument }).toEqual({ missingFromTable: [], missingFromDocument: [] });
+    // The document does not describe itself; check that it answers (it did, above).
+    for (const r of SPEC_ROUTES.filter((x) => x.undocumented)) expect((await send(s, NOBODY, r.method, r.path)).status, routeKey(r)).toBe(200);
+  });
+
+  async function runCell(cell: Cell): Promise<string[]> {
+    const who = cell.subject.kind === 'anonymous' ? NOBODY : sessions.get(subjectName(cell.subject))!;
+    const where = `${subjectName(cell.subject)} → ${routeKey(cell.route)} [${cell.target}] (expected ${cell.expected})`;
+    let prep: Prepared;
+    try {
+      prep = await PREPARE[routeKey(cell.route)](cell, who);
+    } catch (e) {
+      return [`${where}: could not set up the cell: ${e instanceof Error ? e.message : String(e)}`];
+    }
+    const refused = typeof cell.expected === 'number' || cell.expected === 'hidden' || cell.expected === 'conflict';
+    const before = refused ? await snapshot(s.handle.db) : null;
+    const a = await send(s, prep.session ?? who, cell.route.method, prep.path, prep.body === undefined ? {} : { body: prep.body });
+    checked++;
+    const problems: string[] = [];
+    const shown = prep.body === undefined ? '' : prep.body instanceof FormData ? ` form(${[...prep.body.keys()].join(', ')})` : ` ${JSON.stringify(prep.body).slice(0, 200)}`;
+    const req = `${cell.route.method} ${prep.path}${shown}`;
+    const got = `${a.status} ${a.text.slice(0, 300)}`;
+    const success = a.status >= 200 && a.status < 300;
+    if (cell.expected === 'allow') {
+      if (!success) problems.push(`${where}: ${req} answered ${got}`);
+      else {
+        if (prep.visible && !(await prep.visible(a))) problems.push(`${where}: ${req} answered ${a.status} without the target in it`);
+        if (prep.check) problems.push(...(await prep.check(a)).map((p) => `${where}: ${p}`));
+      }
+    } else if (cell.expected === 'hidden') {
+      if (!success) problems.push(`${where}: ${req} answered ${got}`);
+      else if (!prep.visible) problems.push(`${where}: no way to tell whether the target is listed`);
+      else if (await prep.visible(a)) problems.push(`${where}: ${req} lists the target`);
+      else if (prep.check) problems.push(...(await prep.check(a)).map((p) => `${where}: ${p}`));
+    } else {
+      const want = cell.expected === 'conflict' ? 409 : cell.expected;
+      if (a.status !== want) problems.push(`${where}: ${req} answered ${got}`);
+      const shape = errorShapeProblems(a);
+      if (shape.length > 0) problems.push(`${where}: error shape: ${shape.join('; ')}`);
+    }
+    if (before) {
+      const changed = changedTables(before, await snapshot(s.handle.db));
+      if (changed.length > 0) problems.push(`${where}: ${req} changed rows: ${changed.join(', ')}`);
+    }
+    return problems;
+  }
+
+  describe('every cell', () => {
+    for (const route of SPEC_ROUTES) {
+      const cells = CELLS.filter((c) => c.route === route);
+      it(`${routeKey(route)}: ${cells.length} cells`, async () => {
+        const problems: string[] = [];
+        for (const cell of cells) problems.push(...(await runCell(cell)));
+        expect(problems).toEqual([]);
+      }, 120_000);
+    }
+  });
+
+  it('lets no union person and no union draft reach the district (nor a district draft a union), in any answer a role can read', async () => {
+    const db = s.handle.db;
+    const peopleOf = async (orgs: OrgKey[]) =>
+      (await db.selectFrom('people').select(['name', 'email']).where('organization_id', 'in', orgs.map((o) => s.orgId[o])).execute()).flatMap((p) => [p.name, p.email]);
+    /** Titles of an organization's proposals none of whose versions was passed: drafts, never shared. */
+    const draftsOf = async (orgs: OrgKey[]) =>
+      (await db.selectFrom('proposals as p')
+        .select('p.title')
+        .where('p.organization_id', 'in', orgs.map((o) => s.orgId[o]))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('proposal_versions as pv').innerJoin('passes', 'passes.proposal_version_id', 'pv.id').select('pv.id').whereRef('pv.proposal_id', '=', 'p.id'))))
+        .execute()).map((r) => r.title);
+    const leaks: string[] = [];
+    let answers = 0;
+    const look = async (who: Session, whoName: string, secrets: string[]) => {
+      const paths = ['/api/session', '/api/organization', '/api/people', '/api/audit?limit=500', '/api/datasets', '/api/proposals', '/api/public/proposals'];
+      const list = await send(s, who, 'GET', '/api/proposals');
+      for (const r of list.body?.received ?? []) paths.push(`/api/proposal-versions/${r.id}`);
+      const pub = await send(s, who, 'GET', '/api/public/proposals');
+      for (const r of pub.body?.proposals ?? []) paths.push(`/api/public/proposals/${r.id}`);
+      const ids = (pub.body?.proposals ?? []).map((r: { id: number }) => r.id).slice(0, 6);
+      if (ids.length >= 2) paths.push(`/api/public/compare?versions=${ids.join(',')}`);
+      for (const path of paths) {
+        const a = await send(s, who, 'GET', path);
+        answers++;
+        const found = secrets.filter((x) => a.text.includes(x) || a.text.includes(JSON.stringify(x).slice(1, -1)));
+        if (found.length > 0) leaks.push(`${whoName} GET ${path} (${a.status}) shows ${found.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}`);
+      }
+    };
+    const unionSecrets = [...(await peopleOf(['teachers', 'classified', 'otherTeachers'])), ...(await draftsOf(['teachers', 'classified', 'otherTeachers']))];
+    // The district's people are not secret from its unions (a dataset version names who uploaded
+    // it); its drafts are, and so is everything of the other table.
+    const districtSecrets = await draftsOf(['district', 'otherDistrict']);
+    expect(unionSecrets.length).toBeGreaterThan(20);
+    for (const subject of SUBJECTS) {
+      if (subject.kind === 'anonymous') {
+        await look(NOBODY, 'anonymous', [...unionSecrets, ...districtSecrets, ...(await peopleOf(['district', 'otherDistrict']))]);
+        continue;
+      }
+      const who = sessions.get(subjectName(subject))!;
+      // A district sees no union person and no union draft; a union, no district draft and nothing
+      // of another union (Tiny Classified) or of the other table.
+      const secrets = subject.side === 'district'
+        ? unionSecrets
+        : [...districtSecrets, ...(await peopleOf(['classified', 'otherTeachers', 'otherDistrict'])), ...(await draftsOf(['classified', 'otherTeachers']))];
+      await look(who, subjectName(subject), secrets);
+    }
+    console.log(`authorization matrix on ${dialect}: ${answers} answers searched for the other side's people and drafts`);
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
+  it('checked every generated cell', () => {
+    console.log(`authorization matrix on ${dialect}: ${checked} of ${CELLS.length} cells checked (${SUBJECTS.length} subjects × ${SPEC_ROUTES.length} routes × their targets)`);
+    expect(checked).toBe(CELLS.length);
+  });
+});
