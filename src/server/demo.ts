@@ -33,8 +33,8 @@ type OrgKey = (typeof DEMO_ACCOUNTS)[number]['org'];
 
 /** Who drafts each example, and which examples are versions of one proposal. */
 const PLAN: { file: string; by: OrgKey; proposal: string }[] = [
-  { file: 'lausd-2019/utla-demands.yaml', by: 'utla', proposal: 'UTLA proposal 2019' },
   { file: 'lausd-2019/fact-finder-2018-12-18.yaml', by: 'utla', proposal: 'Fact-finding report 2018' },
+  { file: 'lausd-2019/utla-demands.yaml', by: 'utla', proposal: 'UTLA proposal 2019' },
   { file: 'lausd-2019/district-offer-2019-01-07.yaml', by: 'lausd', proposal: 'LAUSD offer to UTLA 2019' },
   { file: 'lausd-2019/district-offer-2019-01-11.yaml', by: 'lausd', proposal: 'LAUSD offer to UTLA 2019' },
   { file: 'lausd-2019/settlement-2019-01-22.yaml', by: 'lausd', proposal: 'UTLA tentative agreement 2019' },
@@ -96,7 +96,7 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     const version = existing === undefined
       ? await call(negotiator[step.by], 'POST', '/api/proposals', { title: step.proposal, datasetVersionId, yaml })
       : await call(negotiator[step.by], 'POST', `/api/proposals/${existing}/versions`, { datasetVersionId, yaml });
-    const v = version.version ?? version;
+    const v = version;
     if (existing === undefined) proposals.set(step.proposal, v.proposalId);
     clock.now = new Date(clock.now.getTime() + 3600_000);
     await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/pass`);
@@ -104,7 +104,6 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/publish`);
     published++;
   }
-  void names;
   return {
     accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, organization: names[a.org] })),
     password: DEMO_PASSWORD,

@@ -59,7 +59,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer({ dialect, costing }: { dialect: SqlDialect; costing?: CostingService }): Promise<TestServer> {
+/** `empty`: no workspaces at all (the world above is not created). */
+export async function startTestServer({ dialect, costing, empty = false }: { dialect: SqlDialect; costing?: CostingService; empty?: boolean }): Promise<TestServer> {
   const target: Fresh = await freshDatabase(dialect);
   const handle = await openDatabase(target.options);
   await migrateToLatest(handle.db, dialect);
@@ -74,7 +75,7 @@ export async function startTestServer({ dialect, costing }: { dialect: SqlDialec
 
   const hash = await argon2id.hash(PASSWORD);
   const orgId = {} as Record<OrgKey, number>;
-  for (const key of Object.keys(ORGS) as OrgKey[]) {
+  for (const key of empty ? [] : (Object.keys(ORGS) as OrgKey[])) {
     const o = ORGS[key];
     const row = await handle.db
       .insertInto('organizations')

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+// The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset and
+// the nine worked examples, drafted, passed and published through the API on their dates.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ dialect: 'sqlite' });
+  // The test world already has workspaces, so the demo adds nothing to it...
+  expect(await seedDemo(s.deps)).toBeNull();
+  await s.close();
+  // ...and on an empty database (a fresh one, beside it) it opens the demo.
+  s = await startTestServer({ dialect: 'sqlite', empty: true });
+}, 60_000);
+afterAll(async () => s?.close());
+
+it('opens the LAUSD demo with every worked example on the public record, dated as it happened', async () => {
+  const report = await seedDemo(s.deps);
+  expect(report?.published).toBe(9);
+  expect(report?.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+  const record = await s.anonymous().request('GET', '/api/public/proposals');
+  expect(record.status).toBe(200);
+  const titles = record.body.proposals.map((p: { title: string }) => p.title);
+  expect(titles).toContain('LAUSD offer of January 11, 2019');
+  expect(titles).toContain('SEIU Local 99 tentative agreement of March 24, 2023');
+  const offer = record.body.proposals.find((p: { title: string }) => p.title === 'LAUSD offer of January 11, 2019');
+  // Published an hour after it was passed, two hours after it was drafted on its date.
+  expect(offer.publishedAt).toBe('2019-01-11T19:00:00.000Z');
+  expect(offer.organization).toEqual({ name: 'Los Angeles Unified School District', side: 'district' });
+  // The two district offers are versions 1 and 2 of one proposal in the district's workspace.
+  const district = s.anonymous();
+  const login = await district.request('POST', '/api/session', { email: 'negotiator@lausd.demo', password: DEMO_PASSWORD });
+  expect(login.status).toBe(200);
+  // A second run adds nothing.
+  expect(await seedDemo(s.deps)).toBeNull();
+}, 120_000);
