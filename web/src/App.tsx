@@ -3,8 +3,13 @@ import { api, setCsrf } from './api.ts';
 import { useLang, useT } from './i18n.ts';
 import { navigate, useLocation, withQuery } from './router.ts';
 import { SignIn } from './pages/SignIn.tsx';
-import { PublicPage } from './pages/PublicPage.tsx';
-import { Workspace } from './pages/Workspace.tsx';
+import { PublicPage } from './pages/public/PublicPage.tsx';
+import { PublicCompare } from './pages/public/PublicCompare.tsx';
+import { Home } from './pages/workspace/Home.tsx';
+import { Dataset } from './pages/workspace/Dataset.tsx';
+import { Compare } from './pages/workspace/Compare.tsx';
+import { Editor } from './pages/editor/Editor.tsx';
+import { Version } from './pages/editor/Version.tsx';
 
 export interface Session {
   person: { id: number; name: string; email: string; role: string };
@@ -12,13 +17,35 @@ export interface Session {
   csrfToken: string;
 }
 
+/** What every page gets: the signed-in session (null on public pages when nobody is signed in), the path's id if any, and the query. */
+export interface PageProps {
+  session: Session | null;
+  id: number | null;
+  query: URLSearchParams;
+}
+
+/**
+ * The pages, by path. Workspace pages need a session (the sign-in form shows otherwise);
+ * public pages do not. `:id` is a whole number.
+ */
+const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn: boolean }[] = [
+  { path: /^\/$/, page: PublicPage, signedIn: false },
+  { path: /^\/public\/compare$/, page: PublicCompare, signedIn: false },
+  { path: /^\/workspace$/, page: Home, signedIn: true },
+  { path: /^\/workspace\/dataset$/, page: Dataset, signedIn: true },
+  { path: /^\/workspace\/compare$/, page: Compare, signedIn: true },
+  { path: /^\/workspace\/proposals\/new$/, page: Editor, signedIn: true },
+  { path: /^\/workspace\/proposals\/(\d+)$/, page: Editor, signedIn: true },
+  { path: /^\/workspace\/versions\/(\d+)$/, page: Version, signedIn: true },
+];
+
 /** Keeps `?lang=` on every internal link. */
 export function href(path: string, lang: string): string {
   return lang === 'es' ? `${path}${path.includes('?') ? '&' : '?'}lang=es` : path;
 }
 
 export function App() {
-  const { path } = useLocation();
+  const { path, query } = useLocation();
   const lang = useLang();
   const t = useT();
   const [session, setSession] = useState<Session | null | undefined>(undefined);
@@ -52,10 +79,17 @@ export function App() {
     navigate(href(to, lang));
   };
 
-  let page: React.ReactNode;
-  if (path.startsWith('/workspace')) page = session === undefined ? <p>{t('loading')}</p> : session ? <Workspace session={session} /> : <SignIn onSignedIn={signedIn} />;
-  else if (path === '/sign-in') page = <SignIn onSignedIn={signedIn} />;
-  else page = <PublicPage />;
+  let page: React.ReactNode = <p>{t('notFound')}</p>;
+  if (path === '/sign-in') page = <SignIn onSignedIn={signedIn} />;
+  for (const r of ROUTES) {
+    const m = r.path.exec(path);
+    if (!m) continue;
+    const Page = r.page;
+    const props: PageProps = { session: session ?? null, id: m[1] ? Number(m[1]) : null, query };
+    if (!r.signedIn) page = <Page {...props} />;
+    else page = session === undefined ? <p>{t('loading')}</p> : session ? <Page {...props} /> : <SignIn onSignedIn={signedIn} />;
+    break;
+  }
 
   return (
     <>

@@ -22,6 +22,7 @@ const en = {
   'signIn.working': 'Signing in…',
   'error.generic': 'Something went wrong',
   'loading': 'Loading…',
+  'notFound': 'There is no page here.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -42,9 +43,10 @@ const es: Record<MessageKey, string> = {
   'signIn.working': 'Iniciando sesión…',
   'error.generic': 'Algo salió mal',
   'loading': 'Cargando…',
+  'notFound': 'Aquí no hay ninguna página.',
 };
 
-const messages: Record<Lang, Record<MessageKey, string>> = { en, es };
+const app: Record<Lang, Record<MessageKey, string>> = { en, es };
 
 export function useLang(): Lang {
   const { query } = useLocation();
@@ -55,7 +57,7 @@ export type T = (key: MessageKey, vars?: Record<string, string | number>) => str
 
 export function translator(lang: Lang): T {
   return (key, vars) => {
-    let text = messages[lang][key] ?? en[key];
+    let text = app[lang][key] ?? en[key];
     for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
     return text;
   };
@@ -63,6 +65,26 @@ export function translator(lang: Lang): T {
 
 export function useT(): T {
   return translator(useLang());
+}
+
+/**
+ * Messages of one feature, kept beside its pages: English is the reference, Spanish must
+ * have every key (the type says so).
+ *
+ *   const m = messages({ en: { 'title': 'On the table' }, es: { 'title': 'Sobre la mesa' } });
+ *   const t = useMessages(m);  t('title')
+ */
+export function messages<K extends string>(m: { en: Record<K, string>; es: Record<K, string> }) {
+  return m;
+}
+
+export function useMessages<K extends string>(m: { en: Record<K, string>; es: Record<K, string> }): (key: K, vars?: Record<string, string | number>) => string {
+  const lang = useLang();
+  return (key, vars) => {
+    let text = m[lang][key] ?? m.en[key];
+    for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
+    return text;
+  };
 }
 
 /** Money as people read it: $1.2 million, $850,000 (English) or 1,2 millones de dólares (Spanish). */
