@@ -3,7 +3,8 @@
  * PostgreSQL with --database-url. Runs until Ctrl-C or SIGTERM, then finishes the requests in
  * flight and closes the database.
  */
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { redact } from '../db/connect.ts';
 import type { Io } from './io.ts';
@@ -34,6 +35,7 @@ export function registerServe(program: Command, io: Io): void {
       const port = whole(opts.port, '--port', 0, 65535);
       const threads = whole(opts.threads, '--threads', 1, 64);
       const database: { url: string } | { file: string } = opts.databaseUrl ? { url: opts.databaseUrl } : { file: resolve(opts.db) };
+      if ('file' in database) mkdirSync(dirname(database.file), { recursive: true });
       const { startServer } = await import('../server/serve.ts');
       if (opts.tiles && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(opts.tiles)) throw new UsageError(`--tiles must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png`);
       const tiles = opts.tiles ? { url: opts.tiles, attribution: opts.tilesAttribution } : null;
@@ -41,6 +43,10 @@ export function registerServe(program: Command, io: Io): void {
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);
+      const { DEFAULT_WEB_ROOT } = await import('../server/web.ts');
+      io.err(existsSync(`${DEFAULT_WEB_ROOT}/index.html`)
+        ? `  Open ${server.url}/ in a browser: the public record, and Sign in for the workspaces.\n`
+        : '  (the web app is not built: run `npm run build` for the pages; the API works without them)\n');
       io.err(`  API description: ${server.url}/api/openapi.json · public record: ${server.url}/api/public/proposals\n`);
       if (server.demo) {
         io.err(`\n  Demo workspaces (password for every account: ${server.demo.password}):\n`);
