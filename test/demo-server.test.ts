@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo.ts';
+import { existingDemo, seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 // The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset and
@@ -32,6 +32,9 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   const district = s.anonymous();
   const login = await district.request('POST', '/api/session', { email: 'negotiator@lausd.demo', password: DEMO_PASSWORD });
   expect(login.status).toBe(200);
-  // A second run adds nothing.
+  // A second run adds nothing, and finds the demo's accounts to print again.
   expect(await seedDemo(s.deps)).toBeNull();
+  const again = await existingDemo(s.deps);
+  expect(again?.accounts).toEqual(report?.accounts);
+  expect(again?.published).toBe(9);
 }, 120_000);

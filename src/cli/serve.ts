@@ -51,9 +51,9 @@ export function registerServe(program: Command, io: Io): void {
       if (server.demo) {
         io.err(`\n  Demo workspaces (password for every account: ${server.demo.password}):\n`);
         for (const a of server.demo.accounts) io.err(`    ${a.email.padEnd(26)} ${a.role.padEnd(16)} ${a.organization}\n`);
-        io.err(`  ${server.demo.published} proposals are on the public record. This is a demo database: do not use these accounts for real work.\n\n`);
+        io.err(`  ${server.demo.published} proposals are on the public record. This is a demo database: its password is public, so do not use it for real work.\n\n`);
       } else if (opts.demo) {
-        io.err('  (--demo: the database already has workspaces, so nothing was added)\n');
+        io.err('  (--demo: this database already has other workspaces, so the demo was not added)\n');
       }
       if (Number(orgs.n) === 0) {
         io.err('  No workspaces yet. Open one with:\n    settle org create --kind district --name "Los Angeles Unified" --admin-email you@district.example\n');

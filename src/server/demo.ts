@@ -111,6 +111,24 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   };
 }
 
+/** The demo's accounts when this database holds them (a later start of the demo), else null. */
+export async function existingDemo(deps: Deps): Promise<DemoReport | null> {
+  const people = await deps.db
+    .selectFrom('people')
+    .innerJoin('organizations', 'organizations.id', 'people.organization_id')
+    .select(['people.email', 'people.role', 'organizations.name'])
+    .where('people.email', 'in', DEMO_ACCOUNTS.map((a) => a.email))
+    .execute();
+  if (people.length === 0) return null;
+  const published = await deps.db.selectFrom('publications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const order = new Map<string, number>(DEMO_ACCOUNTS.map((a, i) => [a.email, i]));
+  return {
+    accounts: people.sort((a, b) => (order.get(a.email) ?? 0) - (order.get(b.email) ?? 0)).map((p) => ({ email: p.email, role: p.role, organization: p.name })),
+    password: DEMO_PASSWORD,
+    published: Number(published.n),
+  };
+}
+
 /** The example files the demo loads (for tests). */
 export function demoExampleFiles(): string[] {
   return PLAN.map((p) => p.file).filter((f) => readdirSync(join(EXAMPLES, f.split('/')[0])).includes(f.split('/')[1]));

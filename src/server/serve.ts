@@ -7,7 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
 import { createApp, type AppOptions } from './app.ts';
-import { seedDemo, type DemoReport } from './demo.ts';
+import { existingDemo, seedDemo, type DemoReport } from './demo.ts';
 import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
 import { costingPool } from './costing/pool.ts';
@@ -33,7 +33,7 @@ export interface RunningServer {
   url: string;
   handle: OpenDatabase;
   deps: Deps;
-  /** What the demo seeded (null when it did not run or the database already had workspaces). */
+  /** The demo's accounts (seeded now, or by an earlier start); null without --demo or on a database that is not the demo's. */
   demo: DemoReport | null;
   close(): Promise<void>;
 }
@@ -51,7 +51,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: o.secureCookies ?? true, log };
   let demo: DemoReport | null = null;
   try {
-    if (o.demo) demo = await seedDemo(deps, log);
+    if (o.demo) demo = (await seedDemo(deps, log)) ?? (await existingDemo(deps));
   } catch (e) {
     await costing.close();
     await handle.close();
