@@ -113,6 +113,8 @@ eachDatabase('authorization matrix', (dialect) => {
     return shared.get(key)!;
   }
   const sideOf = (subject: Subject): Side => (subject.kind === 'anonymous' ? 'district' : subject.side);
+  /** A second own version per side, for the lists of versions (GET /api/compare). */
+  const companions = new Map<Side, Promise<{ proposalId: number; versionId: number; title: string }>>();
   const includes = (a: Answer, text: string) => a.text.includes(text);
 
   // -------------------------------------------------------------------------------------------
@@ -218,6 +220,7 @@ eachDatabase('authorization matrix', (dialect) => {
     },
     'GET /api/dataset-versions/{id}': async (cell) => ({ path: `/api/dataset-versions/${datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId}` }),
     'GET /api/dataset-versions/{id}/files': async (cell) => ({ path: `/api/dataset-versions/${datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId}/files` }),
+    'GET /api/dataset-versions/{id}/overview': async (cell) => ({ path: `/api/dataset-versions/${datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId}/overview` }),
     'POST /api/proposals': async (cell) => {
       const org = orgOfSide(sideOf(cell.subject));
       return { path: '/api/proposals', body: { ...proposalBody(org, mark('new-proposal')), datasetVersionId: datasetsOf[cell.target === 'own' ? 'district' : 'otherDistrict'].versionId } };
@@ -243,6 +246,21 @@ eachDatabase('authorization matrix', (dialect) => {
     'GET /api/proposal-versions/{id}': async (cell) => {
       const t = await proposalTarget(sideOf(cell.subject), cell.target, false);
       return { path: `/api/proposal-versions/${t.versionId}` };
+    },
+    'GET /api/proposal-versions/{id}/disclosure.pdf': async (cell) => {
+      const t = await proposalTarget(sideOf(cell.subject), cell.target, false);
+      return { path: `/api/proposal-versions/${t.versionId}/disclosure.pdf` };
+    },
+    'GET /api/proposal-versions/{id}/disclosure.xlsx': async (cell) => {
+      const t = await proposalTarget(sideOf(cell.subject), cell.target, false);
+      return { path: `/api/proposal-versions/${t.versionId}/disclosure.xlsx` };
+    },
+    'GET /api/compare': async (cell) => {
+      // The first version is the subject's own (another than the target), so only the target decides.
+      const side = sideOf(cell.subject);
+      if (!companions.has(side)) companions.set(side, newProposal(orgOfSide(side)));
+      const [own, t] = [await companions.get(side)!, await proposalTarget(side, cell.target, false)];
+      return { path: `/api/compare?versions=${own.versionId},${t.versionId}` };
     },
     'POST /api/proposal-versions/{id}/pass': async (cell) => {
       // own and across: fresh and not passed; passedToUs: passed to us (ours to read, not to pass).

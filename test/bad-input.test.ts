@@ -375,6 +375,13 @@ eachDatabase('bad input', (dialect) => {
         fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `versions=${enc(x)}`),
       ),
     },
+    'GET /api/compare': {
+      badQueries: () => fc.oneof(
+        fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.proposalVersionId}`, `versions=${fixtures.proposalVersionId},${fixtures.proposalVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', 'versions=99999999,99999998', `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),
+        fc.array(badIdArb, { minLength: 1, maxLength: 3 }).map((ids) => `versions=${ids.join(',')}`),
+        fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `versions=${enc(x)}`),
+      ),
+    },
   };
 
   /** Uploads with a mistake: JSON files, form fields, zips. */

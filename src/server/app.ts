@@ -17,6 +17,9 @@ import { webRoutes } from './web.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
+import { overviewRoutes } from './overview/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { compareRoutes } from './compare/routes.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -42,9 +45,14 @@ export interface AppOptions {
   webRoot?: string;
   /** Map tiles for the web app, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none in tests. */
   tiles?: { url: string; attribution: string } | null;
+  /** Chromium for the disclosure PDFs (default /usr/bin/chromium); started on the first PDF asked for. */
+  chromium?: string;
 }
 
-export function createApp(deps: Deps, options: AppOptions = {}): OpenAPIHono<AppEnv> {
+/** The app, and `close()` for what its routes started on demand (the PDF printer): call it when the server stops. */
+export type App = OpenAPIHono<AppEnv> & { close(): Promise<void> };
+
+export function createApp(deps: Deps, options: AppOptions = {}): App {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw requestInvalid(result.error.issues, result.target === 'json' ? 'body' : result.target);
@@ -76,11 +84,14 @@ export function createApp(deps: Deps, options: AppOptions = {}): OpenAPIHono<App
   datasetRoutes(app);
   proposalRoutes(app);
   publicRoutes(app);
+  overviewRoutes(app);
+  const reports = reportRoutes(app, { chromium: options.chromium });
+  compareRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'settle API', version: API_VERSION, description: 'Workspaces, proposals across the bargaining table and the public record. Errors: {code, message, where?, hint?, problems?}. Changes need the X-CSRF-Token header from GET /api/session.' },
   });
   if (options.webRoot) webRoutes(app, options.webRoot);
-  return app;
+  return Object.assign(app, { close: () => reports.close() });
 }

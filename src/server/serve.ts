@@ -73,6 +73,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await app.close();
         await costing.close();
         await handle.close();
       })()),

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/reports/pdf.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 
@@ -19,16 +19,22 @@ export const SCREENS = join(process.cwd(), 'test-output', 'screens');
 export interface WebServer {
   url: string;
   server: RunningServer;
+  /** The folder holding the database file (settle.sqlite). */
+  dir?: string;
   close(): Promise<void>;
 }
+
+/** The web app built for this test run (test/setup/build-web.ts). */
+export const webRoot = (): string => inject('webRoot');
 
 /** A server on a fresh SQLite file at a free port, with the demo workspaces if asked. */
 export async function webServer({ demo = true }: { demo?: boolean } = {}): Promise<WebServer> {
   const dir = mkdtempSync(join(tmpdir(), 'settle-web-'));
-  const server = await startServer({ database: { file: join(dir, 'settle.sqlite') }, port: 0, host: '127.0.0.1', demo, log: () => undefined });
+  const server = await startServer({ database: { file: join(dir, 'settle.sqlite') }, port: 0, host: '127.0.0.1', demo, webRoot: webRoot(), log: () => undefined });
   return {
     url: server.url,
     server,
+    dir,
     async close() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

@@ -123,6 +123,8 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/datasets', access: 'dataset.read', scope: 'list-own-table', targets: ['own', 'otherTable'], writes: false },
   { method: 'GET', path: '/api/dataset-versions/{id}', access: 'dataset.read', scope: 'own-table', targets: ['own', 'otherTable'], writes: false },
   { method: 'GET', path: '/api/dataset-versions/{id}/files', access: 'dataset.read', scope: 'own-table', targets: ['own', 'otherTable'], writes: false },
+  // The workspace's dataset page: the version at a glance (schools, enrollment, staff, budget, map points).
+  { method: 'GET', path: '/api/dataset-versions/{id}/overview', access: 'dataset.read', scope: 'own-table', targets: ['own', 'otherTable'], writes: false },
   // The target of these two is the dataset version named in the body (datasetVersionId): costing
   // on another table's data would read it, so it must be the actor's table's (dataset.read's scope).
   { method: 'POST', path: '/api/proposals', access: 'proposal.write', scope: 'own-table', targets: ['own', 'otherTable'], writes: true },
@@ -131,6 +133,10 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/proposals/{id}', access: 'proposal.read', scope: 'own-org', targets: ID_TARGETS_ORG, writes: false },
   { method: 'POST', path: '/api/proposals/{id}/versions', access: 'proposal.write', scope: 'own-org', targets: ['own', 'across', 'passedToUs', 'otherTable'], writes: true },
   { method: 'GET', path: '/api/proposal-versions/{id}', access: 'proposal.read', scope: 'own-or-passed', targets: ID_TARGETS_ORG, writes: false },
+  // Downloads of a version's disclosure, and versions side by side (the target is the second version of the list).
+  { method: 'GET', path: '/api/proposal-versions/{id}/disclosure.pdf', access: 'proposal.read', scope: 'own-or-passed', targets: ID_TARGETS_ORG, writes: false },
+  { method: 'GET', path: '/api/proposal-versions/{id}/disclosure.xlsx', access: 'proposal.read', scope: 'own-or-passed', targets: ID_TARGETS_ORG, writes: false },
+  { method: 'GET', path: '/api/compare', access: 'proposal.read', scope: 'own-or-passed', targets: ID_TARGETS_ORG, writes: false },
   { method: 'POST', path: '/api/proposal-versions/{id}/pass', access: 'proposal.pass', scope: 'own-org', targets: ['own', 'across', 'passedToUs', 'otherTable'], writes: true },
   { method: 'POST', path: '/api/proposal-versions/{id}/publish', access: 'proposal.publish', scope: 'own-org', targets: ['own', 'ownUnpassed', 'across', 'passedToUs', 'otherTable'], writes: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },

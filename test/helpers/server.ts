@@ -124,6 +124,7 @@ export async function startTestServer({ dialect, costing, empty = false }: { dia
     },
     anonymous: () => client(null, ''),
     async close() {
+      await app.close();
       if (!costing) await pool.close();
       await handle.close();
       await target.dispose();

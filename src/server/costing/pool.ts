@@ -6,19 +6,25 @@
  *
  * Jobs: `check` a dataset; `cost` a proposal (the result as an object); `draft` a proposal to
  * store (checked against the workspace's rules, result and summary already JSON text);
- * `changes` between two stored versions (changesBetween, several costings).
+ * `changes` between two stored versions (changesBetween, several costings). The workspace
+ * pages' jobs (`overview`, `disclosure`, `workbook`, `provisions`) are in report-jobs.ts.
  */
 import { Worker } from 'node:worker_threads';
 import type { CostResult } from '../../costing/result.ts';
 import type { Problem } from '../../errors/problem.ts';
 import type { Changes } from '../../reports/changes.ts';
 import type { DatasetSummary, Draft, DraftRules, Outcome } from './work.ts';
+import type { Overview } from '../overview/compute.ts';
+import type { Provision } from '../../reports/provisions.ts';
+import type { DisclosureDocument } from '../reports/work.ts';
+import type { ReportJob } from './report-jobs.ts';
 
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
   | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array }
   | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; filesGz?: Uint8Array }
-  | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; filesGz?: Uint8Array };
+  | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; filesGz?: Uint8Array }
+  | ReportJob;
 
 /** A stored dataset version, and how to read its files if no thread has it yet. */
 interface OnDataset {
@@ -42,6 +48,14 @@ export interface CostingService {
   draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules }): Promise<Outcome<Draft>>;
   /** What changed between two stored versions' YAML, costed on one dataset version. */
   changes(input: OnDataset & { from: string; to: string }): Promise<Changes>;
+  /** A dataset version at a glance: schools, enrollment, staff, budget, map points. */
+  overview(input: OnDataset): Promise<Overview>;
+  /** A stored version's public disclosure as HTML (to print) and its footer title. */
+  disclosure(input: OnDataset & { yaml: string }): Promise<DisclosureDocument>;
+  /** A stored version's disclosure spreadsheet (xlsx bytes). */
+  workbook(input: OnDataset & { yaml: string }): Promise<Uint8Array>;
+  /** Stored versions' provisions beside the current contract's (the dataset's). */
+  provisions(input: OnDataset & { yamls: string[] }): Promise<Provision[]>;
   close(): Promise<void>;
 }
 
@@ -128,6 +142,12 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
       pump();
     });
 
+  const report = async <T>(job: ReportJob, loadFiles: () => Promise<Uint8Array>): Promise<T> => {
+    const out = await submit<T>(job, loadFiles);
+    if (!out.ok) throw new Error(`${job.kind} of dataset version ${job.datasetVersionId} failed: ${out.problems[0]?.message}`);
+    return out.value;
+  };
+
   return {
     checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
     cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
@@ -137,6 +157,10 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
       if (!out.ok) throw new Error(`changes between stored versions failed: ${out.problems[0]?.message}`);
       return out.value;
     },
+    overview: ({ datasetVersionId, loadFiles }) => report<Overview>({ id: nextId++, kind: 'overview', datasetVersionId }, loadFiles),
+    disclosure: ({ datasetVersionId, yaml, loadFiles }) => report<DisclosureDocument>({ id: nextId++, kind: 'disclosure', datasetVersionId, yaml }, loadFiles),
+    workbook: ({ datasetVersionId, yaml, loadFiles }) => report<Uint8Array>({ id: nextId++, kind: 'workbook', datasetVersionId, yaml }, loadFiles),
+    provisions: ({ datasetVersionId, yamls, loadFiles }) => report<Provision[]>({ id: nextId++, kind: 'provisions', datasetVersionId, yamls }, loadFiles),
     close: async () => {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new Error('the server is stopping'));

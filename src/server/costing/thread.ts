@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Dataset } from '../../district/types.ts';
 import { changesYaml, checkDataset, costYaml, draftYaml, filesFromGzip } from './work.ts';
 import type { Job, Reply } from './pool.ts';
+import { isReportJob, reportWork } from './report-jobs.ts';
 
 const KEEP = 3;
 const cache = new Map<number, Dataset>();
@@ -25,22 +26,23 @@ function datasetFor(id: number, gz: Uint8Array | undefined): Dataset | null {
   return checked.value.dataset;
 }
 
-function answer(job: Job): Reply {
+async function answer(job: Job): Promise<Reply> {
   if (job.kind === 'check') {
     const checked = checkDataset(filesFromGzip(job.filesGz));
     return checked.ok ? { id: job.id, kind: 'done', value: checked.value.summary } : { id: job.id, kind: 'invalid', problems: checked.problems };
   }
   const dataset = datasetFor(job.datasetVersionId, job.filesGz);
   if (!dataset) return { id: job.id, kind: 'need-dataset' };
+  if (isReportJob(job)) return { id: job.id, kind: 'done', value: await reportWork(dataset, job) };
   if (job.kind === 'changes') return { id: job.id, kind: 'done', value: changesYaml(dataset, job.from, job.to) };
   const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules) : costYaml(dataset, job.yaml, job.file);
   return costed.ok ? { id: job.id, kind: 'done', value: costed.value } : { id: job.id, kind: 'invalid', problems: costed.problems };
 }
 
-parentPort?.on('message', (job: Job) => {
+parentPort?.on('message', async (job: Job) => {
   let reply: Reply;
   try {
-    reply = answer(job);
+    reply = await answer(job);
   } catch (e) {
     reply = { id: job.id, kind: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }

@@ -2,17 +2,32 @@
  * Published versions side by side: cost per year, reserve per year and terms in plain words.
  * For each version and the one listed before it, when both were costed on the same dataset
  * version: what changed between them and what each change costs (changesBetween, run on a
- * costing thread). The effects of the changes add up, to the cent, to the difference.
+ * costing thread), each term before and after also in plain words. The effects of the
+ * changes add up, to the cent, to the difference.
  */
 import { datasetFilesGz } from '../datasets/store.ts';
 import type { Deps } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { passNumbers } from '../proposals/store.ts';
 import { summariesOf } from '../proposals/summaries.ts';
-import { entryOf, published, type PublicCache } from './record.ts';
+import type { Change } from '../../reports/changes.ts';
+import { datasetsOf, entryOf, published, type PublicCache, type PublicEntry } from './record.ts';
+
+/**
+ * A change's terms before and after in plain words: the term of that text in the earlier
+ * version (before) and in the later one (after), the one with the change's id first.
+ */
+function withPlainWords(c: Change, from: PublicEntry, to: PublicEntry) {
+  const words = (v: PublicEntry, text: string | null) => {
+    if (text === null) return null;
+    const t = v.terms.find((x) => x.id === c.term && x.text === text) ?? v.terms.find((x) => x.text === text);
+    return t ? { en: t.en, es: t.es } : null;
+  };
+  return { ...c, plainBefore: words(from, c.before), plainAfter: words(to, c.after) };
+}
 
 export async function compareAnswer(deps: Deps, cache: PublicCache, ids: number[]) {
-  const rows = await published(deps.db).select('pv.yaml').where('pv.id', 'in', ids).execute();
+  const rows = await published(deps.db).where('pv.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
@@ -21,7 +36,7 @@ export async function compareAnswer(deps: Deps, cache: PublicCache, ids: number[
   const ordered = ids.map((id) => byId.get(id)!);
   const summaries = await summariesOf(deps.db, ordered);
   const numbers = await passNumbers(deps.db, ordered.map((r) => r.proposal_id));
-  const versions = ordered.map((r) => ({ ...entryOf(r, summaries.get(r.id)!, numbers.get(r.id) ?? 1), terms: summaries.get(r.id)!.terms }));
+  const versions = ordered.map((r) => entryOf(r, summaries.get(r.id)!, numbers.get(r.id) ?? 1));
   const years = [...new Set(versions.flatMap((v) => v.years.map((y) => y.fy)))].sort();
 
   const changes = [];
@@ -36,7 +51,8 @@ export async function compareAnswer(deps: Deps, cache: PublicCache, ids: number[
     }
     const c = await cache.changes(a.id, b.id, () =>
       deps.costing.changes({ datasetVersionId: a.dataset_version_id, from: a.yaml, to: b.yaml, loadFiles: () => datasetFilesGz(deps.db, a.dataset_version_id) }));
-    changes.push({ from: a.id, to: b.id, sameDataset: true as const, header: c.header, changes: c.changes, unchanged: c.unchanged, fromCents: c.fromCents, toCents: c.toCents });
+    const changed = c.changes.map((x) => withPlainWords(x, versions[i - 1], versions[i]));
+    changes.push({ from: a.id, to: b.id, sameDataset: true as const, header: c.header, changes: changed, unchanged: c.unchanged, fromCents: c.fromCents, toCents: c.toCents });
   }
-  return { years, versions, changes };
+  return { years, versions, datasets: await datasetsOf(deps.db, ordered), changes };
 }

@@ -4,12 +4,14 @@
  * versions compared, each change's cost effect adding up to the difference; bad version lists
  * refused naming the field; ETags; and a publication seen at once by another server process.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
 import { createApp } from '../app.ts';
 import { costingPool, type CostingService } from '../costing/pool.ts';
 import { addDatasetVersion, raiseYaml } from '../proposals/test-world.ts';
+import { projectionWithout } from '../../reports/disclosure/without.ts';
 
 const PROGRAM = '{ id: program-2, kind: program, amount: 10000, effective: 2019-07-01 }';
 type Year = { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number };
@@ -64,10 +66,38 @@ eachDatabase('the public record', (dialect) => {
     expect(res.body.proposals[2].years[1]).toEqual({ fy: '2019-20', totalCents: 4_766_070, ongoingCents: 4_766_070, oneTimeCents: 0 });
   });
 
+  it('carries in the list what the public page shows: terms in plain words in both languages, each table\'s sides and history, the reserve with no change', async () => {
+    const res = await anon().request('GET', '/api/public/proposals');
+    const v2 = res.body.proposals.find((p: { id: number }) => p.id === ids.v2);
+    expect(v2.party).toBe('union');
+    expect(res.body.proposals.find((p: { id: number }) => p.id === ids.offer).party).toBe('district');
+    expect(v2.terms).toEqual([
+      { id: 'raise-1', kind: 'raise', unit: 'T', en: 'A 2% raise from July 1, 2019.', es: 'Un aumento del 2 % desde el 1 de julio de 2019.' },
+      { id: 'program-2', kind: 'program', unit: 'T', en: '$10,000 a year from July 1, 2019.', es: '10,000 dólares al año desde el 1 de julio de 2019.' },
+    ]);
+    expect(v2.sources).toEqual([]);
+    // One table: the district and the teachers, each side's latest version, everything published in order.
+    expect(res.body.tables).toEqual([{
+      id: `d${s.orgId.district}-u${s.orgId.teachers}`, district: { name: 'Tiny Unified' }, union: { name: 'Tiny Teachers', unit: 'T' },
+      rounds: [{ union: ids.v2, district: ids.offer, agreement: null }], history: [ids.v1, ids.v2, ids.offer],
+    }]);
+    // The reserve with no proposal at all: the engine's projection with each version's cost taken out.
+    const [data] = res.body.datasets;
+    expect(res.body.datasets).toHaveLength(1);
+    expect(data).toMatchObject({ id: v2.datasetVersionId, name: 'District data', version: 1 });
+    for (const id of [ids.v1, ids.v2, ids.offer]) {
+      const without = projectionWithout(await stored(id));
+      expect(without.map((y) => ({ fy: y.fy, reservePct: y.reservePct, meetsReserve: y.meetsReserve }))).toEqual(data.without.filter((y: { fy: string }) => without.some((w) => w.fy === y.fy)));
+    }
+    expect(data.without.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+  });
+
   it('shows one published version with its terms in plain words and its cost lines', async () => {
     const res = await anon().request('GET', `/api/public/proposals/${ids.v2}`);
     expect(res.status).toBe(200);
     expect(res.body.terms.map((t: { text: string }) => t.text)).toEqual(['2% raise from 2019-07-01', '$10,000 a year from 2019-07-01']);
+    expect(res.body.terms.map((t: { es: string }) => t.es)).toEqual(['Un aumento del 2 % desde el 1 de julio de 2019.', '10,000 dólares al año desde el 1 de julio de 2019.']);
+    expect(res.body.datasets.map((d: { id: number }) => d.id)).toEqual([res.body.datasetVersionId]);
     for (const y of res.body.lines) {
       expect(y.lines.reduce((n: number, l: { cents: number }) => n + l.cents, 0)).toBe(res.body.years.find((x: Year) => x.fy === y.fy).totalCents);
       for (const l of y.lines) expect(l.trace).toBeUndefined();
@@ -87,6 +117,11 @@ eachDatabase('the public record', (dialect) => {
       ['modified', 'raise-1', '1% raise from 2019-07-01', '2% raise from 2019-07-01'],
       ['added', 'program-2', null, '$10,000 a year from 2019-07-01'],
     ]);
+    expect(pair.changes.map((c: { plainBefore: unknown; plainAfter: unknown }) => [c.plainBefore, c.plainAfter])).toEqual([
+      [{ en: 'A 1% raise from July 1, 2019.', es: 'Un aumento del 1 % desde el 1 de julio de 2019.' }, { en: 'A 2% raise from July 1, 2019.', es: 'Un aumento del 2 % desde el 1 de julio de 2019.' }],
+      [null, { en: '$10,000 a year from July 1, 2019.', es: '10,000 dólares al año desde el 1 de julio de 2019.' }],
+    ]);
+    expect(res.body.versions[1].terms.map((t: { es: string }) => t.es)).toEqual(['Un aumento del 2 % desde el 1 de julio de 2019.', '10,000 dólares al año desde el 1 de julio de 2019.']);
     // The raise going from 1% to 2% adds another 1%: 47,660.70 in 2019-20; the program $10,000 a year.
     expect(pair.changes[0].effect[1]).toEqual({ fy: '2019-20', cents: 4_766_070 });
     expect(pair.changes[1].effect[1]).toEqual({ fy: '2019-20', cents: 1_000_000 });
@@ -134,6 +169,38 @@ eachDatabase('the public record', (dialect) => {
     const unpublished = await anon().request('GET', `/api/public/compare?versions=${ids.v1},${ids.unpublished}`);
     expect(unpublished.status).toBe(404);
     expect(unpublished.body.message).toBe(`${ids.unpublished} is not a published proposal version`);
+  });
+
+  it('sends a client that accepts gzip the same answer gzipped, with its own tag; either tag answers 304', async () => {
+    const plain = await s.app.request('/api/public/proposals');
+    const gz = await s.app.request('/api/public/proposals', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([gz.status, gz.headers.get('content-encoding'), gz.headers.get('vary'), plain.headers.get('content-encoding')]).toEqual([200, 'gzip', 'Accept-Encoding', null]);
+    const text = await plain.text();
+    const bytes = new Uint8Array(await gz.arrayBuffer());
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+    expect(bytes.length).toBeLessThan(text.length / 2);
+    const [tag, gzTag] = [plain.headers.get('etag')!, gz.headers.get('etag')!];
+    expect(gzTag).not.toBe(tag);
+    for (const t of [tag, gzTag, `W/${gzTag}`]) {
+      expect((await s.app.request('/api/public/proposals', { headers: { 'accept-encoding': 'gzip', 'if-none-match': t } })).status).toBe(304);
+    }
+    // Refused gzip (q=0) or a small answer: as it is.
+    expect((await s.app.request('/api/public/proposals', { headers: { 'accept-encoding': 'gzip;q=0' } })).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('shows an agreement as the end of a round; a proposal after it opens the next; only web links among the sources', async () => {
+    const agreement = await passAndPublish(district, [
+      raiseYaml(1.5, { party: 'joint', title: 'Tentative agreement' }).replace('terms:\n', 'sources:\n  - { title: Board agenda, href: "https://example.org/agenda" }\n  - { title: Sneaky, href: "javascript:alert(1)" }\n  - Minutes of the meeting\nterms:\n'),
+    ].join(''));
+    let res = await anon().request('GET', '/api/public/proposals');
+    const ta = res.body.proposals.find((p: { id: number }) => p.id === agreement);
+    expect(ta.party).toBe('joint');
+    expect(ta.sources).toEqual([{ title: 'Board agenda', href: 'https://example.org/agenda' }, { title: 'Sneaky' }, { title: 'Minutes of the meeting' }]);
+    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: ids.offer, agreement }]);
+    const next = await passAndPublish(team, raiseYaml(4, { title: 'Next round' }));
+    res = await anon().request('GET', '/api/public/proposals');
+    expect(res.body.tables[0].rounds).toEqual([{ union: next, district: null, agreement: null }, { union: ids.v2, district: ids.offer, agreement }]);
+    expect(res.body.tables[0].history).toEqual([ids.v1, ids.v2, ids.offer, agreement, next]);
   });
 
   it('answers 304 to a matching ETag, and shows a new publication at once in every process', async () => {

@@ -6,8 +6,13 @@
  * dropped. Nothing in these answers names a person: organizations, terms and figures only.
  */
 import type { Kysely } from 'kysely';
+import type { CostResult } from '../../costing/result.ts';
 import type { Database } from '../../db/schema.ts';
+import { parseProposal } from '../../proposals/parse.ts';
+import { plainWords } from '../../proposals/plain-words.ts';
+import type { Proposal } from '../../proposals/types.ts';
 import type { Changes } from '../../reports/changes.ts';
+import { projectionWithout } from '../../reports/disclosure/without.ts';
 import type { VersionSummary } from '../costing/summary.ts';
 import { yearTotals } from '../proposals/answer.ts';
 
@@ -15,11 +20,17 @@ export interface Cached {
   token: string;
   body: string;
   etag: string;
+  /** The body gzipped, made the first time a client that accepts gzip asks. */
+  gz?: Uint8Array;
 }
 
 const KEEP = 500;
 
-/** Published versions with what the public sees of them (callers add yaml or cost_lines). */
+/**
+ * Published versions with what the public sees of them, the YAML they were costed from, and
+ * the organization each was passed to (the other side of its table). Callers add cost_lines
+ * or result when they need them.
+ */
 export function published(db: Kysely<Database>) {
   return db
     .selectFrom('publications as pub')
@@ -27,16 +38,45 @@ export function published(db: Kysely<Database>) {
     .innerJoin('proposals as p', 'p.id', 'pv.proposal_id')
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
     .innerJoin('passes as ps', 'ps.proposal_version_id', 'pv.id')
-    .select(['pv.id', 'pv.proposal_id', 'pv.dataset_version_id', 'pv.summary', 'o.name as org_name', 'o.kind as org_kind', 'ps.passed_at', 'pub.published_at']);
+    .innerJoin('organizations as tgt', 'tgt.id', 'ps.to_organization_id')
+    .select([
+      'pv.id', 'pv.proposal_id', 'pv.dataset_version_id', 'pv.summary', 'pv.yaml', 'o.id as org_id', 'o.name as org_name', 'o.kind as org_kind', 'o.unit as org_unit',
+      'tgt.id as to_id', 'tgt.name as to_name', 'tgt.kind as to_kind', 'tgt.unit as to_unit', 'ps.passed_at', 'pub.published_at',
+    ]);
 }
 
 export type PublishedRow = Awaited<ReturnType<ReturnType<typeof published>['executeTakeFirstOrThrow']>>;
 
-/** One published version in brief: who, what, when, cost per year, reserve per year, certification. */
+/** The proposal as written (it parsed when it was stored); null if it no longer parses. */
+function proposalOf(yaml: string): Proposal | null {
+  try {
+    return parseProposal(yaml, 'proposal.yaml').proposal;
+  } catch {
+    return null;
+  }
+}
+
+/** Only web links are shown to the public (no javascript: or data: addresses). */
+const webLink = (href: string | undefined) => (href !== undefined && /^https?:\/\/[^\s]+$/i.test(href) ? href : undefined);
+
+/**
+ * Each term as summarised, with its plain words in English and Spanish (dates written out;
+ * a non-cost term's text stays as its authors wrote it).
+ */
+export function termsOf(s: VersionSummary, p: Proposal | null) {
+  return s.terms.map((t, i) => {
+    const typed = p?.terms[i]?.id === t.id ? p.terms[i] : p?.terms.find((x) => x.id === t.id);
+    return { ...t, en: typed ? plainWords(typed, 'en') : t.text, es: typed ? plainWords(typed, 'es') : t.text };
+  });
+}
+
+/** One published version in brief: who, what, when, cost per year, reserve per year, certification, terms in plain words. */
 export function entryOf(row: PublishedRow, s: VersionSummary, version: number) {
+  const p = proposalOf(row.yaml);
   return {
     id: row.id,
     organization: { name: row.org_name, side: row.org_kind },
+    party: s.proposal.party,
     unit: s.proposal.unit,
     title: s.proposal.title,
     version,
@@ -50,8 +90,39 @@ export function entryOf(row: PublishedRow, s: VersionSummary, version: number) {
     reserve: s.reserve,
     firstShortYear: s.firstShortYear,
     certification: s.certification,
+    terms: termsOf(s, p),
+    sources: (p?.sources ?? []).map((r) => ({ title: r.title, ...(webLink(r.href) ? { href: webLink(r.href) } : {}) })),
     href: `/api/public/proposals/${row.id}`,
   };
+}
+
+export type PublicEntry = ReturnType<typeof entryOf>;
+
+/**
+ * The datasets the versions were costed on: name, version, and the reserve each year with no
+ * proposal at all (read back from each costed result: the engine's own projection with the
+ * proposal's cost taken out, src/reports/disclosure/without.ts), over every year any of the
+ * versions covers.
+ */
+export async function datasetsOf(db: Kysely<Database>, rows: { id: number; dataset_version_id: number }[]) {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.dataset_version_id))];
+  const named = await db
+    .selectFrom('dataset_versions as dv')
+    .innerJoin('datasets as d', 'd.id', 'dv.dataset_id')
+    .select(['dv.id', 'dv.version', 'd.name'])
+    .where('dv.id', 'in', ids)
+    .orderBy('dv.id')
+    .execute();
+  const without = new Map<number, Map<string, { fy: string; reservePct: number; meetsReserve: boolean }>>(ids.map((id) => [id, new Map()]));
+  const results = await db.selectFrom('proposal_versions').select(['id', 'dataset_version_id', 'result']).where('id', 'in', rows.map((r) => r.id)).execute();
+  for (const r of results) {
+    const years = without.get(r.dataset_version_id)!;
+    for (const y of projectionWithout(JSON.parse(r.result) as CostResult)) {
+      if (!years.has(y.fy)) years.set(y.fy, { fy: y.fy, reservePct: y.reservePct, meetsReserve: y.meetsReserve });
+    }
+  }
+  return named.map((d) => ({ id: d.id, name: d.name, version: d.version, without: [...without.get(d.id)!.values()].sort((a, b) => a.fy.localeCompare(b.fy)) }));
 }
 
 /** Answers kept per server process, valid for one state of the publications table. */

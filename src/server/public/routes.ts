@@ -1,10 +1,14 @@
 /**
  * The public record, readable without signing in: every published proposal version with its
- * cost per year and the reserve projection, one version in detail (terms in plain words, cost
- * lines per year), and several side by side with what changed between them. No person's name
- * or email is in any of these answers. Answers carry an ETag (304 when unchanged).
+ * cost per year, the reserve projection and its terms in plain words (English and Spanish),
+ * grouped by bargaining table with each side's latest proposal and the history (one answer
+ * carries what the public page shows); one version in detail (cost lines per year); and
+ * several side by side with what changed between them. No person's name or email is in any
+ * of these answers. Answers carry an ETag (304 when unchanged) and are sent gzipped to a
+ * client that accepts it (compressed once per answer, kept with it).
  */
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -14,13 +18,14 @@ import { passNumbers } from '../proposals/store.ts';
 import { costLinesOf, summariesOf } from '../proposals/summaries.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { compareAnswer } from './compare.ts';
-import { entryOf, published, PublicCache, type Cached } from './record.ts';
+import { datasetsOf, entryOf, published, PublicCache, type Cached } from './record.ts';
 import { CompareQuery, Comparison, PublicDetail, PublicList } from './schemas.ts';
+import { tablesOf } from './tables.ts';
 
 const notModified = { 304: { description: 'Not modified since the ETag sent in If-None-Match' } };
 
 const list = createRoute({
-  method: 'get', path: '/api/public/proposals', tags: ['public'], summary: 'Every published proposal: cost per year, reserve per year, certification (no sign-in)',
+  method: 'get', path: '/api/public/proposals', tags: ['public'], summary: 'Every published proposal: cost per year, reserve per year, certification, terms in plain words; each bargaining table\'s rounds and history (no sign-in)',
   responses: { 200: ok(PublicList, 'Newest publication first'), ...notModified },
 });
 
@@ -41,11 +46,23 @@ const made = (value: unknown) => {
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 };
 
+/** Answers smaller than this go as they are. */
+const GZIP_FROM = 1024;
+const acceptsGzip = (header: string | undefined) => !!header && header.split(',').some((e) => {
+  const [name, ...params] = e.trim().toLowerCase().split(';');
+  return (name.trim() === 'gzip' || name.trim() === '*') && !params.some((x) => /^\s*q=0(\.0*)?\s*$/.test(x));
+});
+
 function send(c: Context<AppEnv>, a: Cached, maxAge: number) {
-  const headers = { ETag: a.etag, 'Cache-Control': `public, max-age=${maxAge}` };
+  const gzip = a.body.length >= GZIP_FROM && acceptsGzip(c.req.header('accept-encoding'));
+  // Each encoding has its own (strong) tag; either one sent back matches the answer.
+  const gzTag = `${a.etag.slice(0, -1)}-gz"`;
+  const headers: Record<string, string> = { ETag: gzip ? gzTag : a.etag, 'Cache-Control': `public, max-age=${maxAge}`, Vary: 'Accept-Encoding' };
   const sent = c.req.header('if-none-match');
-  if (sent && sent.split(',').some((t) => t.trim().replace(/^W\//, '') === a.etag)) return c.body(null, 304, headers) as never;
-  return rawJson(c, a.body, 200, headers);
+  if (sent && sent.split(',').some((t) => [a.etag, gzTag].includes(t.trim().replace(/^W\//, '')))) return c.body(null, 304, headers) as never;
+  if (!gzip) return rawJson(c, a.body, 200, headers);
+  a.gz ??= gzipSync(a.body);
+  return c.body(a.gz as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' }) as never;
 }
 
 export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
@@ -57,8 +74,17 @@ export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
     const token = await record(c).state();
     const answer = await record(c).get(token, 'list', async () => {
       const rows = await published(db).orderBy('pub.id', 'desc').execute();
-      const [summaries, numbers] = await Promise.all([summariesOf(db, rows), passNumbers(db)]);
-      return made({ proposals: rows.map((r) => entryOf(r, summaries.get(r.id)!, numbers.get(r.id) ?? 1)) });
+      const [summaries, numbers, datasets] = await Promise.all([summariesOf(db, rows), passNumbers(db), datasetsOf(db, rows)]);
+      // The list carries each term in plain words only (the detail adds its title and brief text).
+      const proposals = rows.map((r) => {
+        const e = entryOf(r, summaries.get(r.id)!, numbers.get(r.id) ?? 1);
+        return { ...e, terms: e.terms.map(({ id, kind, unit, en, es }) => ({ id, kind, unit, en, es })) };
+      });
+      const tables = tablesOf(rows.map((r, i) => ({
+        id: r.id, party: proposals[i].party, unit: proposals[i].unit, publishedAt: r.published_at,
+        owner: { id: r.org_id, name: r.org_name, kind: r.org_kind, unit: r.org_unit }, to: { id: r.to_id, name: r.to_name, kind: r.to_kind, unit: r.to_unit },
+      })));
+      return made({ proposals, tables, datasets });
     });
     return send(c, answer, 10);
   });
@@ -72,7 +98,7 @@ export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
       if (!row) throw notFound('published proposal version', id);
       const s = (await summariesOf(db, [row])).get(id)!;
       const number = (await passNumbers(db, [row.proposal_id])).get(id) ?? 1;
-      return made({ ...entryOf(row, s, number), terms: s.terms, lines: await costLinesOf(db, row) });
+      return made({ ...entryOf(row, s, number), lines: await costLinesOf(db, row), datasets: await datasetsOf(db, [row]) });
     });
     return send(c, answer, 300);
   });

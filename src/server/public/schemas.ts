@@ -3,32 +3,73 @@ import { z } from '@hono/zod-openapi';
 
 const Years = z.array(z.object({ fy: z.string(), totalCents: z.number().int(), ongoingCents: z.number().int(), oneTimeCents: z.number().int() }));
 const Reserve = z.array(z.object({ fy: z.string(), reservePct: z.number(), requiredReservePct: z.number(), meetsReserve: z.boolean(), endingBalanceCents: z.number().int(), extrapolated: z.boolean() }));
-const Terms = z.array(z.object({ id: z.string(), kind: z.string(), unit: z.string(), title: z.string(), text: z.string().openapi({ description: 'the term in plain words' }) }));
+const Words = z.object({ en: z.string(), es: z.string() });
+const PlainTerm = z.object({
+  id: z.string(), kind: z.string(), unit: z.string(),
+  en: z.string().openapi({ description: 'the term in plain words, in English, with dates written out; a non-cost term\'s text as written' }),
+  es: z.string().openapi({ description: 'the same in Spanish; a non-cost term\'s text stays as written' }),
+});
+const Terms = z.array(PlainTerm.extend({ title: z.string(), text: z.string().openapi({ description: 'the term in brief (as in files and tables)' }) }));
 
 export const PublicEntry = z
   .object({
     id: z.number().int().openapi({ description: 'the published version\'s id' }),
     organization: z.object({ name: z.string(), side: z.enum(['district', 'union']) }),
+    party: z.enum(['union', 'district', 'joint', 'fact-finder']).openapi({ description: 'whose proposal it is, as written on it: a joint one is a (tentative) agreement' }),
     unit: z.string(), title: z.string(),
     version: z.number().int().openapi({ description: 'the n-th version of this proposal passed across the table' }),
     date: z.string(), term: z.object({ start: z.string(), end: z.string() }),
     passedAt: z.string(), publishedAt: z.string(), datasetVersionId: z.number().int(),
     district: z.object({ name: z.string(), baseFiscalYear: z.string(), requiredReservePct: z.number() }),
-    years: Years, reserve: Reserve, firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative']), href: z.string(),
+    years: Years, reserve: Reserve, firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative']),
+    terms: Terms,
+    sources: z.array(z.object({ title: z.string(), href: z.string().optional() })).openapi({ description: 'where the proposal\'s terms come from, as its authors cite them (links are http or https only)' }),
+    href: z.string(),
   })
   .openapi('PublishedProposal');
 
-export const PublicList = z.object({ proposals: z.array(PublicEntry) }).openapi('PublicRecord');
+const Dataset = z
+  .object({
+    id: z.number().int().openapi({ description: 'the dataset version\'s id (datasetVersionId on a proposal)' }),
+    name: z.string(), version: z.number().int(),
+    without: z.array(z.object({ fy: z.string(), reservePct: z.number(), meetsReserve: z.boolean() }))
+      .openapi({ description: 'the reserve each year with no proposal at all (the status quo), over every year a published version on this data covers' }),
+  })
+  .openapi('PublicDataset');
+
+const Table = z
+  .object({
+    id: z.string().openapi({ description: 'the table: the district\'s and the union\'s organization ids, such as d1-u2' }),
+    district: z.object({ name: z.string() }),
+    union: z.object({ name: z.string(), unit: z.string() }),
+    rounds: z.array(z.object({
+      union: z.number().int().nullable().openapi({ description: 'the union\'s latest proposal in the round' }),
+      district: z.number().int().nullable().openapi({ description: 'the district\'s latest proposal in the round' }),
+      agreement: z.number().int().nullable().openapi({ description: 'the joint version (agreement) that ended the round; null while bargaining goes on' }),
+    })).openapi({ description: 'newest first; a round ends with an agreement' }),
+    history: z.array(z.number().int()).openapi({ description: 'every version published at this table, in the order published' }),
+  })
+  .openapi('PublicTable');
+
+export const PublicList = z
+  .object({ proposals: z.array(PublicEntry.extend({ terms: z.array(PlainTerm) })), tables: z.array(Table).openapi({ description: 'each bargaining table, the one with the newest publication first' }), datasets: z.array(Dataset) })
+  .openapi('PublicRecord');
 
 const Line = z.looseObject({ term: z.string(), termTitle: z.string(), kind: z.string(), nature: z.string(), unit: z.string(), cents: z.number().int(), label: z.string() });
-export const PublicDetail = PublicEntry.extend({ terms: Terms, lines: z.array(z.object({ fy: z.string(), lines: z.array(Line) })) }).openapi('PublishedProposalDetail');
+export const PublicDetail = PublicEntry.extend({ lines: z.array(z.object({ fy: z.string(), lines: z.array(Line) })), datasets: z.array(Dataset) }).openapi('PublishedProposalDetail');
 
-const Change = z.object({ type: z.enum(['added', 'removed', 'modified']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(), effect: z.array(z.object({ fy: z.string(), cents: z.number().int() })), totalCents: z.number().int() });
+const Change = z.object({
+  type: z.enum(['added', 'removed', 'modified']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(),
+  plainBefore: Words.nullable().optional().openapi({ description: 'the term before, in plain words (English and Spanish)' }),
+  plainAfter: Words.nullable().optional().openapi({ description: 'the term after, in plain words (English and Spanish)' }),
+  effect: z.array(z.object({ fy: z.string(), cents: z.number().int() })), totalCents: z.number().int(),
+});
 const Cents = z.array(z.object({ fy: z.string(), cents: z.number().int() }));
 export const Comparison = z
   .object({
     years: z.array(z.string()),
-    versions: z.array(PublicEntry.extend({ terms: Terms })),
+    versions: z.array(PublicEntry),
+    datasets: z.array(Dataset),
     changes: z.array(z.object({
       from: z.number().int(), to: z.number().int(), sameDataset: z.boolean(), note: z.string().optional(),
       header: Change.nullable().optional(), changes: z.array(Change).optional(), unchanged: z.array(z.string()).optional(), fromCents: Cents.optional(), toCents: Cents.optional(),

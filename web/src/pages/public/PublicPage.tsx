@@ -1,6 +1,140 @@
+/**
+ * The public page (no sign-in): for each bargaining table, what each side last proposed and
+ * the agreement that ended each round, side by side, with the headline figures, each term in
+ * plain words, a cost chart and a reserve chart (their numbers as tables), where the figures
+ * come from, and the history of what was passed and when. One request carries all of it
+ * (GET /api/public/proposals), started as soon as the app's code runs.
+ */
+import { useEffect, useMemo } from 'react';
 import type { PageProps } from '../../App.tsx';
+import { useLang, useMessages } from '../../i18n.ts';
+import { preloadCharts } from '../../components/Chart.tsx';
+import { AppLink, asWritten, capitalized, SourceLine, VersionCard, VersionCharts, type T } from '../../components/public/parts.tsx';
+import { fetchOnce, RECORD, useAnswer, type PublicRecord, type Round, type Table, type Version } from './data.ts';
+import { contractTotal, longDate, money, type Lang } from './format.ts';
+import { M } from './messages.ts';
 
-/** (to be written) */
+// The page's one request, and the chart library, start as soon as the app's code runs.
+if (typeof location !== 'undefined' && location.pathname === '/') {
+  void fetchOnce(RECORD).catch(() => undefined);
+  preloadCharts();
+}
+
 export function PublicPage(_props: PageProps) {
-  return <h1>PublicPage</h1>;
+  const lang = useLang();
+  const t = useMessages(M);
+  const record = useAnswer<PublicRecord>(RECORD);
+  useEffect(() => {
+    document.title = t('doc.title');
+  }, [lang]); // t follows the language
+  return (
+    <div className="pp">
+      <h1>{t('title')}</h1>
+      <p className="pp-intro">{t('intro')}</p>
+      {record.state === 'loading' && <p role="status">{t('loading')}</p>}
+      {record.state === 'error' && <p role="alert" className="error">{t('error', { message: record.message })}</p>}
+      {record.state === 'ok' && <Record data={record.data} lang={lang} t={t} />}
+    </div>
+  );
+}
+
+function Record({ data, lang, t }: { data: PublicRecord; lang: Lang; t: T }) {
+  const byId = useMemo(() => new Map(data.proposals.map((v) => [v.id, v])), [data]);
+  if (data.tables.length === 0) return <p>{t('empty')}</p>;
+  return (
+    <>
+      {data.tables.length > 1 && (
+        <nav className="pp-tables-nav" aria-label={t('tables.nav')}>
+          <ul>
+            {data.tables.map((table) => (
+              <li key={table.id}><a href={`#${table.id}`}><TableName table={table} lang={lang} t={t} /></a></li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {data.tables.map((table) => <TableSection key={table.id} table={table} byId={byId} data={data} lang={lang} t={t} />)}
+    </>
+  );
+}
+
+function TableName({ table, lang, t }: { table: Table; lang: Lang; t: T }) {
+  return (
+    <>
+      <span {...asWritten(lang)}>{table.district.name}</span> {t('and')} <span {...asWritten(lang)}>{table.union.name}</span>
+    </>
+  );
+}
+
+function TableSection({ table, byId, data, lang, t }: { table: Table; byId: Map<number, Version>; data: PublicRecord; lang: Lang; t: T }) {
+  const newest = table.rounds[0];
+  const last = byId.get(table.history[table.history.length - 1]);
+  const agreement = newest?.agreement !== null && newest ? byId.get(newest.agreement) : undefined;
+  return (
+    <section className="pp-table" id={table.id} aria-labelledby={`${table.id}-h`}>
+      <h2 id={`${table.id}-h`}><TableName table={table} lang={lang} t={t} /></h2>
+      <p className="pp-status">
+        {agreement ? t('status.agreed', { date: longDate(agreement.date, lang) }) : last ? t('status.open', { date: longDate(last.publishedAt, lang) }) : null}
+      </p>
+      {table.rounds.map((round, i) => <RoundView key={i} round={round} byId={byId} data={data} lang={lang} t={t} />)}
+      <History table={table} byId={byId} lang={lang} t={t} />
+    </section>
+  );
+}
+
+function RoundView({ round, byId, data, lang, t }: { round: Round; byId: Map<number, Version>; data: PublicRecord; lang: Lang; t: T }) {
+  const union = round.union !== null ? byId.get(round.union) : undefined;
+  const district = round.district !== null ? byId.get(round.district) : undefined;
+  const agreement = round.agreement !== null ? byId.get(round.agreement) : undefined;
+  const versions = useMemo(() => [union, district, agreement].filter((v): v is Version => v !== undefined), [union, district, agreement]);
+  const id = `round-${versions.map((v) => v.id).join('-')}`;
+  const datasetOf = (v: Version) => data.datasets.find((d) => d.id === v.datasetVersionId);
+  const sides = union !== undefined || district !== undefined;
+  return (
+    <section className="pp-round" aria-labelledby={id}>
+      <h3 id={id}>{agreement ? t('round.agreement', { date: longDate(agreement.date, lang) }) : t('round.open')}</h3>
+      <p>{agreement ? (sides ? t('round.sides') : t('round.alone')) : t('round.sidesOpen')}</p>
+      <div className={`pp-cards pp-cards-${versions.length}`}>
+        {union && <VersionCard v={union} heading={t('role.union')} level={4} dataset={datasetOf(union)} lang={lang} t={t} />}
+        {district && <VersionCard v={district} heading={t('role.district')} level={4} dataset={datasetOf(district)} lang={lang} t={t} />}
+        {agreement && <VersionCard v={agreement} heading={t('role.agreement')} level={4} dataset={datasetOf(agreement)} lang={lang} t={t} />}
+      </div>
+      <VersionCharts versions={versions} datasets={data.datasets} lang={lang} t={t} />
+      <SourceLine versions={versions} datasets={data.datasets} lang={lang} t={t}
+        link={<AppLink to={`/public/compare?versions=${versions.map((v) => v.id).join(',')}`} lang={lang}>{versions.length > 1 ? t('source.compare') : t('source.one')}</AppLink>} />
+    </section>
+  );
+}
+
+function History({ table, byId, lang, t }: { table: Table; byId: Map<number, Version>; lang: Lang; t: T }) {
+  const id = `${table.id}-history`;
+  return (
+    <section className="pp-history" aria-labelledby={id}>
+      <h3 id={id}>{t('history.title')}</h3>
+      <ol>
+        {table.history.map((vid, i) => {
+          const v = byId.get(vid);
+          if (!v) return null;
+          const prev = i > 0 ? table.history[i - 1] : null;
+          return (
+            <li key={vid} data-version={vid}>
+              <p className="pp-history-when"><time dateTime={v.publishedAt}>{longDate(v.publishedAt, lang)}</time></p>
+              <p>
+                <strong>{capitalized(t(`party.${v.party}`))}</strong>
+                {v.version > 1 ? ` (${t('history.version', { n: v.version })})` : ''}: <span {...asWritten(lang)}>{v.title}</span>
+              </p>
+              <p className="pp-meta">
+                {t('history.passedBy')} <span {...asWritten(lang)}>{v.organization.name}</span>{t('history.when', { passed: longDate(v.passedAt, lang), published: longDate(v.publishedAt, lang) })}
+              </p>
+              <p>{t('history.total', { amount: money(contractTotal(v).cents, lang) })}</p>
+              <p>
+                {prev !== null
+                  ? <AppLink to={`/public/compare?versions=${prev},${vid}`} lang={lang}>{t('history.compare')}</AppLink>
+                  : <AppLink to={`/public/compare?versions=${vid}`} lang={lang}>{t('history.details')}</AppLink>}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
 }

@@ -1,6 +1,204 @@
+/**
+ * Versions side by side (/workspace/compare?versions=a,b[,c…]): each provision with what the
+ * current contract says beside what each version says; cost and reserve per year as charts and
+ * tables; and what changed from each version to the next, each change with its cost, with the
+ * check that the changes add up to the difference.
+ */
+import { useMemo } from 'react';
 import type { PageProps } from '../../App.tsx';
+import { Chart } from '../../components/Chart.tsx';
+import { dollars, longDate, money, moneyChange, moneyShort, percent } from '../../components/workspace/format.ts';
+import { Link } from '../../components/workspace/Link.tsx';
+import { Pending } from '../../components/workspace/parts.tsx';
+import type { Change, Comparison } from '../../components/workspace/types.ts';
+import { useApi } from '../../components/workspace/useApi.ts';
+import { useLang, useMessages } from '../../i18n.ts';
+import { common, compare as messagesOf } from './messages.ts';
 
-/** (to be written) */
-export function Compare(_props: PageProps) {
-  return <h1>Compare</h1>;
+/** Colours of up to six versions, distinguishable and dark enough for white text and thin lines. */
+const COLOURS = ['#0b5cad', '#b23c00', '#1b6b3a', '#6a3d9a', '#8a6d00', '#a4161a'];
+
+export function Compare({ query }: PageProps) {
+  const t = useMessages(messagesOf);
+  const c = useMessages(common);
+  const raw = query.get('versions') ?? '';
+  const valid = /^[1-9]\d{0,14}(,[1-9]\d{0,14}){1,5}$/.test(raw);
+  const loaded = useApi<Comparison>(valid ? `/api/compare?versions=${raw}` : null);
+  return (
+    <div className="ws-compare">
+      <p><Link to="/workspace">← {c('back')}</Link></p>
+      <h1>{t('title')}</h1>
+      {!valid ? <p role="alert" className="error">{t('bad')}</p> : loaded.state !== 'done' ? <Pending loaded={loaded} /> : <Side c={loaded.value} />}
+    </div>
+  );
+}
+
+function Side({ c: cmp }: { c: Comparison }) {
+  const t = useMessages(messagesOf);
+  const c = useMessages(common);
+  const lang = useLang();
+  const name = (i: number) => t('version', { title: cmp.versions[i].title, version: cmp.versions[i].version });
+  const costOf = (i: number, fy: string) => cmp.versions[i].years.find((y) => y.fy === fy)?.totalCents;
+  const reserveOf = (i: number, fy: string) => cmp.versions[i].reserve.find((y) => y.fy === fy);
+  const required = cmp.versions[0]?.reserve[0]?.requiredReservePct ?? 0;
+
+  const costChart = useMemo(() => ({
+    grid: { left: 70, right: 16, top: 16, bottom: 28 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: cmp.years },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => moneyShort(v, lang) } },
+    series: cmp.versions.map((v, i) => ({ name: name(i), type: 'bar', data: cmp.years.map((fy) => (costOf(i, fy) ?? 0) / 100), itemStyle: { color: COLOURS[i] } })),
+  }), [cmp, lang]); // made again when the comparison or the language changes
+  const reserveChart = useMemo(() => ({
+    grid: { left: 50, right: 16, top: 16, bottom: 28 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: cmp.years },
+    yAxis: { type: 'value', axisLabel: { formatter: '{value}%' } },
+    series: cmp.versions.map((v, i) => ({
+      name: name(i), type: 'line', data: cmp.years.map((fy) => reserveOf(i, fy)?.reservePct ?? null), itemStyle: { color: COLOURS[i] }, lineStyle: { width: 2 },
+      ...(i === 0 ? { markLine: { symbol: 'none', lineStyle: { color: '#a4161a', type: 'dashed' }, label: { position: 'insideStartTop', formatter: t('required') }, data: [{ yAxis: required }] } } : {}),
+    })),
+  }), [cmp, lang]);
+
+  const legend = (
+    <ul className="ws-legend" aria-hidden="true">
+      {cmp.versions.map((v, i) => <li key={v.id}><span className="ws-swatch" style={{ background: COLOURS[i] }} /> {name(i)}</li>)}
+    </ul>
+  );
+
+  return (
+    <>
+      <ol className="ws-chosen">
+        {cmp.versions.map((v, i) => (
+          <li key={v.id} className="card" style={{ borderTopColor: COLOURS[i] }}>
+            <strong>{name(i)}</strong>
+            <span className="muted ws-small">{t('by', { org: v.organization.name, kind: c(`kind.${v.organization.kind}`), date: longDate(v.date, lang) })}</span>
+            <Link to={`/workspace/versions/${v.id}`}>{t('open')}<span className="visually-hidden"> {name(i)}</span></Link>
+          </li>
+        ))}
+      </ol>
+
+      <section aria-labelledby="ws-terms">
+        <h2 id="ws-terms">{t('terms')}</h2>
+        <p className="muted ws-small">{t('terms.from', { dv: cmp.baseline.datasetVersionId, district: cmp.baseline.district })}</p>
+        <div className="ws-scroll">
+          <table className="ws-table ws-provisions">
+            <thead>
+              <tr>
+                <th scope="col">{t('col.provision')}</th><th scope="col" className="ws-baseline">{t('col.baseline')}</th>
+                {cmp.versions.map((v, i) => <th scope="col" key={v.id}>{name(i)}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {cmp.provisions.map((p) => (
+                <tr key={p.key}>
+                  <th scope="row">{p.label}</th>
+                  <td className="ws-baseline">{p.baseline || '—'}</td>
+                  {p.values.map((v, i) => <td key={cmp.versions[i].id} className={v && v !== p.values[i - 1] && i > 0 ? 'ws-differs' : undefined}>{v || '—'}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="ws-cost">
+        <h2 id="ws-cost">{t('cost')}</h2>
+        <p className="muted ws-small">{t('cost.from')}</p>
+        <Chart option={costChart} label={t('cost.chart')} height={260} numbersLabel={c('numbers')} />
+        {legend}
+        <div className="ws-scroll">
+          <table className="ws-table">
+            <thead><tr><th scope="col">{c('fy')}</th>{cmp.versions.map((v, i) => <th scope="col" className="num" key={v.id}>{name(i)}</th>)}</tr></thead>
+            <tbody>
+              {cmp.years.map((fy) => (
+                <tr key={fy}><th scope="row">{fy}</th>{cmp.versions.map((v, i) => { const x = costOf(i, fy); return <td className="num" key={v.id}>{x === undefined ? '—' : dollars(x, lang)}</td>; })}</tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr><th scope="row">{c('total')}</th>{cmp.versions.map((v) => <td className="num" key={v.id}>{dollars(v.years.reduce((n, y) => n + y.totalCents, 0), lang)}</td>)}</tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="ws-reserve">
+        <h2 id="ws-reserve">{t('reserve')}</h2>
+        <p className="muted ws-small">{t('reserve.from', { pct: percent(required, lang) })}</p>
+        <Chart option={reserveChart} label={t('reserve.chart')} height={240} numbersLabel={c('numbers')} />
+        {legend}
+        <div className="ws-scroll">
+          <table className="ws-table">
+            <thead><tr><th scope="col">{c('fy')}</th>{cmp.versions.map((v, i) => <th scope="col" className="num" key={v.id}>{name(i)}</th>)}</tr></thead>
+            <tbody>
+              {cmp.years.map((fy) => (
+                <tr key={fy}>
+                  <th scope="row">{fy}</th>
+                  {cmp.versions.map((v, i) => {
+                    const r = reserveOf(i, fy);
+                    return <td className={`num${r && !r.meetsReserve ? ' ws-bad' : ''}`} key={v.id}>{r ? percent(r.reservePct, lang) : '—'}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr><th scope="row">{t('certification')}</th>{cmp.versions.map((v) => <td className="num" key={v.id}>{c(`cert.${v.certification}`)}</td>)}</tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="ws-changes">
+        <h2 id="ws-changes">{t('changes')}</h2>
+        {cmp.changes.map((pair) => {
+          const a = cmp.versions.findIndex((v) => v.id === pair.from);
+          const b = cmp.versions.findIndex((v) => v.id === pair.to);
+          return (
+            <article key={`${pair.from}-${pair.to}`} className="card ws-pair" data-pair={`${pair.from}-${pair.to}`}>
+              <h3>{t('changes.pair', { a: name(a), b: name(b) })}</h3>
+              {!pair.sameDataset ? <p>{t('changes.other')}</p> : <Changes pair={pair} years={cmp.years} a={name(a)} b={name(b)} />}
+            </article>
+          );
+        })}
+      </section>
+    </>
+  );
+}
+
+function Changes({ pair, years, a, b }: { pair: Comparison['changes'][number]; years: string[]; a: string; b: string }) {
+  const t = useMessages(messagesOf);
+  const lang = useLang();
+  const list: (Change & { header?: true })[] = [...(pair.header ? [{ ...pair.header, header: true as const }] : []), ...(pair.changes ?? [])];
+  const sum = (xs: { cents: number }[] | undefined) => (xs ?? []).reduce((n, x) => n + x.cents, 0);
+  const shownYears = years.filter((fy) => list.some((ch) => ch.effect.some((e) => e.fy === fy && e.cents !== 0)));
+  return (
+    <>
+      {list.length === 0 ? <p>{t('changes.none')}</p> : (
+        <div className="ws-scroll">
+          <table className="ws-table ws-changes">
+            <thead>
+              <tr>
+                <th scope="col">{t('col.change')}</th><th scope="col">{t('col.before')}</th><th scope="col">{t('col.after')}</th>
+                {shownYears.map((fy) => <th scope="col" className="num" key={fy}>{fy}</th>)}
+                <th scope="col" className="num">{t('col.effect')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((ch, i) => (
+                <tr key={`${ch.term}-${i}`}>
+                  <th scope="row"><span className={`ws-tag ws-${ch.type}`}>{t(`type.${ch.type}`)}</span> {ch.header ? t('header') : ch.term}</th>
+                  <td data-label={t('col.before')}>{ch.before ?? '—'}</td>
+                  <td data-label={t('col.after')}>{ch.after ?? '—'}</td>
+                  {shownYears.map((fy) => { const e = ch.effect.find((x) => x.fy === fy)?.cents ?? 0; return <td className="num" data-label={fy} key={fy}>{e === 0 ? t('noCost') : moneyChange(e, lang)}</td>; })}
+                  <td className="num ws-effect" data-label={t('col.effect')}><strong>{ch.totalCents === 0 ? t('noCost') : moneyChange(ch.totalCents, lang)}</strong></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pair.unchanged && pair.unchanged.length > 0 && <p className="muted ws-small">{t('unchanged', { terms: pair.unchanged.join(', ') })}</p>}
+      <p className="ws-check">{t('sum', { a, from: money(sum(pair.fromCents), lang), changes: moneyChange(sum(list.map((x) => ({ cents: x.totalCents }))), lang), b, to: money(sum(pair.toCents), lang) })}</p>
+    </>
+  );
 }

@@ -1,0 +1,45 @@
+/** The query and answer of GET /api/compare (validation and /api/openapi.json). */
+import { z } from '@hono/zod-openapi';
+
+const Int = z.number().int();
+const Cents = z.array(z.object({ fy: z.string(), cents: Int }));
+const Change = z.object({
+  type: z.enum(['added', 'removed', 'modified']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(),
+  effect: Cents.openapi({ description: 'the change\'s cost effect by fiscal year, given the changes listed before it' }), totalCents: Int,
+});
+
+const VERSIONS = 'must be 2 to 6 proposal version ids separated by commas, such as 12,15';
+export const CompareQuery = z.object({
+  versions: z
+    .string({ error: VERSIONS })
+    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, VERSIONS)
+    .transform((s) => s.split(',').map(Number))
+    .refine((ids) => ids.length >= 2 && ids.length <= 6, `${VERSIONS}; compare 2 to 6 at a time`)
+    .refine((ids) => new Set(ids).size === ids.length, 'name each version once')
+    .openapi({ param: { name: 'versions', in: 'query' }, example: '12,15' }),
+});
+
+export const CompareSchema = z
+  .object({
+    years: z.array(z.string()).openapi({ description: 'every fiscal year any of the versions is costed for, in order' }),
+    baseline: z.object({ datasetVersionId: Int, district: z.string() }).openapi({ description: 'the dataset version whose current contract is the baseline column (the first version\'s)' }),
+    provisions: z.array(z.object({
+      key: z.string(), label: z.string(), baseline: z.string().openapi({ description: 'what the current contract or the district\'s data says' }),
+      values: z.array(z.string()).openapi({ description: 'what each version says, in the order of `versions` (empty: the version does not speak to it)' }),
+    })),
+    versions: z.array(z.object({
+      id: Int, own: z.boolean(),
+      version: Int.openapi({ description: 'your draft number; for a version passed to you, the n-th version of it passed' }),
+      title: z.string(), organization: z.object({ id: Int, name: z.string(), kind: z.enum(['district', 'union']) }),
+      unit: z.string(), party: z.string(), date: z.string(), term: z.object({ start: z.string(), end: z.string() }), datasetVersionId: Int,
+      passedAt: z.string().nullable(), publishedAt: z.string().nullable(),
+      years: z.array(z.object({ fy: z.string(), totalCents: Int, ongoingCents: Int, oneTimeCents: Int })),
+      reserve: z.array(z.object({ fy: z.string(), reservePct: z.number(), requiredReservePct: z.number(), meetsReserve: z.boolean(), endingBalanceCents: Int, extrapolated: z.boolean() })),
+      firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative']),
+    })),
+    changes: z.array(z.object({
+      from: Int, to: Int, sameDataset: z.boolean(), note: z.string().optional(),
+      header: Change.nullable().optional(), changes: z.array(Change).optional(), unchanged: z.array(z.string()).optional(), fromCents: Cents.optional(), toCents: Cents.optional(),
+    })).openapi({ description: 'each version against the one before it; split into changes (with each one\'s cost) only when both were costed on the same dataset version' }),
+  })
+  .openapi('WorkspaceComparison');

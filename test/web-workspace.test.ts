@@ -1,0 +1,208 @@
+/**
+ * The workspace pages in Chromium on the LAUSD demo, signed in as the district negotiator:
+ * the home page lists the district's proposals with every version and the versions received
+ * from UTLA and SEIU Local 99; the dataset at a glance draws all 1,300 schools on the map with
+ * no request leaving the server (no tiles are configured); the two 2019 district offers side
+ * by side show what changed and what the change costs; the disclosure PDF downloads from the
+ * home page. axe (WCAG 2 A and AA) finds nothing serious or critical on any of these pages.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/server/demo.ts';
+import { startServer } from '../src/server/serve.ts';
+import { browserSuite, launchBrowser, newPage, screenshot, signIn, webRoot, webServer, type WebServer } from './helpers/browser.ts';
+
+/** Serious and critical axe findings on the page, as `rule: nodes` lines (empty when there are none). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Money as the pages write it in English (i18n.ts formatDollars): "$43.8 million" from $1 million up. */
+function millions(cents: number): string {
+  const d = Math.abs(cents) / 100;
+  const m = new Intl.NumberFormat('en-US', { maximumFractionDigits: d >= 1e8 ? 0 : 1 }).format(d / 1e6);
+  return `${cents > 0 ? '+' : '−'}$${m} million`;
+}
+
+browserSuite('the workspace pages in Chromium', () => {
+  let web: WebServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([webServer(), launchBrowser()]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  it('shows the district its proposals with every version, and what UTLA and SEIU 99 passed to it', async () => {
+    const { page, context, outside } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Los Angeles Unified School District');
+    await page.locator('tr[data-version="4"]').waitFor();
+    // The demo: the district drafted five proposals, the 2019 offer in two versions (ids 3 and 4).
+    const mine = page.locator('section[aria-labelledby="ws-mine"] article h3');
+    await expect(mine.allTextContents()).resolves.toEqual([
+      'UTLA tentative agreement 2023', 'SEIU 99 tentative agreement 2023', 'LAUSD offer to SEIU 99 2023', 'UTLA tentative agreement 2019', 'LAUSD offer to UTLA 2019',
+    ]);
+    const offer = page.locator('article', { has: page.getByRole('heading', { name: 'LAUSD offer to UTLA 2019' }) });
+    await expect(offer.locator('tbody tr').count()).resolves.toBe(2);
+    await expect(offer.locator('tr[data-version="4"]').textContent()).resolves.toContain('Published');
+    // Received: the fact-finder's report and UTLA's demands from UTLA, SEIU 99's demands from SEIU 99.
+    const received = page.locator('table.ws-received tbody tr');
+    await expect(received.count()).resolves.toBe(3);
+    const text = (await received.allTextContents()).join('\n');
+    expect(text).toContain('United Teachers Los Angeles');
+    expect(text).toContain('SEIU Local 99');
+    await expect(page.getByRole('link', { name: 'New proposal' }).getAttribute('href')).resolves.toBe('/workspace/proposals/new');
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'workspace-home');
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('draws all 1,300 schools on the map with no tiles and no request leaving the server, with the figures beside it', async () => {
+    const { page, context, outside } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    await page.getByRole('link', { name: 'See the dataset at a glance' }).click();
+    await page.waitForURL(/\/workspace\/dataset\?version=1$/);
+    const map = page.locator('.ws-map[data-points]');
+    await map.waitFor({ timeout: 30_000 });
+    await expect(map.getAttribute('data-points')).resolves.toBe('1300');
+    // The points are drawn on a canvas (Leaflet draws on the next animation frame): wait until more
+    // than 5,000 of its pixels are painted (1,300 dots of 3 to 10 pixels' radius).
+    const painted = await page.waitForFunction(() => {
+      let n = 0;
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.ws-map canvas')) {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      }
+      return n > 5000 ? n : false;
+    }, undefined, { timeout: 10_000 });
+    expect(await painted.jsonValue()).toBeGreaterThan(5000);
+    // The same figures as the API, from the generated LAUSD dataset: 1,300 schools, 500,000 students, 63,600 employees.
+    const cards = await page.locator('.ws-cards li').allTextContents();
+    expect(cards.slice(0, 3)).toEqual(['1,300 schools', '500,000 students', '63,600 employees']);
+    await expect(page.getByRole('heading', { name: 'Staff by unit and role' }).isVisible()).resolves.toBe(true);
+    await page.locator('figure.chart svg').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'workspace-dataset');
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('compares the two 2019 district offers and shows what the nurse change costs', async () => {
+    const { page, context, outside } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    const offer = page.locator('article', { has: page.getByRole('heading', { name: 'LAUSD offer to UTLA 2019' }) });
+    await offer.locator('tr[data-version="4"] input[type="checkbox"]').check();
+    await offer.locator('tr[data-version="3"] input[type="checkbox"]').check();
+    await page.getByRole('button', { name: 'Compare the selected versions' }).click();
+    // Ordered by when they were drafted: January 7, then January 11.
+    await page.waitForURL(/\/workspace\/compare\?versions=3,4$/);
+    const pair = page.locator('article[data-pair="3-4"]');
+    await pair.waitFor();
+    const api = await (await context.request.get(`${web.url}/api/compare?versions=3,4`)).json();
+    const nurses = api.changes[0].changes.find((c: { term: string }) => c.term === 'nurses');
+    // 0.4 → 1 FTE nurse per elementary school: the API's total over the years, as the page writes it.
+    expect(nurses.totalCents).toBeGreaterThan(0);
+    const row = pair.locator('tbody tr', { hasText: 'nurses' });
+    await expect(row.locator('td.ws-effect').textContent()).resolves.toBe(millions(nurses.totalCents));
+    await expect(row.textContent()).resolves.toContain('1 FTE per school');
+    // The terms table has the current contract beside each offer: grades 4-6 are capped at 36 now.
+    await expect(page.locator('table.ws-provisions tr', { hasText: 'Class size, grades 4-6' }).textContent()).resolves.toContain('maximum 36');
+    await page.locator('figure.chart svg').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'workspace-compare');
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads the disclosure PDF from the home page', async () => {
+    const { page, context } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    const row = page.locator('tr[data-version="4"]');
+    await row.waitFor();
+    const link = row.getByRole('link', { name: /as a PDF$/ });
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    await link.click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('lausd-offer-of-january-11-2019-v2-disclosure.pdf');
+    expect(download.url()).toBe(`${web.url}/api/proposal-versions/4/disclosure.pdf`);
+    expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A download raises no response event in the page: ask for the link's address again, with the page's session.
+    const response = await context.request.get(new URL((await link.getAttribute('href'))!, web.url).toString());
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(response.headers()['content-disposition']).toBe('attachment; filename="lausd-offer-of-january-11-2019-v2-disclosure.pdf"');
+    await context.close();
+  });
+
+  it('speaks Spanish on every workspace page, and fits a phone', async () => {
+    const { page, context, outside } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    await page.goto(`${web.url}/workspace?lang=es`);
+    await page.locator('tr[data-version="4"]').first().waitFor();
+    await expect(page.getByRole('heading', { name: 'Sus propuestas' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'workspace-home-phone-es');
+    await page.goto(`${web.url}/workspace/dataset?lang=es`);
+    await page.locator('.ws-map[data-points]').waitFor({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Los datos de un vistazo');
+    await page.goto(`${web.url}/workspace/compare?versions=3,4&lang=es`);
+    await page.locator('article[data-pair="3-4"]').waitFor();
+    await expect(page.getByRole('heading', { name: 'Qué cambió' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'workspace-compare-phone-es');
+    // Nothing wider than the screen but the tables, which scroll in their own box.
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(375);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+  it('shows UTLA its own proposals and only what the district passed to it', async () => {
+    const { page, context, outside } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'bargaining@utla.demo', DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('United Teachers Los Angeles');
+    const received = page.locator('table.ws-received tbody tr');
+    await received.first().waitFor();
+    // The district passed UTLA its two 2019 offers and the 2019 and 2023 tentative agreements; SEIU 99's are not UTLA's.
+    await expect(received.count()).resolves.toBe(4);
+    const text = (await received.allTextContents()).join('\n');
+    expect(text).not.toContain('SEIU');
+    await expect(page.locator('section[aria-labelledby="ws-mine"] article h3').allTextContents()).resolves.toEqual(['UTLA proposal 2019', 'Fact-finding report 2018']);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the configured map tiles under the schools, with the attribution', async () => {
+    // A second server on the same database, with a tile server set (its tiles are answered here, empty).
+    const tiled = await startServer({
+      database: { file: join(web.dir ?? '', 'settle.sqlite') }, port: 0, host: '127.0.0.1', webRoot: webRoot(), log: () => undefined,
+      tiles: { url: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png', attribution: '© Test tiles contributors' },
+    });
+    try {
+      const { page, context, outside } = await newPage(browser, { base: tiled.url });
+      const tiles: string[] = [];
+      await page.route('http://127.0.0.1:9/tiles/**', (route) => {
+        tiles.push(route.request().url());
+        return route.fulfill({ status: 204 });
+      });
+      await signIn(page, tiled.url, 'budget@lausd.demo', DEMO_PASSWORD);
+      await page.goto(`${tiled.url}/workspace/dataset`);
+      await expect(page.locator('.ws-map[data-points]').getAttribute('data-points', { timeout: 30_000 })).resolves.toBe('1300');
+      await expect(page.locator('.leaflet-control-attribution').textContent()).resolves.toContain('© Test tiles contributors');
+      expect(tiles.length).toBeGreaterThan(0);
+      expect(tiles.every((u) => /\/tiles\/\d+\/\d+\/\d+\.png$/.test(u))).toBe(true);
+      expect(await axeProblems(page)).toEqual([]);
+      expect(outside).toEqual([]);
+      await context.close();
+    } finally {
+      await tiled.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/** The API answers the workspace pages read (the shapes are in /api/openapi.json). */
+export type Certification = 'positive' | 'qualified' | 'negative';
+export interface YearTotal { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number }
+export interface Org { id: number; name: string }
+export interface Passed { number: number; from: Org; to: Org; at: string; by: string | null }
+
+export interface VersionBrief {
+  id: number; version: number; title: string; datasetVersionId: number; createdAt: string; createdBy: string;
+  years: YearTotal[]; certification: Certification; firstShortYear: string | null; passed: Passed | null; published: { at: string; by: string | null } | null;
+}
+
+export interface ProposalList {
+  proposals: { id: number; title: string; createdAt: string; versions: number; latest: VersionBrief }[];
+  received: { id: number; version: number; title: string; unit: string; from: Org & { kind: 'district' | 'union' }; passedAt: string; publishedAt: string | null; datasetVersionId: number; years: YearTotal[]; certification: Certification }[];
+}
+
+export interface ProposalDetail { id: number; title: string; createdAt: string; createdBy: string; versions: VersionBrief[] }
+
+export interface OrganizationAnswer {
+  organization: { id: number; kind: 'district' | 'union'; name: string; unit: string | null };
+  acrossTheTable: { id: number; kind: 'district' | 'union'; name: string; unit: string | null }[];
+}
+
+export interface DatasetVersion {
+  id: number; datasetId: number; version: number; source: string; note: string; sha256: string; createdAt: string; createdBy: string;
+  summary: { district: string; baseFiscalYear: string; schools: number; students: number; employees: number; fte: number };
+}
+export interface DatasetList { datasets: { id: number; name: string; createdAt: string; versions: DatasetVersion[] }[] }
+
+export interface Overview {
+  datasetVersionId: number;
+  district: { name: string; cdsCode: string; baseFiscalYear: string; requiredReservePct: number };
+  schools: { total: number; highNeed: number; unmapped: number; byType: { type: string; schools: number; highNeed: number; students: number }[] };
+  enrollment: { total: number; bySpan: { span: string; students: number; schools: number }[] };
+  staff: {
+    headcount: number; fte: number; payCents: number;
+    byUnit: { unit: string; name: string; union: string; kind: string; headcount: number; fte: number; payCents: number; roles: { role: string; headcount: number; fte: number; payCents: number }[] }[];
+  };
+  budget: { fy: string; revenueCents: number; expenditureCents: number; endingBalanceCents: number; committedCents: number; reservePct: number; requiredReservePct: number; meetsReserve: boolean }[];
+  points: SchoolPoint[];
+}
+export interface SchoolPoint { id: string; name: string; type: string; lat: number; lon: number; students: number; highNeed: boolean }
+
+export interface Change { type: 'added' | 'removed' | 'modified'; term: string; before: string | null; after: string | null; effect: { fy: string; cents: number }[]; totalCents: number }
+export interface Comparison {
+  years: string[];
+  baseline: { datasetVersionId: number; district: string };
+  provisions: { key: string; label: string; baseline: string; values: string[] }[];
+  versions: {
+    id: number; own: boolean; version: number; title: string; organization: { id: number; name: string; kind: 'district' | 'union' };
+    unit: string; party: string; date: string; term: { start: string; end: string }; datasetVersionId: number; passedAt: string | null; publishedAt: string | null;
+    years: YearTotal[]; reserve: { fy: string; reservePct: number; requiredReservePct: number; meetsReserve: boolean; endingBalanceCents: number; extrapolated: boolean }[];
+    firstShortYear: string | null; certification: Certification;
+  }[];
+  changes: { from: number; to: number; sameDataset: boolean; note?: string; header?: Change | null; changes?: Change[]; unchanged?: string[]; fromCents?: { fy: string; cents: number }[]; toCents?: { fy: string; cents: number }[] }[];
+}
