@@ -177,6 +177,15 @@ eachDatabase('drafting proposals', (dialect) => {
     expect(res.body.certification).toBe('positive');
     const bad = await team.request('POST', '/api/costings', { yaml: raiseYaml(1).replace('pct: 1', 'pct: -200') });
     expect(bad.status).toBe(422);
+    // Hiring a nurse adds one position (school by school in `positions`); the editor's preview
+    // asks for the figures without that list, and gets the same figures.
+    const hire = { yaml: raiseYaml(1, { extra: ['{ id: nurses, kind: hire, role: nurse, phases: [{ from: 2019-07-01, count: 1 }] }'] }) };
+    const all = await team.request('POST', '/api/costings', hire);
+    const lean = await team.request('POST', '/api/costings?positions=none', hire);
+    expect(all.body.positions.length).toBeGreaterThan(0);
+    expect(lean.body.positions).toEqual([]);
+    expect(totals(lean.body)).toEqual(totals(all.body));
+    expect((await team.request('POST', '/api/costings?positions=some', hire)).status).toBe(400);
     expect(await rowCounts(s)).toEqual(before);
   });
 

@@ -5,7 +5,7 @@
  * and nothing is stored. A version, once written, never changes: a new draft is a new version.
  * Reading is in read.ts; passing across the table and publishing in table.ts.
  */
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { allow } from '../authz.ts';
@@ -35,7 +35,15 @@ const addVersion = createRoute({
 
 const preview = createRoute({
   method: 'post', path: '/api/costings', tags: ['proposals'], summary: 'Cost a proposal without saving it (the editor\'s preview)',
-  request: jsonBody(CostingBody, 'The proposal, and optionally the dataset version to cost on'),
+  request: {
+    query: z.object({
+      positions: z.enum(['all', 'none']).default('all').openapi({
+        param: { name: 'positions', in: 'query' },
+        description: 'none: leave out the list of positions added school by school (most of a large answer; the editor does not show it)',
+      }),
+    }),
+    ...jsonBody(CostingBody, 'The proposal, and optionally the dataset version to cost on'),
+  },
   responses: { 200: ok(CostResultSchema, 'The costing result'), ...errors(400, 401, 403, 404, 409, 413, 422) },
 });
 
@@ -110,6 +118,7 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
     const body = c.req.valid('json');
     const datasetVersionId = await datasetVersionFor(deps, actor, body.datasetVersionId);
     const draft = await costDraft(deps, { datasetVersionId, yaml: yamlOf(body) });
+    if (c.req.valid('query').positions === 'none') return rawJson(c, JSON.stringify({ ...JSON.parse(draft.resultJson), positions: [] }), 200);
     return rawJson(c, draft.resultJson, 200);
   });
 

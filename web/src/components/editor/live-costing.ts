@@ -120,5 +120,6 @@ export function useLiveCosting(): { live: LiveCost; schedule: (draft: ProposalDr
 }
 
 function fetchCosting(body: string, signal: AbortSignal): Promise<CostResult> {
-  return api<CostResult>('POST', '/api/costings', JSON.parse(body), { signal });
+  // The preview never shows the positions added school by school: leave them out of the answer.
+  return api<CostResult>('POST', '/api/costings?positions=none', JSON.parse(body), { signal });
 }
