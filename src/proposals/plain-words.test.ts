@@ -26,6 +26,12 @@ describe('a term in plain words', () => {
     expect(plainWords(hire, 'es')).toBe('Contratar 150 enfermeros desde el 1 de julio de 2019.');
   });
 
+  it('lists school types in the page\'s language', () => {
+    const t: Term = { ...base, kind: 'staffing', role: 'nurse', schools: { types: ['elementary', 'middle', 'span'] }, phases: [{ from: '2019-07-01', perSchool: 1 }] };
+    expect(plainWords(t, 'en')).toBe('Nurses at every elementary, middle and span-grade school: 1 full-time per school from July 1, 2019.');
+    expect(plainWords(t, 'es')).toBe('Enfermeros en cada escuela (primarias, secundarias y de grados combinados): 1 a tiempo completo por escuela desde el 1 de julio de 2019.');
+  });
+
   it('keeps a non-cost term as written', () => {
     expect(plainWords({ ...base, kind: 'non-cost', text: ' Less testing. ' }, 'es')).toBe('Less testing.');
   });

@@ -37,10 +37,20 @@ function money(n: number, lang: PlainLang): string {
 
 function roles(xs: string[] | undefined, lang: PlainLang): string {
   if (!xs || xs.length === 0) return '';
-  const names = xs.map((r) => (lang === 'es' ? (ROLES_ES[r] ?? r) : (ROLES_EN[r] ?? `${r.replaceAll('-', ' ')}s`)));
-  const last = names.pop() as string;
-  const joined = names.length ? `${names.join(', ')} ${lang === 'es' ? 'y' : 'and'} ${last}` : last;
+  const joined = listOf(xs.map((r) => (lang === 'es' ? (ROLES_ES[r] ?? r) : (ROLES_EN[r] ?? `${r.replaceAll('-', ' ')}s`))), lang);
   return lang === 'es' ? ` para ${joined}` : ` for ${joined}`;
+}
+
+const TYPES_EN: Record<string, string> = { span: 'span-grade', 'special-education': 'special education', 'early-education': 'early education' };
+const TYPES_ES: Record<string, string> = {
+  elementary: 'primarias', middle: 'secundarias', high: 'preparatorias', span: 'de grados combinados', continuation: 'de continuación',
+  'special-education': 'de educación especial', 'early-education': 'de educación temprana', adult: 'para adultos', other: 'otras',
+};
+
+/** "a, b and c" / "a, b y c". */
+function listOf(xs: string[], lang: PlainLang): string {
+  if (xs.length <= 1) return xs.join('');
+  return `${xs.slice(0, -1).join(', ')} ${lang === 'es' ? 'y' : 'and'} ${xs[xs.length - 1]}`;
 }
 
 const schoolYear = (fy: number) => `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
@@ -58,7 +68,7 @@ function english(t: Term): string {
       ? `The district pays ${money(t.perEmployee, 'en')} more a year toward health benefits per employee ${from(t.effective)}.`
       : `Health benefits for part-time staff who work ${t.partTimeMinHours} or more hours a day ${from(t.effective)}.`;
     case 'class-size': return `Smaller classes: ${t.caps.map((c) => `grades ${spanLabel(c.grades)}: ${c.cap !== undefined ? `at most ${c.cap} students` : `${c.reduceBy} fewer ${c.reduceBy === 1 ? 'student' : 'students'}`} ${from(c.from)}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} at high-need schools)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} fewer at high-need schools)` : ''}`).join('; ')}.`;
-    case 'staffing': return `${roles([t.role], 'en').slice(5)} at ${t.schools.highNeedOnly ? 'high-need ' : 'every '}${t.schools.types ? `${t.schools.types.join(' and ')} ` : ''}school: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool} full-time per school` : `one for every ${p.studentsPerStaff} students`} ${from(p.from)}`).join('; ')}.`;
+    case 'staffing': return `${roles([t.role], 'en').slice(5)} at ${t.schools.highNeedOnly ? 'high-need ' : 'every '}${t.schools.types ? `${listOf(t.schools.types.map((x) => TYPES_EN[x] ?? x), 'en')} ` : ''}school: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool} full-time per school` : `one for every ${p.studentsPerStaff} students`} ${from(p.from)}`).join('; ')}.`;
     case 'hire': return `Hire ${t.phases.map((p) => `${p.count} ${roles([t.role], 'en').slice(5)} ${from(p.from)}`).join(' and ')}.`;
     case 'program': return t.oneTime
       ? `A one-time cost of ${t.count === 1 ? '' : `${t.count} × `}${money(t.amount, 'en')}, ${from(t.effective)}.`
@@ -81,7 +91,7 @@ function spanish(t: Term): string {
       ? `El distrito paga ${money(t.perEmployee, 'es')} más al año por empleado para beneficios de salud ${from(t.effective)}.`
       : `Beneficios de salud para el personal de medio tiempo que trabaja ${t.partTimeMinHours} horas o más al día ${from(t.effective)}.`;
     case 'class-size': return `Clases más pequeñas: ${t.caps.map((c) => `grados ${spanLabel(c.grades)}: ${c.cap !== undefined ? `un máximo de ${c.cap} alumnos` : `${c.reduceBy} ${c.reduceBy === 1 ? 'alumno' : 'alumnos'} menos`} ${from(c.from)}${c.highNeedCap !== undefined ? ` (${c.highNeedCap} en escuelas de alta necesidad)` : c.highNeedReduceBy !== undefined ? ` (${c.highNeedReduceBy} menos en escuelas de alta necesidad)` : ''}`).join('; ')}.`;
-    case 'staffing': return `${capital(roles([t.role], 'es').slice(6))} en ${t.schools.highNeedOnly ? 'las escuelas de alta necesidad' : 'cada escuela'}${t.schools.types ? ` (${t.schools.types.join(', ')})` : ''}: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool.toLocaleString('es-US')} a tiempo completo por escuela` : `uno por cada ${p.studentsPerStaff} alumnos`} ${from(p.from)}`).join('; ')}.`;
+    case 'staffing': return `${capital(roles([t.role], 'es').slice(6))} en ${t.schools.highNeedOnly ? 'las escuelas de alta necesidad' : 'cada escuela'}${t.schools.types ? ` (${listOf(t.schools.types.map((x) => TYPES_ES[x] ?? x), 'es')})` : ''}: ${t.phases.map((p) => `${p.perSchool !== undefined ? `${p.perSchool.toLocaleString('es-US')} a tiempo completo por escuela` : `uno por cada ${p.studentsPerStaff} alumnos`} ${from(p.from)}`).join('; ')}.`;
     case 'hire': return `Contratar ${t.phases.map((p) => `${p.count} ${roles([t.role], 'es').slice(6)} ${from(p.from)}`).join(' y ')}.`;
     case 'program': return t.oneTime
       ? `Un costo único de ${t.count === 1 ? '' : `${t.count} × `}${money(t.amount, 'es')}, ${from(t.effective)}.`
