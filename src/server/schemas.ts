@@ -25,6 +25,20 @@ export const Id = z
   .transform(Number)
   .refine((n) => Number.isSafeInteger(n), 'is too large to be an id');
 
+/** `?versions=12,15`: 2 to 6 distinct version ids, written plainly, separated by commas. */
+export function versionsQuery(what: string) {
+  const message = `must be 2 to 6 ${what} ids separated by commas, such as 12,15`;
+  return z.object({
+    versions: z
+      .string({ error: message })
+      .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, message)
+      .transform((s) => s.split(',').map(Number))
+      .refine((ids) => ids.length >= 2 && ids.length <= 6, `${message}; compare 2 to 6 at a time`)
+      .refine((ids) => new Set(ids).size === ids.length, 'name each version once')
+      .openapi({ param: { name: 'versions', in: 'query' }, example: '12,15' }),
+  });
+}
+
 export const IdParams = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' }, example: 12 }) });
 
 export function jsonBody<T extends z.ZodType>(schema: T, description: string) {

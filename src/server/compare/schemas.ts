@@ -1,5 +1,6 @@
 /** The query and answer of GET /api/compare (validation and /api/openapi.json). */
 import { z } from '@hono/zod-openapi';
+import { versionsQuery } from '../schemas.ts';
 
 const Int = z.number().int();
 const Cents = z.array(z.object({ fy: z.string(), cents: Int }));
@@ -8,16 +9,7 @@ const Change = z.object({
   effect: Cents.openapi({ description: 'the change\'s cost effect by fiscal year, given the changes listed before it' }), totalCents: Int,
 });
 
-const VERSIONS = 'must be 2 to 6 proposal version ids separated by commas, such as 12,15';
-export const CompareQuery = z.object({
-  versions: z
-    .string({ error: VERSIONS })
-    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, VERSIONS)
-    .transform((s) => s.split(',').map(Number))
-    .refine((ids) => ids.length >= 2 && ids.length <= 6, `${VERSIONS}; compare 2 to 6 at a time`)
-    .refine((ids) => new Set(ids).size === ids.length, 'name each version once')
-    .openapi({ param: { name: 'versions', in: 'query' }, example: '12,15' }),
-});
+export const CompareQuery = versionsQuery('proposal version');
 
 export const CompareSchema = z
   .object({

@@ -1,5 +1,6 @@
 /** Shapes of the public record's answers (for /api/openapi.json) and the compare query. */
 import { z } from '@hono/zod-openapi';
+import { versionsQuery } from '../schemas.ts';
 
 const Years = z.array(z.object({ fy: z.string(), totalCents: z.number().int(), ongoingCents: z.number().int(), oneTimeCents: z.number().int() }));
 const Reserve = z.array(z.object({ fy: z.string(), reservePct: z.number(), requiredReservePct: z.number(), meetsReserve: z.boolean(), endingBalanceCents: z.number().int(), extrapolated: z.boolean() }));
@@ -77,13 +78,4 @@ export const Comparison = z
   })
   .openapi('Comparison');
 
-const VERSIONS = 'must be 2 to 6 published version ids separated by commas, such as 12,15';
-export const CompareQuery = z.object({
-  versions: z
-    .string({ error: VERSIONS })
-    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, VERSIONS)
-    .transform((s) => s.split(',').map(Number))
-    .refine((ids) => ids.length >= 2 && ids.length <= 6, `${VERSIONS}; compare 2 to 6 at a time`)
-    .refine((ids) => new Set(ids).size === ids.length, 'name each version once')
-    .openapi({ param: { name: 'versions', in: 'query' }, example: '12,15' }),
-});
+export const CompareQuery = versionsQuery('published version');
