@@ -81,7 +81,7 @@ async function edit(page: Page, selector: string, value: string, { perKey = 0 } 
     const w = window as unknown as { edT: { last: number; figAtLast: string; marks: { t: number; ok: boolean; fig: string }[]; stop: () => void } };
     const end = w.edT.marks.find((m) => m.t > w.edT.last && m.ok && m.fig !== w.edT.figAtLast)!.t;
     w.edT.stop();
-    const entries = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/costings')) as PerformanceResourceTiming[];
+    const entries = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/costings') as PerformanceResourceTiming[];
     const last = entries[entries.length - 1];
     return {
       observed: end - w.edT.last,
@@ -118,7 +118,7 @@ try {
   const page = await context.newPage();
   const sizes: { encoded: number; decoded: number; positions: number; traces: number }[] = [];
   page.on('response', async (res) => {
-    if (!res.url().endsWith('/api/costings') || res.status() !== 200) return;
+    if (new URL(res.url()).pathname !== '/api/costings' || res.status() !== 200) return;
     try {
       const body = await res.body();
       const json = JSON.parse(body.toString('utf8')) as { positions: unknown[]; years: { lines: { trace: unknown }[] }[] };
