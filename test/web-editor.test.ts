@@ -347,6 +347,24 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     await screenshot(page, 'editor-version-published');
   });
 
+  it('shows what was just published on the public page, in Spanish on a phone', async () => {
+    // Nobody signed in, a 375-pixel phone, Spanish: the proposal drafted by form above is there,
+    // with its terms in the Spanish the public record gives for it.
+    const phone = await newPage(browser, { phone: true, base: web.url });
+    const record = await (await fetch(`${web.url}/api/public/proposals`)).json() as { proposals: { id: number; title: string; terms: { es: string }[] }[] };
+    const mine = record.proposals.find((p) => p.id === versionId);
+    expect(mine).toBeDefined();
+    await phone.page.goto(`${web.url}/?lang=es`);
+    await phone.page.getByText(mine!.terms[0].es).first().waitFor({ timeout: 30_000 });
+    // A 2% raise from the contract's start, as saved above.
+    expect(mine!.terms[0].es).toMatch(/^Un aumento del 2 % desde el 1 de julio de \d{4}\.$/);
+    await expect(phone.page.getByText(mine!.title).count()).resolves.toBeGreaterThan(0);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone.page, 'editor-published-public-phone-es');
+    expect(phone.outside).toEqual([]);
+    await phone.context.close();
+  });
+
   it('shows the district the version it received, read-only, without pass or publish', async () => {
     const other = await newPage(browser, { base: web.url });
     await signIn(other.page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
