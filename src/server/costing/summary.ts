@@ -7,6 +7,7 @@
 import type { CostLine, CostResult } from '../../costing/result.ts';
 import type { Certification } from '../../projection/project.ts';
 import { describeTerm } from '../../proposals/describe.ts';
+import { projectionWithout } from '../../reports/disclosure/without.ts';
 import type { Proposal } from '../../proposals/types.ts';
 
 export interface VersionSummary {
@@ -18,6 +19,8 @@ export interface VersionSummary {
   certification: Certification;
   /** Every term as written (costed or not), with a plain-words description. */
   terms: { id: string; kind: string; unit: string; title: string; text: string }[];
+  /** The reserve each year with no change at all (the same for every version on one dataset version); absent in summaries written before it was kept. */
+  without?: { fy: string; reservePct: number; meetsReserve: boolean }[];
 }
 
 export type PublicLine = Omit<CostLine, 'trace'>;
@@ -34,6 +37,7 @@ export function versionSummary(proposal: Proposal, r: CostResult): VersionSummar
     firstShortYear: r.firstShortYear,
     certification: r.certification,
     terms: proposal.terms.map((t) => ({ id: t.id, kind: t.kind, unit: t.unit, title: t.title, text: describeTerm(t) })),
+    without: projectionWithout(r).map((y) => ({ fy: y.fy, reservePct: y.reservePct, meetsReserve: y.meetsReserve })),
   };
 }
 

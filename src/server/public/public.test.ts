@@ -12,6 +12,7 @@ import { createApp } from '../app.ts';
 import { costingPool, type CostingService } from '../costing/pool.ts';
 import { addDatasetVersion, raiseYaml } from '../proposals/test-world.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
+import { datasetsOf } from './record.ts';
 
 const PROGRAM = '{ id: program-2, kind: program, amount: 10000, effective: 2019-07-01 }';
 type Year = { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number };
@@ -90,6 +91,17 @@ eachDatabase('the public record', (dialect) => {
       expect(without.map((y) => ({ fy: y.fy, reservePct: y.reservePct, meetsReserve: y.meetsReserve }))).toEqual(data.without.filter((y: { fy: string }) => without.some((w) => w.fy === y.fy)));
     }
     expect(data.without.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+    // The same from the full results, for versions whose summaries were written before they kept it.
+    const rows = [ids.v1, ids.v2, ids.offer].map((id) => ({ id, dataset_version_id: v2.datasetVersionId as number }));
+    const kept = await datasetsOf(s.handle.db, rows);
+    for (const id of [ids.v1, ids.v2, ids.offer]) {
+      const row = await s.handle.db.selectFrom('proposal_versions').select('summary').where('id', '=', id).executeTakeFirstOrThrow();
+      const summary = JSON.parse(row.summary as string);
+      delete summary.without;
+      await s.handle.db.updateTable('proposal_versions').set({ summary: JSON.stringify(summary) }).where('id', '=', id).execute();
+    }
+    expect(await datasetsOf(s.handle.db, rows)).toEqual(kept);
+    expect(kept[0].without).toEqual(data.without);
   });
 
   it('shows one published version with its terms in plain words and its cost lines', async () => {

@@ -115,10 +115,13 @@ export async function datasetsOf(db: Kysely<Database>, rows: { id: number; datas
     .orderBy('dv.id')
     .execute();
   const without = new Map<number, Map<string, { fy: string; reservePct: number; meetsReserve: boolean }>>(ids.map((id) => [id, new Map()]));
-  const results = await db.selectFrom('proposal_versions').select(['id', 'dataset_version_id', 'result']).where('id', 'in', rows.map((r) => r.id)).execute();
-  for (const r of results) {
+  const versions = await db.selectFrom('proposal_versions').select(['id', 'dataset_version_id', 'summary']).where('id', 'in', rows.map((r) => r.id)).execute();
+  for (const r of versions) {
     const years = without.get(r.dataset_version_id)!;
-    for (const y of projectionWithout(JSON.parse(r.result) as CostResult)) {
+    // Kept in the summary on the costing thread; only a version written before that needs its full result read.
+    const kept = r.summary === null ? undefined : (JSON.parse(r.summary) as VersionSummary).without;
+    const list = kept ?? projectionWithout(JSON.parse((await db.selectFrom('proposal_versions').select('result').where('id', '=', r.id).executeTakeFirstOrThrow()).result) as CostResult);
+    for (const y of list) {
       if (!years.has(y.fy)) years.set(y.fy, { fy: y.fy, reservePct: y.reservePct, meetsReserve: y.meetsReserve });
     }
   }
