@@ -1,4 +1,6 @@
 // Prints the plain `N passed, N failed` line CI reads, from vitest's JSON report.
+// With CI=true a skipped or todo test is a failure (.ci/run promises no test is skipped
+// there): the exit code is 1 and every skipped test is named on stderr.
 import { readFileSync, existsSync } from 'node:fs';
 
 const file = process.argv[2] ?? '.vitest.json';
@@ -8,6 +10,18 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const r = JSON.parse(readFileSync(file, 'utf8'));
-const skipped = r.numPendingTests + r.numTodoTests;
+const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(r.success && r.numFailedTests === 0 ? 0 : 1);
+const ok = r.success && r.numFailedTests === 0;
+if (process.env.CI === 'true' && skipped > 0) {
+  const names = [];
+  for (const f of r.testResults ?? []) {
+    for (const a of f.assertionResults ?? []) {
+      if (a.status !== 'passed' && a.status !== 'failed') names.push(`  ${a.status}: ${f.name} > ${a.fullName ?? a.title}`);
+    }
+  }
+  console.error(`CI=true: ${skipped} test(s) skipped or todo; under CI every test must run:`);
+  for (const n of names) console.error(n);
+  process.exit(1);
+}
+process.exit(ok ? 0 : 1);
