@@ -1,0 +1,91 @@
+/**
+ * toCents is the one rounding point of the costing method (docs/costing.md, "Rounding"): half a
+ * cent goes away from zero, the way a spreadsheet's ROUND(x, 2) does, so the exported workbook
+ * reproduces every figure.
+ *
+ * Binary floating point: -2.675 is stored as -2.67499999999999982236431605997495353221893310546875,
+ * so rounding the stored value exactly would give -2.67. A person (and LibreOffice or Excel,
+ * which read a cell at 15 significant digits) wrote -2.675 and means half a cent, so
+ * toCents(-2.675) must be -268 (-$2.68), the mirror image of toCents(2.675) = 268. toCents reads
+ * the product at 15 significant digits when it is within a hair of a half cent for exactly this.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatDollars, parseDollars, sumCents, toCents } from './cents.ts';
+
+describe('toCents: half a cent goes away from zero', () => {
+  it('rounds an exact half cent up for positive amounts', () => {
+    // 0.125 × 100 = 12.5 exactly in binary: away from zero is 13 (half-to-even would give 12).
+    expect(toCents(0.125)).toBe(13);
+    // 0.005 × 100 = 0.5: one cent (half-to-even would give 0).
+    expect(toCents(0.005)).toBe(1);
+    // 0.025 × 100 = 2.5: 3 cents (half-to-even: 2).
+    expect(toCents(0.025)).toBe(3);
+    // 10.445 dollars: 1044.5 cents → 1045 (half-to-even: 1044).
+    expect(toCents(10.445)).toBe(1045);
+  });
+
+  it('rounds an exact half cent down (away from zero) for negative amounts', () => {
+    // -0.125 → -12.5 → -13. Math.round(-12.5) alone would give -12.
+    expect(toCents(-0.125)).toBe(-13);
+    expect(toCents(-0.005)).toBe(-1);
+    expect(toCents(-0.015)).toBe(-2);
+  });
+
+  it('reads amounts stored just below a half cent as the half cent a person wrote', () => {
+    // 1.005 is stored as 1.00499999999999989…; 1.005 × 100 = 100.49999999999999. ROUND(1.005, 2) = 1.01.
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents(-1.005)).toBe(-101);
+    // 2.675 and -2.675 (see the note at the top): 268 and -268, symmetric.
+    expect(toCents(2.675)).toBe(268);
+    expect(toCents(-2.675)).toBe(-268);
+    // 1.115: 111.5 cents → 112.
+    expect(toCents(1.115)).toBe(112);
+  });
+
+  it('leaves amounts clearly below or above a half cent to ordinary rounding', () => {
+    // 0.4999 cents → 0; 0.50001 cents → 1; -0.50001 cents → -1.
+    expect(toCents(0.004999)).toBe(0);
+    expect(toCents(0.0050001)).toBe(1);
+    expect(toCents(-0.0050001)).toBe(-1);
+    // 12.344 → 1234.4 → 1234; 12.346 → 1234.6 → 1235.
+    expect(toCents(12.344)).toBe(1234);
+    expect(toCents(12.346)).toBe(1235);
+  });
+
+  it('keeps the half cent at large amounts (a district budget)', () => {
+    // $1,000,000,000.005 → 100,000,000,000.5 cents → 100,000,000,001.
+    expect(toCents(1_000_000_000.005)).toBe(100_000_000_001);
+    expect(toCents(-1_000_000_000.005)).toBe(-100_000_000_001);
+  });
+
+  it('never gives negative zero', () => {
+    expect(Object.is(toCents(-0.001), 0)).toBe(true);
+    expect(Object.is(toCents(-0), 0)).toBe(true);
+  });
+
+  it('refuses amounts that are not finite', () => {
+    expect(() => toCents(Number.NaN)).toThrow(/not a finite amount/);
+    expect(() => toCents(Number.POSITIVE_INFINITY)).toThrow(/not a finite amount/);
+  });
+});
+
+describe('parseDollars, sumCents and formatDollars', () => {
+  it('parses what a person writes', () => {
+    expect(parseDollars('1,800,000,000.00')).toBe(180_000_000_000);
+    expect(parseDollars('$25.5')).toBe(2550);
+    expect(parseDollars('-2.67')).toBe(-267);
+    expect(parseDollars('12.345')).toBeNull();
+    expect(parseDollars('twelve')).toBeNull();
+  });
+
+  it('sums cents exactly and refuses sums past 2^51', () => {
+    expect(sumCents([101, -268, 13])).toBe(-154);
+    expect(() => sumCents([2 ** 51, 2 ** 51])).toThrow(/out of range/);
+  });
+
+  it('formats whole dollars and exact cents', () => {
+    expect(formatDollars(-26_850)).toBe('-$269'); // 268.50 → 269 whole dollars
+    expect(formatDollars(-268, { exact: true })).toBe('-$2.68');
+    expect(formatDollars(123_456_789, { exact: true })).toBe('$1,234,567.89');
+  });
+});
