@@ -1,7 +1,7 @@
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import type { Path } from '../text/yaml.ts';
 import { pathLabel } from '../text/yaml.ts';
-import type { Proposal, Term } from '../proposals/types.ts';
+import type { Proposal, SchoolFilter, Term } from '../proposals/types.ts';
 import { placementFor } from './earners.ts';
 import type { Prepared } from './prepare.ts';
 
@@ -12,8 +12,9 @@ export interface ProposalSource {
 
 /**
  * Checks a proposal against the dataset it is costed on: units, roles and new-hire placements
- * must exist, including for the terms a me-too clause passes to another unit. Throws
- * `InvalidInput` with every problem, located in the proposal file when known.
+ * must exist, and the schools a hiring or staffing term names must match at least one school
+ * (else its positions would silently cost $0), including for the terms a me-too clause passes
+ * to another unit. Throws `InvalidInput` with every problem, located in the proposal file when known.
  */
 export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: ProposalSource): void {
   const problems: Problem[] = [];
@@ -44,6 +45,11 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         add(path, 'no-placement', `${who}the dataset says nowhere where a new ${role} in ${unit} is placed on the salary schedule`, `add parameters.newHirePlacement.${role} (or .${unit}) to district.yaml`);
       }
     }
+    if ((t.kind === 'staffing' || t.kind === 'hire') && t.schools && !p.schools.some((s) => matchesFilter(s, t.schools as SchoolFilter))) {
+      add(via ? path : [...path, 'schools'], 'no-matching-school',
+        `${who}term "${t.id}": no school in the dataset matches ${describeFilter(t.schools)}, so its ${t.role} positions would have nowhere to go and would cost nothing`,
+        `the dataset has ${schoolKinds(p)}; name one of those types (or leave schools out of a hire term for central-office positions)`);
+    }
   };
 
   if (!p.units.has(proposal.unit)) add(['unit'], 'unknown-unit', `the dataset has no bargaining unit "${proposal.unit}"`, `one of: ${unitList}`);
@@ -58,4 +64,26 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
     } else checkTerm(t, t.unit, ['terms', i]);
   });
   if (problems.length > 0) throw new InvalidInput(problems);
+}
+
+function matchesFilter(s: { type: string; highNeed: boolean }, f: SchoolFilter): boolean {
+  return (!f.types || f.types.includes(s.type as never)) && (!f.highNeedOnly || s.highNeed);
+}
+
+function describeFilter(f: SchoolFilter): string {
+  const types = f.types ? `types ${f.types.join(', ')}` : 'every type';
+  return f.highNeedOnly ? `${types}, high-need only` : types;
+}
+
+/** "2 elementary (1 high-need), 1 middle, 1 high (1 high-need)". */
+function schoolKinds(p: Prepared): string {
+  const byType = new Map<string, { n: number; highNeed: number }>();
+  for (const s of p.schools) {
+    const k = byType.get(s.type) ?? { n: 0, highNeed: 0 };
+    k.n++;
+    if (s.highNeed) k.highNeed++;
+    byType.set(s.type, k);
+  }
+  if (byType.size === 0) return 'no schools';
+  return [...byType].map(([type, k]) => `${k.n} ${type}${k.highNeed ? ` (${k.highNeed} high-need)` : ''}`).join(', ');
 }

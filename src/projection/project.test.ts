@@ -10,6 +10,7 @@
  *   COLA 3% a year; required reserve 3%.
  */
 import { describe, expect, it } from 'vitest';
+import { movingTiny } from '../../test/helpers/moving.ts';
 import { cost, tiny, usd } from '../../test/helpers/tiny.ts';
 import { certify, project, type ProjectionYear } from './project.ts';
 
@@ -145,5 +146,41 @@ describe('certify', () => {
     expect(certify([y('a', 100, false), y('b', 200, true), y('c', 200, true)])).toBe('qualified');
     // below zero only in the third year → qualified
     expect(certify([y('a', 200, true), y('b', 200, true), y('c', -1, false)])).toBe('qualified');
+  });
+});
+
+describe('projection when the COLA moves every year (test/helpers/moving.ts)', () => {
+  // The moving tiny district: budget cut to 2018-19 and 2019-20; COLA 4% from 2020-07-01,
+  // 1% from 2021-07-01, 5% from 2022-07-01 (3% and 2% before). Given no terms.
+  const r = cost({ terms: [] }, movingTiny());
+
+  it('grows each year past the budget by the COLA of that year, not the year before', () => {
+    // 2020-21: 20,600,000 × 1.04 = 21,424,000; 21,000,000 × 1.04 = 21,840,000 (2019-20's 2% would give 21,012,000)
+    // 2021-22: × 1.01 = 21,638,240 and 22,058,400
+    // 2022-23: × 1.05 = 22,720,152 and 23,161,320
+    expect(r.projection.map((p) => p.extrapolated)).toEqual([false, false, true, true, true]);
+    expect(r.projection.map((p) => p.revenueCents)).toEqual([usd(20_000_000), usd(20_600_000), usd(21_424_000), usd(21_638_240), usd(22_720_152)]);
+    expect(r.projection.map((p) => p.baselineExpenditureCents)).toEqual([usd(20_500_000), usd(21_000_000), usd(21_840_000), usd(22_058_400), usd(23_161_320)]);
+  });
+
+  it('rolls the balance forward and finds the first short year', () => {
+    // ending: 2,500,000; 2,100,000; 2,100,000 + 21,424,000 − 21,840,000 = 1,684,000;
+    // 1,684,000 + 21,638,240 − 22,058,400 = 1,263,840; 1,263,840 + 22,720,152 − 23,161,320 = 822,672
+    expect(r.projection.map((p) => p.endingBalanceCents)).toEqual([usd(2_500_000), usd(2_100_000), usd(1_684_000), usd(1_263_840), usd(822_672)]);
+    // reserve: 1,184,000 ÷ 21,840,000 = 5.421 → 5.42; 763,840 ÷ 22,058,400 = 3.463 → 3.46;
+    // 322,672 ÷ 23,161,320 = 1.393 → 1.39 < 3
+    expect(r.projection.slice(2).map((p) => p.reservePct)).toEqual([5.42, 3.46, 1.39]);
+    expect(r.firstShortYear).toBe('2022-23');
+  });
+
+  it('adds the proposal\'s cost of each year to that year\'s expenditures', () => {
+    // A 5% raise for T from 2019-07-01 costs 203,111.00 + statutory 37,575.54 = 240,686.54 in 2019-20
+    // (src/costing/moving-years.test.ts); expenditures 21,000,000 + 240,686.54 = 21,240,686.54.
+    const withRaise = cost({ terms: [{ id: 'raise', kind: 'raise', pct: 5, effective: '2019-07-01' }] }, movingTiny());
+    const y = fy(withRaise, '2019-20');
+    expect(y.proposalCostCents).toBe(usd(240_686.54));
+    expect(y.expenditureCents).toBe(usd(21_240_686.54));
+    // ending 2,500,000 + 20,600,000 − 21,240,686.54 = 1,859,313.46
+    expect(y.endingBalanceCents).toBe(usd(1_859_313.46));
   });
 });
