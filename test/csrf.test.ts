@@ -1,0 +1,164 @@
+/**
+ * CSRF, naming the cause: on every route that changes something (POST, PUT, PATCH, DELETE in
+ * the OpenAPI document, so routes added later are covered without editing this file), a
+ * request that is otherwise valid, made by a signed-in person whose role may make it, but with
+ * the X-CSRF-Token header missing or forged, is refused with 403 `auth.csrf` and changes no row
+ * of any table; the same request with the session's token then succeeds (so it is the token,
+ * not the body or the role, that was refused). Run on SQLite and PostgreSQL.
+ *
+ * Which routes are exempt comes from where the CSRF check sits (src/server/auth/session.ts):
+ * it guards every unsafe request made with a session cookie, so the only routes without it
+ * are those used before a session exists: the routes the security spec
+ * (test/helpers/security.ts) opens to the public (sign-in, accepting an invitation). A
+ * changing route with no valid request below fails the drift check, naming the route.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachDatabase } from './helpers/databases.ts';
+import { startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
+import {
+  cdeReadyFiles, changedTables, proposalYaml, routeKey, send, signIn, snapshot, SPEC_ROUTES, tinyCdeForm, tinyDistrictFiles, type Answer, type Session,
+} from './helpers/security.ts';
+
+const CHANGING = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Routes that run before a session exists (the spec's public routes): the CSRF check cannot apply. */
+const PRE_SESSION = new Set(SPEC_ROUTES.filter((r) => r.access === 'public').map(routeKey));
+
+/** One valid request of a route: who makes it and what they send (a fresh body each call). */
+interface ValidRequest {
+  org: OrgKey;
+  role: string;
+  path: string;
+  body?: () => unknown;
+  /** Statuses of success with the right token. */
+  ok: number[];
+}
+
+type Ids = { dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean }) => Promise<{ proposalId: unknown; versionId: unknown }> };
+let marker = 0;
+const mark = (what: string) => `csrf-${what}-${++marker}`;
+
+const districtProposal = (title: string) => proposalYaml({ id: title, title, party: 'district', unit: 'T' });
+
+/** A valid request for every changing route that needs a session (keyed as `METHOD /path`). */
+const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
+  'DELETE /api/session': async () => ({ org: 'district', role: 'negotiator', path: '/api/session', ok: [200, 204] }),
+  'POST /api/invitations': async () => ({
+    org: 'district', role: 'admin', path: '/api/invitations', ok: [201],
+    body: () => ({ email: `${mark('invitee')}@example.org`, name: 'Invited Person', role: 'site-administrator' }),
+  }),
+  'POST /api/datasets': async () => ({ org: 'district', role: 'admin', path: '/api/datasets', ok: [201], body: () => ({ name: mark('dataset'), files: tinyDistrictFiles() }) }),
+  'POST /api/datasets/{id}/versions': async (ids) => {
+    const { datasetId } = await ids.dataset();
+    return {
+      org: 'district', role: 'admin', path: `/api/datasets/${datasetId}/versions`, ok: [201],
+      body: () => {
+        const files = tinyDistrictFiles();
+        files['district.yaml'] += `# ${mark('version')}\n`;
+        return { files, note: 'a new version' };
+      },
+    };
+  },
+  'POST /api/datasets/{id}/import-cde': async (ids) => {
+    const { datasetId } = await ids.dataset();
+    return { org: 'district', role: 'admin', path: `/api/datasets/${datasetId}/import-cde`, ok: [201], body: () => tinyCdeForm() };
+  },
+  'POST /api/proposals': async (ids) => {
+    const { versionId } = await ids.dataset();
+    return { org: 'district', role: 'budget-analyst', path: '/api/proposals', ok: [201], body: () => { const t = mark('proposal'); return { title: t, yaml: districtProposal(t), datasetVersionId: versionId }; } };
+  },
+  'POST /api/costings': async (ids) => {
+    const { versionId } = await ids.dataset();
+    return { org: 'district', role: 'budget-analyst', path: '/api/costings', ok: [200], body: () => ({ yaml: districtProposal(mark('costing')), datasetVersionId: versionId }) };
+  },
+  'POST /api/proposals/{id}/versions': async (ids) => {
+    const { proposalId } = await ids.proposal();
+    return { org: 'district', role: 'negotiator', path: `/api/proposals/${proposalId}/versions`, ok: [201], body: () => ({ yaml: districtProposal(mark('next')).replace('pct: 3', 'pct: 4') }) };
+  },
+  'POST /api/proposal-versions/{id}/pass': async (ids) => {
+    const { versionId } = await ids.proposal();
+    return { org: 'district', role: 'negotiator', path: `/api/proposal-versions/${versionId}/pass`, ok: [200, 201] };
+  },
+  'POST /api/proposal-versions/{id}/publish': async (ids) => {
+    const { versionId } = await ids.proposal({ pass: true });
+    return { org: 'district', role: 'negotiator', path: `/api/proposal-versions/${versionId}/publish`, ok: [200, 201] };
+  },
+};
+
+/** Changing routes as the OpenAPI document lists them (`METHOD /path`). */
+function changingRoutes(doc: { paths: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => CHANGING.has(m)).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+}
+
+eachDatabase('CSRF on every changing route', (dialect) => {
+  let s: TestServer;
+  let admin: Session;
+  let routes: string[] = [];
+  const ok = (a: Answer, what: string) => {
+    if (a.status < 200 || a.status >= 300) throw new Error(`setup: ${what} answered ${a.status} ${a.text.slice(0, 300)}`);
+    return a.body;
+  };
+  const ids: Ids = {
+    async dataset() {
+      const body = ok(await send(s, admin, 'POST', '/api/datasets', { body: { name: mark('dataset'), files: cdeReadyFiles() } }), 'POST /api/datasets');
+      return { datasetId: body.dataset.id, versionId: body.version.id };
+    },
+    async proposal(opts = {}) {
+      const { versionId: datasetVersionId } = await ids.dataset();
+      const t = mark('proposal');
+      const body = ok(await send(s, admin, 'POST', '/api/proposals', { body: { title: t, yaml: districtProposal(t), datasetVersionId } }), 'POST /api/proposals');
+      if (opts.pass) ok(await send(s, admin, 'POST', `/api/proposal-versions/${body.id}/pass`), 'pass');
+      return { proposalId: body.proposalId, versionId: body.id };
+    },
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    admin = await signIn(s, 'district', 'admin');
+    const doc = (await send(s, { cookie: null, csrf: '' }, 'GET', '/api/openapi.json')).body;
+    routes = changingRoutes(doc);
+  });
+  afterAll(async () => s?.close());
+
+  it('finds the changing routes in the OpenAPI document, and has a valid request for each that needs a session', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    const missing = routes.filter((r) => !PRE_SESSION.has(r) && !(r in VALID));
+    expect(missing, 'changing routes with no valid request in VALID (test/csrf.test.ts): add one').toEqual([]);
+    // The exempt ones are exactly sign-in and accepting an invitation today.
+    expect(routes.filter((r) => PRE_SESSION.has(r))).toEqual(['POST /api/invitations/accept', 'POST /api/session']);
+  });
+
+  it('refuses a missing or forged token with 403 auth.csrf and changes nothing; the right token succeeds', async () => {
+    const failures: string[] = [];
+    const covered: string[] = [];
+    for (const route of routes) {
+      if (PRE_SESSION.has(route)) continue;
+      const method = route.split(' ')[0];
+      const req = await VALID[route](ids);
+      const who = await signIn(s, req.org, req.role);
+      // Another person's valid session token: right shape, wrong session.
+      const other = await signIn(s, 'teachers', 'admin');
+      const tokens: [string, string | undefined][] = [
+        ['missing', undefined],
+        ['empty', ''],
+        ['random', randomBytes(32).toString('base64url').slice(0, who.csrf.length)],
+        ['another session\'s', other.csrf],
+        ['the session cookie itself', decodeURIComponent(who.cookie?.split('=')[1] ?? '')],
+      ];
+      for (const [name, token] of tokens) {
+        const before = await snapshot(s.handle.db);
+        const a = await send(s, { cookie: who.cookie, csrf: '' }, method, req.path, { body: req.body?.(), headers: token === undefined ? {} : { 'x-csrf-token': token } });
+        const changed = changedTables(before, await snapshot(s.handle.db));
+        if (a.status !== 403 || a.body?.code !== 'auth.csrf') failures.push(`${route} with a ${name} token: ${a.status} ${a.text.slice(0, 200)}`);
+        if (changed.length > 0) failures.push(`${route} with a ${name} token changed ${changed.join('; ')}`);
+      }
+      const good = await send(s, who, method, req.path, { body: req.body?.() });
+      if (!req.ok.includes(good.status)) failures.push(`${route} with the right token: ${good.status} ${good.text.slice(0, 300)} (the request is not otherwise valid)`);
+      covered.push(route);
+    }
+    expect(failures).toEqual([]);
+    expect(covered.length).toBe(routes.filter((r) => !PRE_SESSION.has(r)).length);
+    console.log(`[csrf ${dialect}] ${covered.length} routes: ${covered.join(', ')}`);
+  });
+});
