@@ -18,10 +18,10 @@ const params = { seed: SEED, numRuns: RUNS };
 /** A day from 2019-07-01 to 2021-06-30 (on or after the proposal's date: nothing retroactive). */
 const day = fc.integer({ min: 0, max: 730 }).map((n) => new Date(Date.UTC(2019, 6, 1) + n * 86_400_000).toISOString().slice(0, 10));
 const pct = fc.integer({ min: 1, max: 120 }).map((n) => n / 10);
-const rolesOf = { T: [undefined, ['teacher'], ['nurse']], C: [undefined, ['assistant'], ['custodian']] } as const;
+const rolesOf: Record<'T' | 'C', (string[] | undefined)[]> = { T: [undefined, ['teacher'], ['nurse']], C: [undefined, ['assistant'], ['custodian']] };
 
 const raise = fc.record({ unit: fc.constantFrom('T', 'C'), pct, effective: day, r: fc.integer({ min: 0, max: 2 }) })
-  .map(({ unit, pct, effective, r }): RefTerm => ({ id: '', kind: 'raise', unit, pct, effective, ...(rolesOf[unit as 'T' | 'C'][r] ? { roles: [...(rolesOf[unit as 'T' | 'C'][r] as string[])] } : {}) }));
+  .map(({ unit, pct, effective, r }): RefTerm => ({ id: '', kind: 'raise', unit, pct, effective, ...(rolesOf[unit as 'T' | 'C'][r] ? { roles: [...(rolesOf[unit as 'T' | 'C'][r] ?? [])] } : {}) }));
 const floor = fc.record({ hourly: fc.integer({ min: 1500, max: 2300 }).map((c) => c / 100), effective: day })
   .map(({ hourly, effective }): RefTerm => ({ id: '', kind: 'wage-floor', unit: 'C', hourly, effective }));
 const bonus = fc.record({ unit: fc.constantFrom('T', 'C'), amount: fc.integer({ min: 1000, max: 250_000 }).map((c) => c / 100), paid: day })
