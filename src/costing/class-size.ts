@@ -48,7 +48,13 @@ export function capsInForce(base: (GradeCap | null)[], phases: { phase: CapPhase
       if (cap < 1 || hn < 1) {
         throw new InvalidInput([{ code: 'proposal.cap-below-one', message: `the cap for grade ${g} would fall to ${Math.min(cap, hn)} students`, where: where(index), hint: 'a reduction smaller than the current cap' }]);
       }
-      caps[gi] = { group: `p${index}`, measure: phase.measure ?? current?.measure ?? 'maximum', cap, highNeedCap: Math.min(hn, cap) };
+      // A cap above the current contract's adds no teachers and saves none (docs/costing.md), so
+      // it cannot offset added teachers in other grades of the school: for a grade measured the
+      // same way, the tighter of the two caps is in force.
+      const measure = phase.measure ?? current.measure;
+      const inForce = measure === current.measure ? Math.min(cap, current.cap) : cap;
+      const highNeedInForce = measure === current.measure ? Math.min(hn, current.highNeedCap) : hn;
+      caps[gi] = { group: `p${index}`, measure, cap: inForce, highNeedCap: Math.min(highNeedInForce, inForce) };
     }
   }
   return caps;

@@ -153,6 +153,35 @@ describe('class-size rules', () => {
     expect(capsInForce(base, phase(1, 'K'), 2019, 0, where)[gradeIndex('K')]).toMatchObject({ cap: 1, highNeedCap: 1 });
   });
 
+  it('a cap above the current one adds no teachers and saves none, even beside a lower cap at the same school', () => {
+    // K-3 raised to 50 (above the current 25) and 4-5 lowered to 29, from 2019-07-01.
+    // 4-5: E1 ceil(60/29) = 3 − 2 = +1 a grade → +2; E2 ceil(30/29) = 2 − 1 = +1 a grade → +2.
+    // K-3 at 50 would need only 1 class a grade at E1 (4 fewer): that must not cancel E1's +2.
+    const r = cost({ terms: [{ id: 'caps', kind: 'class-size', caps: [{ grades: ['K', '1', '2', '3'], from: '2019-07-01', cap: 50 }, { grades: ['4', '5'], from: '2019-07-01', cap: 29 }] }] });
+    expect(positionsOf(r, '2019-20')).toEqual(['E1 teacher 2', 'E2 teacher 2']);
+    // 4 × 50,000 = 200,000.00
+    expect(line(r, '2019-20', { term: 'caps', kind: 'salary' }).cents).toBe(usd(200_000));
+    // At a school that is not high-need, M1: grade 6 raised to 40 (175 × 6 ÷ 40 = 26.25 → 27 sections,
+    // 3 fewer than the 30 now) and grades 7-8 lowered to 34 (30.88 → 31, +1 each): the raised cap
+    // saves nothing, so +2 sections ÷ 5 = 0.4 FTE (netting would give −1 → none).
+    const m = cost({ terms: [{ id: 'caps', kind: 'class-size', caps: [{ grades: ['6'], from: '2019-07-01', cap: 40 }, { grades: ['7', '8'], from: '2019-07-01', cap: 34 }] }] });
+    expect(positionsOf(m, '2019-20')).toEqual(['M1 teacher 0.4']);
+    // A raised cap alone costs nothing.
+    const alone = cost({ terms: [{ id: 'caps', kind: 'class-size', caps: [{ grades: ['K', '1', '2', '3'], from: '2019-07-01', cap: 50 }] }] });
+    expect(alone.positions).toEqual([]);
+    expect(alone.years.every((y) => y.totalCents === 0)).toBe(true);
+  });
+
+  it('special-education schools are not covered by class-size caps', () => {
+    // A special-education school S1 with 50 students in each of K-3 (as many as E1).
+    const d = structuredClone(loadTiny());
+    d.schools.push({ ...d.schools[0], id: 'S1', cdsCode: '99999990000009', name: 'Sycamore Special Education Center', type: 'special-education', highNeed: false });
+    for (const grade of ['K', '1', '2', '3'] as const) d.enrollment.push({ school: 'S1', grade, students: 50 });
+    // K-3 capped at 24: E1 +4 and E2 +4 (positions.test.ts), S1 nothing.
+    const r = cost({ terms: [{ id: 'caps', kind: 'class-size', caps: [{ grades: ['K', '1', '2', '3'], from: '2019-07-01', cap: 24 }] }] }, d);
+    expect(positionsOf(r, '2019-20')).toEqual(['E1 teacher 4', 'E2 teacher 4']);
+  });
+
   it('secondary sections are ceiled even when the fraction is below one half', () => {
     // 9-12 capped at 37 from 2019-07-01. H1: 200 × 6 periods ÷ 37 = 32.43 → ceil 33 sections a grade
     // (rounding would give 32) vs 30 now: 3 × 4 grades = 12 sections ÷ 5 = 2.4 FTE.
