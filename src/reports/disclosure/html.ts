@@ -1,8 +1,10 @@
+import { htmlText } from '../../text/html.ts';
 import type { Block, TableRow } from './blocks.ts';
 
 export type Paper = 'letter' | 'a4';
 
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Every text in the document (titles, names, notes from the proposal and the dataset) goes in as text. */
+const esc = htmlText;
 
 /** Print and screen styles; one file, no fonts or images fetched. */
 function css(paper: Paper): string {
