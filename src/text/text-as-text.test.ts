@@ -7,7 +7,8 @@ import { expect, it } from 'vitest';
 import { draftYaml } from '../server/costing/work.ts';
 import { tiny } from '../../test/helpers/tiny.ts';
 import { escapeHtml, htmlText } from './html.ts';
-import { looksEmpty, withoutInvisible } from './invisible.ts';
+import { INVISIBLE as SHOWN_WITHOUT } from '../../web/src/text.ts';
+import { INVISIBLE, looksEmpty, withoutInvisible } from './invisible.ts';
 
 it('escapes the five characters that end a text node or a quoted attribute, and nothing else', () => {
   expect(escapeHtml(`<img src=x onerror="a('b')"> & café`)).toBe('&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt; &amp; café');
@@ -21,6 +22,8 @@ it('removes every bidi control and zero-width character, and only those', () => 
   // Right-to-left letters themselves stay: only the controls go.
   expect(withoutInvisible('\u202Eاتفاق مبدئي\u202C')).toBe('اتفاق مبدئي');
   expect(htmlText('\u202Egnp.exe <b>')).toBe('gnp.exe &lt;b&gt;');
+  // The web app removes the same characters (web/src/text.ts keeps its own copy of the list).
+  expect(SHOWN_WITHOUT.source).toBe(INVISIBLE.source);
 });
 
 it('calls a text of invisible characters and spaces empty, and one with a visible character not', () => {

@@ -12,8 +12,9 @@
  * - `webHref` keeps a link written by a person only when it is http or https (no `javascript:`
  *   or `data:` URL is ever put in an `href`).
  *
- * The server removes the same characters from titles and names when they are written
- * (src/text/invisible.ts); this is for what was stored before that, and for dataset text.
+ * What people write is stored as written; the server refuses only a title or name that is
+ * nothing but these characters (src/text/invisible.ts, the same list), so every place that
+ * shows one removes them here.
  */
 
 /**
@@ -22,7 +23,7 @@
  * and joiner (U+200B–U+200D), word joiner (U+2060) and the byte order mark / zero-width
  * no-break space (U+FEFF). The same list as src/text/invisible.ts.
  */
-const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/g;
+export const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/g;
 
 export function displayText(text: string): string {
   return text.replace(INVISIBLE, '');
