@@ -191,6 +191,8 @@ eachDatabase('authorization matrix', (dialect) => {
     'GET /api/health': async () => ({ path: '/api/health' }),
     'GET /api/openapi.json': async () => ({ path: '/api/openapi.json' }),
     'GET /api/config': async () => ({ path: '/api/config' }),
+    // A browser's report (sent with the page's cookie and no CSRF token; here with both, as any request).
+    'POST /api/csp-report': async () => ({ path: '/api/csp-report', body: { 'csp-report': { 'document-uri': 'http://127.0.0.1/', 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline' } } }),
     'POST /api/datasets': async (cell) => {
       const name = mark('dataset');
       return {

@@ -368,6 +368,19 @@ eachDatabase('bad input', (dialect) => {
     },
     'POST /api/proposal-versions/{id}/pass': { path: () => `/api/proposal-versions/${fixtures.proposalVersionId}/pass` },
     'POST /api/proposal-versions/{id}/publish': { path: () => `/api/proposal-versions/${fixtures.passedVersionId}/publish` },
+    'POST /api/csp-report': {
+      badBodies: () => fc.oneof(
+        // Not JSON, or not a report, under each of the report content types.
+        fc.tuple(
+          fc.constantFrom('application/csp-report', 'application/reports+json', 'application/json'),
+          fc.constantFrom('{', '', 'nul', '{"csp-report": ', '<?xml version="1.0"?><a/>', '"a string"', '42', 'null', '{"csp-report": "x"}', '{"csp-report": []}', '{}'),
+        ).map(([contentType, body]) => ({ category: 'not a report', path: '/api/csp-report', body, contentType })),
+        fc.constantFrom('[]', '[{"type": "csp-violation", "body": {}}]').map((body) => ({ category: 'a list as application/csp-report', path: '/api/csp-report', body, contentType: 'application/csp-report' })),
+        fc.constantFrom('{"a": 1}', '{"csp-report": {}}').map((body) => ({ category: 'a report as application/reports+json', path: '/api/csp-report', body, contentType: 'application/reports+json' })),
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'text/html', 'application/xml').map((contentType) => ({ category: 'wrong content type', path: '/api/csp-report', body: '{"csp-report": {}}', contentType })),
+        fc.constant({ category: 'over 16 KB', path: '/api/csp-report', body: JSON.stringify({ 'csp-report': { 'script-sample': 'x'.repeat(17 * 1024) } }), contentType: 'application/csp-report' }),
+      ),
+    },
     'GET /api/public/compare': {
       badQueries: () => fc.oneof(
         fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.publishedVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', `versions=99999999,99999998`, `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),

@@ -6,6 +6,8 @@ import {
 } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { CostResult } from '../costing/result.ts';
+import { escapeHtml } from '../text/html.ts';
+import { withoutInvisible } from '../text/invisible.ts';
 import { projectionWithout } from './disclosure/without.ts';
 
 /**
@@ -100,7 +102,7 @@ export function costChart(result: CostResult): Chart {
   const height = 70 + PLOT_HEIGHT + legendHeight + 20;
   const series: BarSeriesOption[] = terms.map((t) => ({
     type: 'bar',
-    name: t.title,
+    name: withoutInvisible(t.title),
     stack: 'cost',
     barMaxWidth: 56,
     data: t.cents.map((c) => c / 100),
@@ -183,11 +185,7 @@ export function renderSvg(chart: Chart, opts: { id?: string } = {}): string {
       }
       return before + name;
     })
-    .replace(/^<svg /, `<svg role="img" aria-label="${escapeAttr(chart.title)}" `);
-}
-
-function escapeAttr(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    .replace(/^<svg /, `<svg role="img" aria-label="${escapeHtml(chart.title)}" `);
 }
 
 export function costChartsSvg(result: CostResult): ChartSvgs {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { htmlText } from '../text/html.ts';
 
 /**
  * HTML → PDF with the Debian Chromium through playwright-core (no browser download). One
@@ -29,8 +30,6 @@ export interface PdfPrinter {
   close(): Promise<void>;
 }
 
-const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** Launches Chromium once; `print` may then be called for as many documents as needed. */
 export async function openPrinter(opts: { executablePath?: string } = {}): Promise<PdfPrinter> {
   const executablePath = opts.executablePath ?? CHROMIUM_PATH;
@@ -45,12 +44,15 @@ export async function openPrinter(opts: { executablePath?: string } = {}): Promi
   }
   return {
     async print(html, o = {}) {
-      const page = await browser.newPage();
+      // Our own HTML, self-contained (inline CSS and SVG): it needs no script and nothing from the
+      // network, so the page runs with JavaScript off and offline. Were text from a proposal or a
+      // dataset ever to reach it as markup, it could neither run nor send anything anywhere.
+      const page = await browser.newPage({ javaScriptEnabled: false, offline: true });
       try {
         // The document is self-contained: nothing to fetch, so 'load' is enough.
         await page.setContent(html, { waitUntil: 'load' });
         const footer = `<div style="width:100%;font-size:7pt;color:#555;padding:0 13mm;display:flex;justify-content:space-between;font-family:'Liberation Sans','DejaVu Sans',sans-serif">`
-          + `<span>${esc(o.footer ?? '')}</span><span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+          + `<span>${htmlText(o.footer ?? '')}</span><span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
         return await page.pdf({
           format: o.paper === 'a4' ? 'A4' : 'Letter',
           printBackground: true,

@@ -20,6 +20,7 @@ import { publicRoutes } from './public/routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { compareRoutes } from './compare/routes.ts';
+import { cspRoutes } from './csp.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -65,6 +66,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
     c.set('deps', deps);
     await next();
   });
+  // The Content-Security-Policy on every answer, and its report endpoint (before sessions: browsers send no CSRF token).
+  cspRoutes(app, { tiles: options.tiles });
   app.use('/api/*', limits());
   app.use('/api/*', sessions());
 

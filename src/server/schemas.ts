@@ -4,6 +4,7 @@
  * OpenAPI document at /api/openapi.json.
  */
 import { z } from '@hono/zod-openapi';
+import { looksEmpty, LOOKS_EMPTY } from '../text/invisible.ts';
 import { oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 
 export const WhereSchema = z
@@ -59,6 +60,7 @@ export const ERRORS = {
   404: error('No such thing that you can see.'),
   409: error('Conflicts with what is already there.'),
   413: error('The body is too large.'),
+  415: error('The body is not of a type this route reads.'),
   422: error('The content (a proposal or a dataset) has problems; every one is listed with where it is.'),
   429: error('Too many attempts.'),
 } as const;
@@ -78,6 +80,8 @@ export const PersonSchema = z
 /** Text a person typed: no control characters (tab and line breaks aside) and no broken Unicode. */
 export const plainText = (max: number) => z.string().max(max).refine((s) => oddCharacter(s) === null, PLAIN_TEXT);
 /** One line of text: as plainText, and no line breaks or tabs either. */
-export const plainLine = (max: number) => z.string().trim().max(max).refine((s) => oddCharacter(s) === null && !/[\t\n\r]/.test(s), `${PLAIN_TEXT}, on one line`);
+export const plainLine = (max: number) => z.string().trim().max(max).refine((s) => oddCharacter(s) === null && !/[\t\n\r]/.test(s), `${PLAIN_TEXT}, on one line`)
+  // A name of zero-width or direction-control characters only would look empty everywhere it is shown.
+  .refine((s) => s === '' || !looksEmpty(s), LOOKS_EMPTY);
 
 export const Email = z.string().trim().toLowerCase().min(3).max(254).regex(/^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+$/, 'must be an email address such as ana@example.org').refine((s) => oddCharacter(s) === null, PLAIN_TEXT);

@@ -116,6 +116,8 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/health', access: 'public', scope: 'none', targets: ['none'], writes: false },
   // Not in the list: the web app's settings (map tiles), read before anyone signs in.
   { method: 'GET', path: '/api/config', access: 'public', scope: 'none', targets: ['none'], writes: false },
+  // Not in the list: where browsers report Content-Security-Policy violations (logged, no rows).
+  { method: 'POST', path: '/api/csp-report', access: 'public', scope: 'none', targets: ['none'], writes: false },
   { method: 'GET', path: '/api/openapi.json', access: 'public', scope: 'none', targets: ['none'], writes: false, undocumented: true },
   { method: 'POST', path: '/api/datasets', access: 'dataset.write', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/datasets/{id}/versions', access: 'dataset.write', scope: 'own-table', targets: ['own', 'otherTable'], writes: true },

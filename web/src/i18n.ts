@@ -3,6 +3,7 @@
  * page, a shared link keeps the language, and the server needs no state for it.
  */
 import { useLocation } from './router.ts';
+import { displayText } from './text.ts';
 
 export type Lang = 'en' | 'es';
 
@@ -53,13 +54,21 @@ export function useLang(): Lang {
   return query.get('lang') === 'es' ? 'es' : 'en';
 }
 
+/**
+ * A message with its {placeholders} filled, in one pass: a value (a title, a school's name)
+ * that itself holds "{date}" stays as written, and loses the invisible characters that
+ * reorder or hide text (text.ts `displayText`).
+ */
+function fill(message: string, vars: Record<string, string | number> | undefined): string {
+  if (!vars) return message;
+  return message.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, k: string) => (Object.hasOwn(vars, k) ? displayText(String(vars[k])) : whole));
+}
+
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export function translator(lang: Lang): T {
   return (key, vars) => {
-    let text = app[lang][key] ?? en[key];
-    for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
-    return text;
+    return fill(app[lang][key] ?? en[key], vars);
   };
 }
 
@@ -81,9 +90,7 @@ export function messages<K extends string>(m: { en: Record<K, string>; es: Recor
 export function useMessages<K extends string>(m: { en: Record<K, string>; es: Record<K, string> }): (key: K, vars?: Record<string, string | number>) => string {
   const lang = useLang();
   return (key, vars) => {
-    let text = m[lang][key] ?? m.en[key];
-    for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
-    return text;
+    return fill(m[lang][key] ?? m.en[key], vars);
   };
 }
 

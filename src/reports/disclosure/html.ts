@@ -1,8 +1,10 @@
+import { htmlText } from '../../text/html.ts';
 import type { Block, TableRow } from './blocks.ts';
 
 export type Paper = 'letter' | 'a4';
 
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Every text in the document (titles, names, notes from the proposal and the dataset) goes in as text. */
+const esc = htmlText;
 
 /** Print and screen styles; one file, no fonts or images fetched. */
 function css(paper: Paper): string {
@@ -78,12 +80,17 @@ function block(b: Block): string {
   }
 }
 
+/** The document's own policy: its inline styles and SVG, data: images, nothing else. */
+export const DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
 /** The disclosure as one self-contained HTML page (inline CSS and SVG), ready to print on Letter or A4. */
 export function renderHtml(blocks: Block[], opts: { title: string; paper?: Paper }): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Opened from a file or printed, the page may run no script and fetch nothing: it needs neither.
+    `<meta http-equiv="Content-Security-Policy" content="${DOCUMENT_POLICY}">`,
     `<title>${esc(opts.title)}</title>`,
     `<style>${css(opts.paper ?? 'letter')}</style>`,
     '</head><body>',

@@ -13,6 +13,7 @@ import type { Dataset } from '../../district/types.ts';
 import { InvalidInput, type Problem } from '../../errors/problem.ts';
 import { parseProposal, type ParsedProposal } from '../../proposals/parse.ts';
 import { changesBetween, type Changes } from '../../reports/changes.ts';
+import { looksEmpty, LOOKS_EMPTY } from '../../text/invisible.ts';
 import { oddCharacter, PLAIN_TEXT } from '../../text/plain-text.ts';
 import { costLines, versionSummary } from './summary.ts';
 
@@ -126,6 +127,7 @@ export function draftYaml(dataset: Dataset, yaml: string, file = 'proposal.yaml'
     // The title also names the proposal in its workspace (a database column, not only JSON).
     const odd = oddCharacter(parsed.proposal.title);
     if (odd) problems.unshift({ code: 'proposal.title-text', message: `the title ${PLAIN_TEXT}; it has ${odd.name}`, where: { file, ...parsed.locate(['title']), field: 'title' }, hint: 'title: Union proposal of March 1, 2019' });
+    else if (looksEmpty(parsed.proposal.title)) problems.unshift({ code: 'proposal.title-empty', message: `the title ${LOOKS_EMPTY}`, where: { file, ...parsed.locate(['title']), field: 'title' }, hint: 'title: Union proposal of March 1, 2019' });
     if (problems.length > 0) return { ok: false, problems };
     const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed });
     const { title, party, unit } = parsed.proposal;

@@ -4,6 +4,7 @@
  * (`proposal`), exactly one of the two; docs/proposals.md describes the fields.
  */
 import { z } from '@hono/zod-openapi';
+import { looksEmpty, LOOKS_EMPTY } from '../../text/invisible.ts';
 import { oddCharacter, PLAIN_TEXT } from '../../text/plain-text.ts';
 
 const EXAMPLE_YAML = 'id: offer-1\ntitle: Union proposal of March 1, 2019\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2019-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 1, effective: 2019-07-01 }\n';
@@ -20,7 +21,7 @@ const exactlyOne = (b: { yaml?: string; proposal?: object }) => (b.yaml === unde
 const oneOf = { message: 'give exactly one of yaml (the proposal file\'s text) and proposal (the same as a JSON object)', path: ['yaml'] };
 
 export const CreateBody = z
-  .object({ title: z.string().trim().min(1).max(200).refine((t) => !oddCharacter(t), PLAIN_TEXT).optional().openapi({ description: 'the name in your workspace; default: the proposal\'s title' }), ...source })
+  .object({ title: z.string().trim().min(1).max(200).refine((t) => !oddCharacter(t), PLAIN_TEXT).refine((t) => !looksEmpty(t), LOOKS_EMPTY).optional().openapi({ description: 'the name in your workspace; default: the proposal\'s title' }), ...source })
   .strict()
   .refine(exactlyOne, oneOf)
   .openapi('NewProposal', { example: { title: 'Opening offer', yaml: EXAMPLE_YAML } });

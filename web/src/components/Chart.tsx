@@ -10,6 +10,11 @@
  * under the chart (it wraps on a narrow screen, unlike one drawn inside the chart). When the
  * chart is drawn the figure gets `data-drawn`. If the chart library cannot be loaded, the box
  * is dropped and the numbers are shown open (`data-failed` on the figure).
+ *
+ * ECharts writes its tooltips as HTML. The series and category names and the values it
+ * shows (through `valueFormatter`) it escapes itself, so titles and names from the other
+ * side may be series names; a tooltip `formatter` returning a string would be read as HTML
+ * unescaped: do not use one with text from data.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';

@@ -9,11 +9,12 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { textElement } from '../text.ts';
 
 export interface MapPoint {
   lat: number;
   lon: number;
-  /** Shown on hover and focus-free tap (a tooltip). */
+  /** Shown on hover and focus-free tap (a tooltip), as text: never read as HTML. */
   label: string;
   /** Radius in pixels. */
   radius: number;
@@ -37,7 +38,8 @@ function Points({ points, onDrawn }: { points: MapPoint[]; onDrawn: (n: number) 
       points.map((p) =>
         L.circleMarker([p.lat, p.lon], {
           renderer, radius: p.radius, weight: 1, color: '#ffffff', fillColor: p.highlight ? HIGHLIGHT_COLOUR : POINT_COLOUR, fillOpacity: 0.85,
-        }).bindTooltip(p.label),
+        // Leaflet takes a string as HTML: the label (a school's name from a dataset) goes in as text.
+        }).bindTooltip(() => textElement(p.label)),
       ),
     );
     group.addTo(map);

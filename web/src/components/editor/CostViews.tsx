@@ -11,6 +11,7 @@ import { dollars, percent, reserveWithout, sumCents } from './format.ts';
 import { M } from './messages.ts';
 import type { CostResult } from './result-types.ts';
 import { FigureButton, type Figure } from './Trace.tsx';
+import { UserText } from '../UserText.tsx';
 
 type Open = (f: Figure) => void;
 
@@ -67,7 +68,7 @@ export function ByTermTable({ result, terms, onOpen }: { result: CostResult; ter
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-term={row.id}>
-              <th scope="row">{row.title}</th>
+              <th scope="row"><UserText text={row.title} /></th>
               {result.years.map((y) => {
                 const lines = y.lines.filter((l) => l.term === row.id);
                 const cents = sumCents(lines);

@@ -8,6 +8,7 @@ import { useLang, useMessages, type Lang } from '../../i18n.ts';
 import { dollars, exactDollars, number, percent, sumCents, traceValue } from './format.ts';
 import { M, type EditorKey } from './messages.ts';
 import type { CostLine, ProjectionYear } from './result-types.ts';
+import { UserText } from '../UserText.tsx';
 
 export type Figure =
   | { kind: 'lines'; title: string; cents: number; lines: CostLine[] }
@@ -41,7 +42,7 @@ function LineDetail({ line, lang }: { line: CostLine; lang: Lang }) {
         <tbody>
           {line.trace.inputs.map((i, k) => (
             <tr key={k}>
-              <th scope="row">{i.name}</th>
+              <th scope="row"><UserText text={i.name} /></th>
               <td className="num">{traceValue(i, lang, { fte: t('unit.fte'), months: t('unit.months') })}</td>
             </tr>
           ))}
@@ -148,7 +149,7 @@ export function TraceDialog({ figure, onClose }: { figure: Figure | null; onClos
       {figure && (
         <>
           <div className="ed-trace-head">
-            <h2 id="ed-trace-title">{figure.title}</h2>
+            <h2 id="ed-trace-title"><UserText text={figure.title} /></h2>
             <button type="button" className="ed-secondary" onClick={() => ref.current?.close()}>{t('trace.close')}</button>
           </div>
           {figure.kind === 'lines' && (

@@ -10,6 +10,8 @@ import type { Dataset, Party, Version } from '../../pages/public/data.ts';
 import { contractTotal, longDate, money, percent, type Lang } from '../../pages/public/format.ts';
 import type { PublicKey } from '../../pages/public/messages.ts';
 import { CostChart, ReserveChart, type CostSeries, type ReserveSeries } from './charts.tsx';
+import { displayText, webHref } from '../../text.ts';
+import { UserText } from '../UserText.tsx';
 
 export type T = (key: PublicKey, vars?: Record<string, string | number>) => string;
 
@@ -96,7 +98,7 @@ export function Terms({ v, lang, t, level, heading }: { v: Version; lang: Lang; 
         {v.terms.map((x) => (
           <li key={x.id}>
             {x.kind === 'non-cost'
-              ? <><span {...asWritten(lang)}>{x[lang]}</span> <span className="pp-tag">{t('terms.notCosted')}</span></>
+              ? <><UserText text={x[lang]} {...asWritten(lang)} /> <span className="pp-tag">{t('terms.notCosted')}</span></>
               : x[lang]}
           </li>
         ))}
@@ -113,7 +115,7 @@ export function Sources({ v, lang, t }: { v: Version; lang: Lang; t: T }) {
       <summary>{t('sources.title')}</summary>
       <ul>
         {v.sources.map((s, i) => (
-          <li key={i} {...asWritten(lang)}>{s.href ? <a href={s.href} rel="noopener noreferrer">{s.title}</a> : s.title}</li>
+          <li key={i} {...asWritten(lang)}>{webHref(s.href) ? <a href={webHref(s.href)} rel="noopener noreferrer"><UserText text={s.title} /></a> : <UserText text={s.title} />}</li>
         ))}
       </ul>
     </details>
@@ -123,7 +125,7 @@ export function Sources({ v, lang, t }: { v: Version; lang: Lang; t: T }) {
 export function PublishedBy({ v, lang, t }: { v: Version; lang: Lang; t: T }) {
   return (
     <p className="pp-meta">
-      {t('published.by')} <span {...asWritten(lang)}>{v.organization.name}</span>{t('published.on', { date: longDate(v.publishedAt, lang) })}
+      {t('published.by')} <UserText text={v.organization.name} {...asWritten(lang)} />{t('published.on', { date: longDate(v.publishedAt, lang) })}
     </p>
   );
 }
@@ -140,7 +142,7 @@ export function VersionCard({ v, heading, level, dataset, lang, t, terms = true 
   return (
     <article className={`pp-card pp-party-${v.party}`} aria-labelledby={id} data-version={v.id}>
       <H id={id} className="pp-role">{heading}</H>
-      <p className="pp-title" {...asWritten(lang)}>{v.title}</p>
+      <p className="pp-title" dir="auto" {...asWritten(lang)}>{displayText(v.title)}</p>
       <PublishedBy v={v} lang={lang} t={t} />
       <Figures v={v} dataset={dataset} lang={lang} t={t} />
       {terms && <Terms v={v} lang={lang} t={t} level={(level + 1) as Level} />}
@@ -201,7 +203,7 @@ export function SourceLine({ versions, datasets, lang, t, link }: { versions: Ve
         const v = versions.find((x) => x.datasetVersionId === id)!;
         return (
           <span key={id}>
-            {i > 0 ? '; ' : ''}“<cite {...asWritten(lang)}>{d?.name ?? v.district.name}</cite>” {t('source.after', { version: d?.version ?? id, base: v.district.baseFiscalYear })}
+            {i > 0 ? '; ' : ''}“<cite><UserText text={d?.name ?? v.district.name} {...asWritten(lang)} /></cite>” {t('source.after', { version: d?.version ?? id, base: v.district.baseFiscalYear })}
           </span>
         );
       })}

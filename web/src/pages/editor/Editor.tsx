@@ -26,6 +26,8 @@ import type { ProposalDetail, VersionAnswer } from '../../components/editor/resu
 import { useTableInfo, type TableInfo } from '../../components/editor/table-info.ts';
 import { TermCommon, TermFields, type TermContext } from '../../components/editor/TermForm.tsx';
 import { FigureButton, TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
+import { UserText } from '../../components/UserText.tsx';
+import { webHref } from '../../text.ts';
 
 export const DRAFTERS: Record<string, string[]> = { union: ['admin', 'bargaining-team'], district: ['admin', 'budget-analyst', 'negotiator'] };
 
@@ -227,7 +229,9 @@ export function Editor({ session, id, query }: PageProps) {
                 <ul>
                   {(draft.sources as unknown[]).map((s, k) => {
                     const r = typeof s === 'string' ? { title: s } : (s as { title?: string; href?: string });
-                    return <li key={k}>{r.href ? <a href={r.href} rel="noreferrer">{r.title ?? r.href}</a> : r.title}</li>;
+                    // Only http(s) links: a `javascript:` or `data:` address in a source is shown as text, never as a link.
+                    const link = webHref(r.href);
+                    return <li key={k}>{link ? <a href={link} rel="noreferrer"><UserText text={r.title ?? link} /></a> : <UserText text={r.title ?? r.href ?? ''} />}</li>;
                   })}
                 </ul>
               </div>

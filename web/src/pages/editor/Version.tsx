@@ -19,6 +19,8 @@ import { termInWords } from '../../components/editor/plain.ts';
 import type { PassedInfo, ProposalDetail, PublishedInfo, VersionAnswer } from '../../components/editor/result-types.ts';
 import { TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
 import { DRAFTERS } from './Editor.tsx';
+import { UserText } from '../../components/UserText.tsx';
+import { displayText } from '../../text.ts';
 
 const NEGOTIATORS: Record<string, string[]> = { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] };
 
@@ -105,7 +107,7 @@ export function Version({ session, id }: PageProps) {
   const status = v.published ? 'published' : v.passed ? 'passed' : 'draft';
   return (
     <div className="ed-version">
-      <h1>{v.title}</h1>
+      <h1><UserText text={v.title} /></h1>
       <p className="muted">
         {v.own
           ? t('version.metaOwn', { org: v.organization.name, n: v.version, by: v.createdBy ?? '', when: v.createdAt ? when(v.createdAt, lang) : '', dataset: v.datasetVersionId })
@@ -180,7 +182,7 @@ export function Version({ session, id }: PageProps) {
                   {term.kind === 'non-cost' && <span className="ed-tag">{t('version.notCosted')}</span>}
                 </p>
                 {typeof term.title === 'string' && words && <p>{words}</p>}
-                {typeof term.note === 'string' && <p className="muted">{term.note}</p>}
+                {typeof term.note === 'string' && <p className="muted" dir="auto">{displayText(term.note)}</p>}
               </li>
             );
           })}

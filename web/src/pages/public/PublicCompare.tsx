@@ -12,6 +12,7 @@ import { AppLink, asWritten, capitalized, SourceLine, Terms, VersionCard, Versio
 import { useAnswer, type Change, type Comparison, type Detail, type Pair, type Version } from './data.ts';
 import { longDate, money, moneyChange, type Lang } from './format.ts';
 import { M } from './messages.ts';
+import { UserText } from '../../components/UserText.tsx';
 
 const IDS = /^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/;
 
@@ -173,7 +174,7 @@ function One({ id, lang, t }: { id: number; lang: Lang; t: T }) {
                 const w = words(r.id);
                 return (
                   <tr key={r.id}>
-                    <th scope="row">{w ? w[lang] : <span {...asWritten(lang)}>{r.title}</span>}</th>
+                    <th scope="row">{w ? w[lang] : <UserText text={r.title} {...asWritten(lang)} />}</th>
                     {years.map((fy) => <td className="num" key={fy}>{money(r.cents.get(fy) ?? 0, lang)}</td>)}
                   </tr>
                 );

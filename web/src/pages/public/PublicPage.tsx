@@ -13,6 +13,7 @@ import { AppLink, asWritten, capitalized, SourceLine, VersionCard, VersionCharts
 import { fetchOnce, RECORD, useAnswer, type PublicRecord, type Round, type Table, type Version } from './data.ts';
 import { contractTotal, longDate, money, type Lang } from './format.ts';
 import { M } from './messages.ts';
+import { UserText } from '../../components/UserText.tsx';
 
 // The page's one request, and the chart library, start as soon as the app's code runs.
 if (typeof location !== 'undefined' && location.pathname === '/') {
@@ -60,7 +61,7 @@ function Record({ data, lang, t }: { data: PublicRecord; lang: Lang; t: T }) {
 function TableName({ table, lang, t }: { table: Table; lang: Lang; t: T }) {
   return (
     <>
-      <span {...asWritten(lang)}>{table.district.name}</span> {t('and')} <span {...asWritten(lang)}>{table.union.name}</span>
+      <UserText text={table.district.name} {...asWritten(lang)} /> {t('and')} <UserText text={table.union.name} {...asWritten(lang)} />
     </>
   );
 }
@@ -120,10 +121,10 @@ function History({ table, byId, lang, t }: { table: Table; byId: Map<number, Ver
               <p className="pp-history-when"><time dateTime={v.publishedAt}>{longDate(v.publishedAt, lang)}</time></p>
               <p>
                 <strong>{capitalized(t(`party.${v.party}`))}</strong>
-                {v.version > 1 ? ` (${t('history.version', { n: v.version })})` : ''}: <span {...asWritten(lang)}>{v.title}</span>
+                {v.version > 1 ? ` (${t('history.version', { n: v.version })})` : ''}: <UserText text={v.title} {...asWritten(lang)} />
               </p>
               <p className="pp-meta">
-                {t('history.passedBy')} <span {...asWritten(lang)}>{v.organization.name}</span>{t('history.when', { passed: longDate(v.passedAt, lang), published: longDate(v.publishedAt, lang) })}
+                {t('history.passedBy')} <UserText text={v.organization.name} {...asWritten(lang)} />{t('history.when', { passed: longDate(v.passedAt, lang), published: longDate(v.publishedAt, lang) })}
               </p>
               <p>{t('history.total', { amount: money(contractTotal(v).cents, lang) })}</p>
               <p>

@@ -17,6 +17,8 @@ import { may } from '../../components/workspace/permissions.ts';
 import { useApi, type Loaded } from '../../components/workspace/useApi.ts';
 import type { DatasetList, OrganizationAnswer, ProposalDetail, ProposalList } from '../../components/workspace/types.ts';
 import { common, home } from './messages.ts';
+import { UserText } from '../../components/UserText.tsx';
+import { displayText } from '../../text.ts';
 
 /** Versions picked to compare, with the date that orders them (drafted for your own, passed for received). */
 type Picked = Map<number, string>;
@@ -55,7 +57,7 @@ export function Home({ session }: PageProps) {
 
   return (
     <div className="ws-home">
-      <h1>{s.organization.name}</h1>
+      <h1><UserText text={s.organization.name} /></h1>
       <p>{t('who', { name: s.person.name, role: c(`role.${s.person.role}` as 'role.admin'), kind: c(`kind.${s.organization.kind}`) })}</p>
       <Across loaded={org} />
 
@@ -79,9 +81,9 @@ export function Home({ session }: PageProps) {
             {list.state === 'done' && list.value.proposals.map((p) => (
               <article key={p.id} className="card ws-proposal">
                 <div className="ws-heading-row">
-                  <h3>{p.title}</h3>
+                  <h3><UserText text={p.title} /></h3>
                   <span className="muted">{p.versions === 1 ? t('versions.one') : t('versions.count', { n: p.versions })}</span>
-                  {may(s, 'proposal.write') && <Link to={`/workspace/proposals/${p.id}`}>{t('edit')}<span className="visually-hidden"> {p.title}</span></Link>}
+                  {may(s, 'proposal.write') && <Link to={`/workspace/proposals/${p.id}`}>{t('edit')}<span className="visually-hidden"> <UserText text={p.title} /></span></Link>}
                 </div>
                 <div className="ws-scroll">
                   <table className="ws-versions">
@@ -96,8 +98,8 @@ export function Home({ session }: PageProps) {
                         <tr key={v.id} data-version={v.id}>
                           <td><input type="checkbox" checked={picked.has(v.id)} onChange={toggle(v.id, v.createdAt)} aria-label={t('select.label', { title: v.title, version: v.version })} /></td>
                           <td>
-                            <Link to={`/workspace/versions/${v.id}`} aria-label={`${t('open', { version: v.version })}: ${v.title}`}>{t('open', { version: v.version })}</Link>
-                            <div className="muted ws-small">{v.title}</div>
+                            <Link to={`/workspace/versions/${v.id}`} aria-label={`${t('open', { version: v.version })}: ${displayText(v.title)}`}>{t('open', { version: v.version })}</Link>
+                            <div className="muted ws-small"><UserText text={v.title} /></div>
                           </td>
                           <td>{longDate(v.createdAt, lang)}<div className="muted ws-small">{v.createdBy}</div></td>
                           <td><YearCosts years={v.years} /></td>
@@ -133,10 +135,10 @@ export function Home({ session }: PageProps) {
                       <tr key={r.id} data-version={r.id}>
                         <td><input type="checkbox" checked={picked.has(r.id)} onChange={toggle(r.id, r.passedAt)} aria-label={t('select.label', { title: r.title, version: r.version })} /></td>
                         <td>
-                          <Link to={`/workspace/versions/${r.id}`}>{r.title}</Link>
+                          <Link to={`/workspace/versions/${r.id}`}><UserText text={r.title} /></Link>
                           <div className="muted ws-small">{t('version.n', { version: r.version })}</div>
                         </td>
-                        <td>{r.from.name}</td>
+                        <td><UserText text={r.from.name} /></td>
                         <td><YearCosts years={r.years} /></td>
                         <td>
                           <span className="ws-state ws-passed">{t('state.received', { date: longDate(r.passedAt, lang) })}</span>
