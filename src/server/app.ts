@@ -14,6 +14,7 @@ import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
+import { noStore } from './http/no-store.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   app.onError((err, c) => handleError(err, c, deps.log));
   app.notFound((c) => c.json({ code: 'not-found', message: `there is no route ${c.req.method} ${c.req.path}`, hint: 'the routes are listed at /api/openapi.json' }, 404));
   app.use('*', secureHeaders());
+  app.use('/api/*', noStore());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
