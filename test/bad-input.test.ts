@@ -368,6 +368,7 @@ eachDatabase('bad input', (dialect) => {
     },
     'POST /api/proposal-versions/{id}/pass': { path: () => `/api/proposal-versions/${fixtures.proposalVersionId}/pass` },
     'POST /api/proposal-versions/{id}/publish': { path: () => `/api/proposal-versions/${fixtures.passedVersionId}/publish` },
+    'POST /api/proposal-versions/{id}/countersign': { path: () => `/api/proposal-versions/${fixtures.passedVersionId}/countersign` },
     'GET /api/public/compare': {
       badQueries: () => fc.oneof(
         fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.publishedVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', `versions=99999999,99999998`, `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),
