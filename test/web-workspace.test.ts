@@ -226,14 +226,17 @@ browserSuite('the workspace pages in Chromium', () => {
 
     const { page, context, outside } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'bargaining@utla.demo', DEMO_PASSWORD);
-    await expect(page.locator('table.ws-received .ws-awaiting').count()).resolves.toBe(1);
+    await page.locator('table.ws-received tbody tr').first().waitFor();
+    await expect(page.locator('table.ws-received .ws-awaiting').allTextContents()).resolves.toEqual(['Tentative agreement: awaiting your countersignature']);
     await page.goto(`${web.url}/workspace/versions/${drafted.body.id}?lang=es`);
+    await page.locator('[data-agreement="awaiting"]').waitFor();
     await expect(page.locator('[data-agreement="awaiting"]').textContent()).resolves.toContain('acuerdo tentativo');
     await page.getByRole('button', { name: 'Refrendar este acuerdo' }).click();
     // Nothing happens before the confirmation.
     await expect(page.locator('#ed-confirm-text').textContent()).resolves.toContain('nunca se puede retirar');
     expect((await shown())?.party).toBe('district');
     await page.getByRole('button', { name: 'Sí, refrendarlo' }).click();
+    await page.locator('[data-agreement="countersigned"]').waitFor();
     await expect(page.locator('[data-agreement="countersigned"]').textContent()).resolves.toContain('United Teachers Los Angeles');
     await expect(page.locator('.ed-notice').textContent()).resolves.toContain('Refrendado');
     await expect(page.getByRole('button', { name: 'Refrendar este acuerdo' }).count()).resolves.toBe(0);
