@@ -5,7 +5,7 @@
  * deletes it). `organization_id` is the countersigning side (the organization the version was
  * passed to), `countersigned_by` the person who did it (shown only inside that workspace).
  */
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { SqlDialect } from '../connect.ts';
 
 export function countersignatures(dialect: SqlDialect): Migration {
@@ -23,9 +23,17 @@ export function countersignatures(dialect: SqlDialect): Migration {
         .addColumn('countersigned_by', idType, ref('people'))
         .addColumn('countersigned_at', 'text', (c) => c.notNull())
         .execute();
+      if (dialect === 'sqlite') {
+        await sql`CREATE TRIGGER countersignatures_no_update BEFORE UPDATE ON countersignatures BEGIN SELECT RAISE(ABORT, 'a countersignature never changes'); END`.execute(db);
+        await sql`CREATE TRIGGER countersignatures_no_delete BEFORE DELETE ON countersignatures BEGIN SELECT RAISE(ABORT, 'a countersignature is never withdrawn'); END`.execute(db);
+      } else {
+        await sql`CREATE FUNCTION countersignatures_unchanging() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'a countersignature never changes and is never withdrawn (% refused)', TG_OP; END $$`.execute(db);
+        await sql`CREATE TRIGGER countersignatures_unchanging BEFORE UPDATE OR DELETE ON countersignatures FOR EACH ROW EXECUTE FUNCTION countersignatures_unchanging()`.execute(db);
+      }
     },
     async down(db: Kysely<any>): Promise<void> {
       await db.schema.dropTable('countersignatures').execute();
+      if (dialect === 'postgres') await sql`DROP FUNCTION IF EXISTS countersignatures_unchanging()`.execute(db);
     },
   };
 }

@@ -125,6 +125,10 @@ eachDatabase('countersigned agreements', (dialect) => {
     const rows = await s.handle.db.selectFrom('countersignatures').select(['proposal_version_id', 'countersigned_at']).where('proposal_version_id', 'in', [ta, race]).execute();
     expect(rows).toHaveLength(2);
     expect((await team.request('GET', `/api/proposal-versions/${ta}`)).body.countersigned.at).toBe(first.body.countersigned.at);
+    // Not even the database lets it change or disappear.
+    await expect(s.handle.db.updateTable('countersignatures').set({ countersigned_at: '2000-01-01T00:00:00.000Z' }).where('proposal_version_id', '=', ta).execute()).rejects.toThrow(/never changes/);
+    await expect(s.handle.db.deleteFrom('countersignatures').where('proposal_version_id', '=', ta).execute()).rejects.toThrow(/never (changes|withdrawn)/);
+    expect(await s.handle.db.selectFrom('countersignatures').select('countersigned_at').where('proposal_version_id', '=', ta).executeTakeFirst()).toEqual({ countersigned_at: first.body.countersigned.at });
   });
 
   it('lets a district countersign the agreement a union drafted and passed to it', async () => {
