@@ -56,7 +56,9 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   const any = await deps.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const clock = { now: new Date('2018-11-01T16:00:00.000Z') };
-  const app = createApp({ ...deps, now: () => clock.now });
+  // The demo talks to itself in-process (http://localhost), never through the proxy a
+  // deployment may sit behind: its sign-ins are not the browser's.
+  const app = createApp({ ...deps, behindProxy: false, now: () => clock.now });
   const hash = await deps.passwords.hash(DEMO_PASSWORD);
 
   const at = clock.now.toISOString();
