@@ -63,15 +63,15 @@ eachDatabase('authorization matrix', (dialect) => {
 
   const datasetsOf = {} as Record<'district' | 'otherDistrict', { datasetId: number; versionId: number; name: string }>;
 
-  function proposalBody(org: OrgKey, title: string) {
-    const party = sideOfOrg(org);
+  function proposalBody(org: OrgKey, title: string, joint = false) {
+    const party = joint ? 'joint' : sideOfOrg(org);
     return { title, yaml: proposalYaml({ id: title.replace(/[^a-z0-9.-]/gi, '-').toLowerCase(), title, party, unit: unitOf(org) }) };
   }
 
   /** A new proposal of an organization (by its admin), optionally passed across the table and published. */
-  async function newProposal(org: OrgKey, opts: { pass?: boolean; publish?: boolean; title?: string } = {}): Promise<{ proposalId: number; versionId: number; title: string }> {
+  async function newProposal(org: OrgKey, opts: { pass?: boolean; publish?: boolean; title?: string; joint?: boolean } = {}): Promise<{ proposalId: number; versionId: number; title: string }> {
     const title = opts.title ?? mark(`proposal-${org}`);
-    const body = ok(await send(s, admins[org], 'POST', '/api/proposals', { body: proposalBody(org, title) }), `POST /api/proposals as ${org} admin`);
+    const body = ok(await send(s, admins[org], 'POST', '/api/proposals', { body: proposalBody(org, title, opts.joint) }), `POST /api/proposals as ${org} admin`);
     const proposalId: number = body.proposalId;
     const versionId: number = body.id;
     if (opts.pass || opts.publish) ok(await send(s, admins[org], 'POST', `/api/proposal-versions/${versionId}/pass`), `pass as ${org} admin`);
@@ -277,6 +277,20 @@ eachDatabase('authorization matrix', (dialect) => {
       else if (cell.target === 'across') t = await newProposal(ownerOf(side, 'across'), { pass: false });
       else t = await proposalTarget(side, cell.target, true); // passedToUs, otherTable: passed
       return { path: `/api/proposal-versions/${t.versionId}/publish` };
+    },
+    'POST /api/proposal-versions/{id}/countersign': async (cell) => {
+      // Always a fresh joint version (a countersignature is given once): own, passed across;
+      // across, not passed; passedToUs, third and otherTable, passed at their own table.
+      const side = sideOf(cell.subject);
+      const t = await newProposal(ownerOf(side, cell.target), { joint: true, pass: cell.target !== 'across' });
+      return {
+        path: `/api/proposal-versions/${t.versionId}/countersign`,
+        check: async (a) => {
+          const row = await s.handle.db.selectFrom('countersignatures').select(['organization_id', 'proposal_version_id']).where('proposal_version_id', '=', t.versionId).executeTakeFirst();
+          const own = s.orgId[orgOfSide(side)];
+          return row?.organization_id === own && a.body?.countersigned?.organization?.id === own ? [] : [`the countersignature was recorded for organization ${row?.organization_id}, not the countersigner's (${own})`];
+        },
+      };
     },
     'GET /api/public/proposals': async (cell) => {
       const t = cell.target === 'published' ? await publishedTarget() : await proposalTarget('union', 'passedToUs', false);

@@ -381,6 +381,7 @@ eachDatabase('bad input', (dialect) => {
         fc.constant({ category: 'over 16 KB', path: '/api/csp-report', body: JSON.stringify({ 'csp-report': { 'script-sample': 'x'.repeat(17 * 1024) } }), contentType: 'application/csp-report' }),
       ),
     },
+    'POST /api/proposal-versions/{id}/countersign': { path: () => `/api/proposal-versions/${fixtures.passedVersionId}/countersign` },
     'GET /api/public/compare': {
       badQueries: () => fc.oneof(
         fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.publishedVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', `versions=99999999,99999998`, `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),

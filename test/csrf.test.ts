@@ -35,11 +35,11 @@ interface ValidRequest {
   ok: number[];
 }
 
-type Ids = { dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean }) => Promise<{ proposalId: unknown; versionId: unknown }> };
+type Ids = { dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
 
-const districtProposal = (title: string) => proposalYaml({ id: title, title, party: 'district', unit: 'T' });
+const districtProposal = (title: string, party: 'district' | 'joint' = 'district') => proposalYaml({ id: title, title, party, unit: 'T' });
 
 /** A valid request for every changing route that needs a session (keyed as `METHOD /path`). */
 const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
@@ -84,6 +84,11 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const { versionId } = await ids.proposal({ pass: true });
     return { org: 'district', role: 'negotiator', path: `/api/proposal-versions/${versionId}/publish`, ok: [200, 201] };
   },
+  // The district's tentative agreement, passed to the teachers, countersigned by their bargaining team.
+  'POST /api/proposal-versions/{id}/countersign': async (ids) => {
+    const { versionId } = await ids.proposal({ pass: true, party: 'joint' });
+    return { org: 'teachers', role: 'bargaining-team', path: `/api/proposal-versions/${versionId}/countersign`, ok: [200, 201] };
+  },
 };
 
 /** Changing routes as the OpenAPI document lists them (`METHOD /path`). */
@@ -107,7 +112,7 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     async proposal(opts = {}) {
       const { versionId: datasetVersionId } = await ids.dataset();
       const t = mark('proposal');
-      const body = ok(await send(s, admin, 'POST', '/api/proposals', { body: { title: t, yaml: districtProposal(t), datasetVersionId } }), 'POST /api/proposals');
+      const body = ok(await send(s, admin, 'POST', '/api/proposals', { body: { title: t, yaml: districtProposal(t, opts.party), datasetVersionId } }), 'POST /api/proposals');
       if (opts.pass) ok(await send(s, admin, 'POST', `/api/proposal-versions/${body.id}/pass`), 'pass');
       return { proposalId: body.proposalId, versionId: body.id };
     },
@@ -125,8 +130,9 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     expect(routes.length).toBeGreaterThan(0);
     const missing = routes.filter((r) => !PRE_SESSION.has(r) && !(r in VALID));
     expect(missing, 'changing routes with no valid request in VALID (test/csrf.test.ts): add one').toEqual([]);
-    // The exempt ones are exactly sign-in and accepting an invitation today.
-    expect(routes.filter((r) => PRE_SESSION.has(r))).toEqual(['POST /api/invitations/accept', 'POST /api/session']);
+    // The exempt ones are exactly the browser's violation reports (logged, nothing stored),
+    // accepting an invitation and sign-in today.
+    expect(routes.filter((r) => PRE_SESSION.has(r))).toEqual(['POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/session']);
   });
 
   it('refuses a missing or forged token with 403 auth.csrf and changes nothing; the right token succeeds', async () => {

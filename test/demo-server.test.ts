@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 it('opens the LAUSD demo with every worked example on the public record, dated as it happened', async () => {
-  const report = await seedDemo(s.deps);
+  // As `settle serve --behind-proxy --demo` seeds it: the demo's own sign-ins do not come through the proxy.
+  const report = await seedDemo({ ...s.deps, behindProxy: true });
   expect(report?.published).toBe(9);
   expect(report?.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
   const record = await s.anonymous().request('GET', '/api/public/proposals');
@@ -24,6 +25,12 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   const titles = record.body.proposals.map((p: { title: string }) => p.title);
   expect(titles).toContain('LAUSD offer of January 11, 2019');
   expect(titles).toContain('SEIU Local 99 tentative agreement of March 24, 2023');
+  // The district drafted each tentative agreement; the union countersigned it (an hour after it
+  // was passed, before it was published), so the public record shows the agreements as such.
+  const seiu = record.body.proposals.find((p: { title: string }) => p.title === 'SEIU Local 99 tentative agreement of March 24, 2023');
+  expect(seiu).toMatchObject({ party: 'joint', awaitingCountersignature: false, countersigned: { at: '2023-03-24T19:00:00.000Z', organization: { name: 'SEIU Local 99', side: 'union' } }, publishedAt: '2023-03-24T20:00:00.000Z' });
+  expect(record.body.proposals.filter((p: { party: string }) => p.party === 'joint')).toHaveLength(3);
+  expect(record.body.tables.flatMap((t: { rounds: { agreement: number | null }[] }) => t.rounds.map((r) => r.agreement)).filter((a: number | null) => a !== null)).toHaveLength(3);
   const offer = record.body.proposals.find((p: { title: string }) => p.title === 'LAUSD offer of January 11, 2019');
   // Published an hour after it was passed, two hours after it was drafted on its date.
   expect(offer.publishedAt).toBe('2019-01-11T19:00:00.000Z');

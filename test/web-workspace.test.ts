@@ -205,4 +205,45 @@ browserSuite('the workspace pages in Chromium', () => {
       await tiled.close();
     }
   });
+
+  // Last: it adds a version to the demo's table, which the tests above count.
+  it('lets UTLA countersign a tentative agreement the district passed to it, after a confirmation, in Spanish too', async () => {
+    // The district drafts a new tentative agreement for UTLA and passes it (through the API, as its negotiator).
+    const api = async (cookie: string, csrf: string, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${web.url}${path}`, { method, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const login = await fetch(`${web.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'negotiator@lausd.demo', password: DEMO_PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const { csrfToken } = (await login.json()) as { csrfToken: string };
+    const yaml = readFileSync(join(process.cwd(), 'examples/lausd-2019/settlement-2019-01-22.yaml'), 'utf8').replace(/^title: .*$/m, 'title: Tentative agreement to countersign');
+    const drafted = await api(cookie, csrfToken, 'POST', '/api/proposals', { title: 'TA to countersign', yaml });
+    expect(drafted.status).toBe(201);
+    expect((await api(cookie, csrfToken, 'POST', `/api/proposal-versions/${drafted.body.id}/pass`)).status).toBe(201);
+    expect((await api(cookie, csrfToken, 'POST', `/api/proposal-versions/${drafted.body.id}/publish`)).status).toBe(201);
+    const shown = async () => ((await (await fetch(`${web.url}/api/public/proposals`)).json()) as { proposals: { id: number; party: string }[] }).proposals.find((p) => p.id === drafted.body.id);
+    expect((await shown())?.party).toBe('district');
+
+    const { page, context, outside } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'bargaining@utla.demo', DEMO_PASSWORD);
+    await page.locator('table.ws-received tbody tr').first().waitFor();
+    await expect(page.locator('table.ws-received .ws-awaiting').allTextContents()).resolves.toEqual(['Tentative agreement: awaiting your countersignature']);
+    await page.goto(`${web.url}/workspace/versions/${drafted.body.id}?lang=es`);
+    await page.locator('[data-agreement="awaiting"]').waitFor();
+    await expect(page.locator('[data-agreement="awaiting"]').textContent()).resolves.toContain('acuerdo tentativo');
+    await page.getByRole('button', { name: 'Refrendar este acuerdo' }).click();
+    // Nothing happens before the confirmation.
+    await expect(page.locator('#ed-confirm-text').textContent()).resolves.toContain('nunca se puede retirar');
+    expect((await shown())?.party).toBe('district');
+    await page.getByRole('button', { name: 'Sí, refrendarlo' }).click();
+    await page.locator('[data-agreement="countersigned"]').waitFor();
+    await expect(page.locator('[data-agreement="countersigned"]').textContent()).resolves.toContain('United Teachers Los Angeles');
+    await expect(page.locator('.ed-notice').textContent()).resolves.toContain('Refrendado');
+    await expect(page.getByRole('button', { name: 'Refrendar este acuerdo' }).count()).resolves.toBe(0);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'workspace-countersigned-es');
+    expect((await shown())?.party).toBe('joint');
+    expect(outside).toEqual([]);
+    await context.close();
+  });
 });

@@ -10,7 +10,7 @@ import { redact } from '../db/connect.ts';
 import type { Io } from './io.ts';
 import { UsageError } from './io.ts';
 
-interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; insecureCookies?: boolean; demo?: boolean; tiles?: string; tilesAttribution: string }
+interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; behindProxy?: boolean; insecureHttp?: boolean; demo?: boolean; tiles?: string; tilesAttribution: string }
 
 function whole(text: string, flag: string, min: number, max: number): number {
   const n = Number(text);
@@ -25,9 +25,10 @@ export function registerServe(program: Command, io: Io): void {
     .option('--db <file>', 'SQLite database file (created on first run)', 'settle.sqlite')
     .option('--database-url <url>', 'use PostgreSQL instead, e.g. postgres://user@127.0.0.1:5432/settle')
     .option('--port <n>', 'port to listen on', '8787')
-    .option('--host <address>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
+    .option('--host <address>', 'address to listen on (default this machine only; another address needs --behind-proxy or --insecure-http)', '127.0.0.1')
     .option('--threads <n>', 'costing threads', '1')
-    .option('--insecure-cookies', 'send the session cookie without the Secure flag (only for plain HTTP to other machines; browsers accept Secure cookies on localhost)')
+    .option('--behind-proxy', 'a TLS reverse proxy (Caddy, nginx) in front serves HTTPS: trust its X-Forwarded-Proto and X-Forwarded-For (docs/deploy.md)')
+    .option('--insecure-http', 'serve plain HTTP to other machines anyway: passwords and cookies cross the network unencrypted (a trial on a trusted network only)')
     .option('--demo', 'on an empty database, open the LAUSD demo workspaces (UTLA, SEIU Local 99, the district) with the 2019 and 2023 proposals')
     .option('--tiles <url>', 'map tile server for the web app, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png (no map tiles without it)')
     .option('--tiles-attribution <text>', 'attribution shown on the map', '© OpenStreetMap contributors')
@@ -36,13 +37,24 @@ export function registerServe(program: Command, io: Io): void {
       const threads = whole(opts.threads, '--threads', 1, 64);
       const database: { url: string } | { file: string } = opts.databaseUrl ? { url: opts.databaseUrl } : { file: resolve(opts.db) };
       if ('file' in database) mkdirSync(dirname(database.file), { recursive: true });
+      const { transportFor, TransportRefused } = await import('../server/http/transport.ts');
+      try {
+        transportFor({ host: opts.host, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp });
+      } catch (e) {
+        throw e instanceof TransportRefused ? new UsageError(e.message) : e;
+      }
       const { startServer } = await import('../server/serve.ts');
       if (opts.tiles && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(opts.tiles)) throw new UsageError(`--tiles must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png`);
       const tiles = opts.tiles ? { url: opts.tiles, attribution: opts.tilesAttribution } : null;
-      const server = await startServer({ database, port, host: opts.host, threads, secureCookies: !opts.insecureCookies, demo: opts.demo, tiles, log: (l) => io.err(`${l}\n`) });
+      const server = await startServer({ database, port, host: opts.host, threads, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, tiles, log: (l) => io.err(`${l}\n`) });
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);
+      if (server.transport === 'behind-proxy') io.err('  Behind a TLS proxy: open the site at its https:// address; X-Forwarded-Proto and X-Forwarded-For from the proxy are trusted, so only the proxy should reach this port.\n');
+      if (server.transport === 'insecure-http') {
+        const bar = '!'.repeat(78);
+        io.err(`${bar}\n  WARNING: --insecure-http. This server speaks plain HTTP to other machines: passwords,\n  session cookies, union drafts and every answer cross the network unencrypted and can be\n  read or changed by anyone on the way. Use it only for a trial on a network you trust;\n  for real work put a TLS proxy in front and use --behind-proxy (docs/deploy.md).\n${bar}\n`);
+      }
       const { DEFAULT_WEB_ROOT } = await import('../server/web.ts');
       io.err(existsSync(`${DEFAULT_WEB_ROOT}/index.html`)
         ? `  Open ${server.url}/ in a browser: the public record, and Sign in for the workspaces.\n`

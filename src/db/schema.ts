@@ -142,6 +142,16 @@ export interface PublicationsTable {
   published_at: string;
 }
 
+/** The other side's countersignature of a joint version (a tentative agreement): once per version, never changed. */
+export interface CountersignaturesTable {
+  id: Generated<number>;
+  proposal_version_id: number;
+  /** The countersigning organization: the one the version was passed to. */
+  organization_id: number;
+  countersigned_by: number;
+  countersigned_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -155,6 +165,7 @@ export interface Database {
   proposal_versions: ProposalVersionsTable;
   passes: PassesTable;
   publications: PublicationsTable;
+  countersignatures: CountersignaturesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

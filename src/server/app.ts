@@ -14,6 +14,8 @@ import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
+import { noStore } from './http/no-store.ts';
+import { insecureNotice, needsHttps } from './http/transport.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
@@ -48,6 +50,8 @@ export interface AppOptions {
   tiles?: { url: string; attribution: string } | null;
   /** Chromium for the disclosure PDFs (default /usr/bin/chromium); started on the first PDF asked for. */
   chromium?: string;
+  /** Served over plain HTTP to other machines (`--insecure-http`): every answer and the web app say so. */
+  insecureHttp?: boolean;
 }
 
 /** The app, and `close()` for what its routes started on demand (the PDF printer): call it when the server stops. */
@@ -62,6 +66,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   app.onError((err, c) => handleError(err, c, deps.log));
   app.notFound((c) => c.json({ code: 'not-found', message: `there is no route ${c.req.method} ${c.req.path}`, hint: 'the routes are listed at /api/openapi.json' }, 404));
   app.use('*', secureHeaders());
+  app.use('/api/*', noStore());
+  if (options.insecureHttp) app.use('*', insecureNotice());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -70,6 +76,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   cspRoutes(app, { tiles: options.tiles });
   app.use('/api/*', limits());
   app.use('/api/*', sessions());
+  // The routes that set the session cookie: no Secure cookie sent where the browser would drop it.
+  app.use('/api/session', needsHttps());
+  app.use('/api/invitations/accept', needsHttps());
 
   app.openapi(
     createRoute({ method: 'get', path: '/api/health', tags: ['server'], summary: 'Is the server answering', responses: { 200: ok(z.object({ ok: z.literal(true) }), 'It is') } }),
@@ -77,10 +86,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   );
   app.openapi(
     createRoute({
-      method: 'get', path: '/api/config', tags: ['server'], summary: 'Settings the web app needs (the map tile server, if any)',
-      responses: { 200: ok(z.object({ tiles: z.object({ url: z.string(), attribution: z.string() }).nullable() }), 'Settings') },
+      method: 'get', path: '/api/config', tags: ['server'], summary: 'Settings the web app needs (the map tile server, if any; whether it is served over plain HTTP)',
+      responses: {
+        200: ok(z.object({
+          tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+          insecureHttp: z.boolean().openapi({ description: 'served over plain HTTP to other machines (settle serve --insecure-http): passwords and sessions cross the network unencrypted' }),
+        }), 'Settings'),
+      },
     }),
-    (c) => c.json({ tiles: options.tiles ?? null }, 200),
+    (c) => c.json({ tiles: options.tiles ?? null, insecureHttp: options.insecureHttp === true }, 200),
   );
   authRoutes(app);
   orgRoutes(app);

@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   'costing.run': DRAFTERS,
   'proposal.pass': NEGOTIATORS,
   'proposal.publish': NEGOTIATORS,
+  /** Countersign a tentative agreement passed from across the table: it becomes the table's agreement. */
+  'proposal.countersign': NEGOTIATORS,
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -63,6 +65,7 @@ const WHAT: Record<Permission, string> = {
   'costing.run': 'cost proposals',
   'proposal.pass': 'pass proposals across the table',
   'proposal.publish': 'publish proposals',
+  'proposal.countersign': 'countersign agreements',
 };
 
 /** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */

@@ -1,6 +1,7 @@
 /**
  * The demo workspaces: LAUSD with UTLA and SEIU Local 99, the generated LAUSD 2018-19 dataset,
- * and the 2019 and 2023 proposals drafted, passed and published on the dates they were made.
+ * and the 2019 and 2023 proposals drafted, passed and published on the dates they were made
+ * (each tentative agreement countersigned by the other side before it is published).
  * Everything after the accounts goes through the HTTP API, exactly as a user's browser would,
  * with the clock set to each proposal's date so the public history reads as it happened.
  */
@@ -55,7 +56,9 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   const any = await deps.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const clock = { now: new Date('2018-11-01T16:00:00.000Z') };
-  const app = createApp({ ...deps, now: () => clock.now });
+  // The demo talks to itself in-process (http://localhost), never through the proxy a
+  // deployment may sit behind: its sign-ins are not the browser's.
+  const app = createApp({ ...deps, behindProxy: false, now: () => clock.now });
   const hash = await deps.passwords.hash(DEMO_PASSWORD);
 
   const at = clock.now.toISOString();
@@ -89,9 +92,10 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   let published = 0;
   for (const step of PLAN) {
     const yaml = readFileSync(join(EXAMPLES, step.file), 'utf8');
-    const date = String((parse(yaml) as { date: string }).date);
+    const written = parse(yaml) as { date: string; party: string };
+    const date = String(written.date);
     clock.now = new Date(`${date}T17:00:00.000Z`);
-    progress(`Drafting, passing and publishing ${step.file}`);
+    progress(`Drafting, passing${written.party === 'joint' ? ', countersigning' : ''} and publishing ${step.file}`);
     const existing = proposals.get(step.proposal);
     const version = existing === undefined
       ? await call(negotiator[step.by], 'POST', '/api/proposals', { title: step.proposal, datasetVersionId, yaml })
@@ -99,8 +103,15 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     const v = version;
     if (existing === undefined) proposals.set(step.proposal, v.proposalId);
     clock.now = new Date(clock.now.getTime() + 3600_000);
-    await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/pass`);
+    const passed = await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/pass`);
     clock.now = new Date(clock.now.getTime() + 3600_000);
+    if (written.party === 'joint') {
+      // A tentative agreement is the table's agreement once the other side countersigns it.
+      const other = (Object.keys(ids) as OrgKey[]).find((k) => ids[k] === passed.passed.to.id);
+      if (!other) throw new Error(`demo: ${step.file} was passed to an organization the demo did not make`);
+      await call(negotiator[other], 'POST', `/api/proposal-versions/${v.id}/countersign`);
+      clock.now = new Date(clock.now.getTime() + 3600_000);
+    }
     await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/publish`);
     published++;
   }

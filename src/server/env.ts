@@ -17,6 +17,12 @@ export interface Deps {
   passwords: PasswordHasher;
   /** Cookies marked Secure under the `__Host-` name (true unless served over plain HTTP off localhost). */
   secureCookies: boolean;
+  /**
+   * Behind a TLS reverse proxy (`settle serve --behind-proxy`): its X-Forwarded-Proto and
+   * X-Forwarded-For are trusted (src/server/http/transport.ts: browserUsedHttps, clientAddress).
+   * Absent or false: the connection itself is the client.
+   */
+  behindProxy?: boolean;
   log: (line: string) => void;
 }
 

@@ -12,6 +12,7 @@ import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
 import { costingPool } from './costing/pool.ts';
 import type { Deps } from './env.ts';
+import { transportFor, type Transport } from './http/transport.ts';
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -19,8 +20,10 @@ export interface ServeOptions {
   host: string;
   /** Costing threads (default 1). */
   threads?: number;
-  /** False only when serving plain HTTP to other machines (cookies then lose the Secure flag). */
-  secureCookies?: boolean;
+  /** A TLS reverse proxy is in front: trust its X-Forwarded-Proto and X-Forwarded-For (src/server/http/transport.ts). */
+  behindProxy?: boolean;
+  /** Serve plain HTTP to other machines anyway: cookies lose the Secure flag; a warning at start and on every answer. */
+  insecureHttp?: boolean;
   log?: (line: string) => void;
   /** The built web app to serve at / (default web/dist when it has been built); false for the API only. */
   webRoot?: string | false;
@@ -31,6 +34,7 @@ export interface ServeOptions {
 
 export interface RunningServer {
   url: string;
+  transport: Transport;
   handle: OpenDatabase;
   deps: Deps;
   /** The demo's accounts (seeded now, or by an earlier start); null without --demo or on a database that is not the demo's. */
@@ -40,6 +44,8 @@ export interface RunningServer {
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // A non-loopback address without --behind-proxy or --insecure-http throws here, before anything is opened.
+  const transport = transportFor({ host: o.host, behindProxy: o.behindProxy, insecureHttp: o.insecureHttp });
   const handle = await openDatabase(o.database);
   try {
     await migrateToLatest(handle.db, handle.dialect);
@@ -48,7 +54,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     throw e;
   }
   const costing = costingPool({ threads: o.threads ?? 1, log });
-  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: o.secureCookies ?? true, log };
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log };
   let demo: DemoReport | null = null;
   try {
     if (o.demo) demo = (await seedDemo(deps, log)) ?? (await existingDemo(deps));
@@ -57,7 +63,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     await handle.close();
     throw e;
   }
-  const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles });
+  const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolve(s));
     s.once('error', reject);
@@ -67,6 +73,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   let closing: Promise<void> | null = null;
   return {
     url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`,
+    transport,
     handle,
     deps,
     demo,

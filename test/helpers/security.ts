@@ -36,6 +36,8 @@ export const SPEC_PERMISSIONS = {
   'costing.run': { union: ['admin', 'bargaining-team'], district: ['admin', 'budget-analyst', 'negotiator'] },
   'proposal.pass': { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] },
   'proposal.publish': { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] },
+  // A tentative agreement becomes the table's agreement when the other side's negotiators countersign it.
+  'proposal.countersign': { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -141,6 +143,10 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/compare', access: 'proposal.read', scope: 'own-or-passed', targets: ID_TARGETS_ORG, writes: false },
   { method: 'POST', path: '/api/proposal-versions/{id}/pass', access: 'proposal.pass', scope: 'own-org', targets: ['own', 'across', 'passedToUs', 'otherTable'], writes: true },
   { method: 'POST', path: '/api/proposal-versions/{id}/publish', access: 'proposal.publish', scope: 'own-org', targets: ['own', 'ownUnpassed', 'across', 'passedToUs', 'otherTable'], writes: true },
+  // Countersigning a joint version (a tentative agreement): only the organization it was passed
+  // to; the drafting side sees its own version but may not countersign it (409); the target is
+  // always a joint version.
+  { method: 'POST', path: '/api/proposal-versions/{id}/countersign', access: 'proposal.countersign', scope: 'own-or-passed', targets: ['own', 'across', 'passedToUs', 'third', 'otherTable'], writes: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
@@ -190,6 +196,8 @@ export function expectedOutcome(subject: Subject, route: SpecRoute, target: Targ
   if (!inScope(subject, route.scope, target)) return list ? 'hidden' : 404;
   // Publishing needs the version passed first: allowed, but the state refuses it.
   if (route.path.endsWith('/publish') && target === 'ownUnpassed') return 'conflict';
+  // Countersigning is the other side's act: one's own agreement is seen, but refused by its state.
+  if (route.path.endsWith('/countersign') && target === 'own') return 'conflict';
   return 'allow';
 }
 
@@ -326,7 +334,7 @@ export function errorShapeProblems(a: Answer): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** The tables the server keeps (a snapshot also covers any table added later: it lists them from the database). */
-export const KNOWN_TABLES = ['organizations', 'people', 'audit_log', 'invitations', 'sessions', 'login_failures', 'datasets', 'dataset_versions', 'proposals', 'proposal_versions', 'passes', 'publications'] as const;
+export const KNOWN_TABLES = ['organizations', 'people', 'audit_log', 'invitations', 'sessions', 'login_failures', 'datasets', 'dataset_versions', 'proposals', 'proposal_versions', 'passes', 'publications', 'countersignatures'] as const;
 
 export type Snapshot = Record<string, string>;
 
@@ -375,7 +383,7 @@ export function proposalErrorFixtures(): { name: string; yaml: string }[] {
 }
 
 /** A small valid proposal for the tiny district, as YAML, for a party and unit. */
-export function proposalYaml(o: { id: string; title: string; party: 'union' | 'district'; unit: string; pct?: number }): string {
+export function proposalYaml(o: { id: string; title: string; party: 'union' | 'district' | 'joint'; unit: string; pct?: number }): string {
   return [
     `id: ${o.id}`,
     `title: ${JSON.stringify(o.title)}`,

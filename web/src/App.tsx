@@ -49,6 +49,7 @@ export function App() {
   const lang = useLang();
   const t = useT();
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [insecure, setInsecure] = useState(false);
 
   useEffect(() => {
     api<Session>('GET', '/api/session').then(
@@ -58,6 +59,8 @@ export function App() {
       },
       () => setSession(null),
     );
+    // settle serve --insecure-http: say so on every page.
+    api<{ insecureHttp?: boolean }>('GET', '/api/config').then((c) => setInsecure(c.insecureHttp === true), () => undefined);
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -112,6 +115,7 @@ export function App() {
           </a>
         </nav>
       </header>
+      {insecure && <p className="insecure-banner" role="alert">{t('insecure.banner')}</p>}
       <main>{page}</main>
     </>
   );

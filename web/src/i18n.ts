@@ -24,6 +24,7 @@ const en = {
   'error.generic': 'Something went wrong',
   'loading': 'Loading…',
   'notFound': 'There is no page here.',
+  'insecure.banner': 'This server is on plain HTTP: passwords, sessions and drafts can be read by anyone on the network. Do not use it for real bargaining work.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -45,6 +46,7 @@ const es: Record<MessageKey, string> = {
   'error.generic': 'Algo salió mal',
   'loading': 'Cargando…',
   'notFound': 'Aquí no hay ninguna página.',
+  'insecure.banner': 'Este servidor usa HTTP sin cifrar: cualquiera en la red puede leer contraseñas, sesiones y borradores. No lo use para negociaciones reales.',
 };
 
 const app: Record<Lang, Record<MessageKey, string>> = { en, es };

@@ -11,7 +11,7 @@ import { allow } from '../authz.ts';
 import { datasetFilesGz } from '../datasets/store.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { yearTotals } from '../proposals/answer.ts';
+import { standingOf, yearTotals } from '../proposals/answer.ts';
 import { Memo } from '../reports/memo.ts';
 import { numbered, readableVersions } from '../reports/readable.ts';
 import { errors, ok } from '../schemas.ts';
@@ -66,7 +66,7 @@ export function compareRoutes(app: OpenAPIHono<AppEnv>): void {
     const versions = ordered.map(({ row, summary: s, number, own }) => ({
       id: row.id, own, version: number, title: s.proposal.title,
       organization: { id: row.owner_id, name: row.owner_name, kind: row.owner_kind },
-      unit: s.proposal.unit, party: s.proposal.party, date: s.proposal.date, term: s.proposal.term, datasetVersionId: row.dataset_version_id,
+      unit: s.proposal.unit, party: standingOf(row, s).party, date: s.proposal.date, term: s.proposal.term, datasetVersionId: row.dataset_version_id,
       passedAt: row.passed_at, publishedAt: row.published_at,
       years: yearTotals(s), reserve: s.reserve, firstShortYear: s.firstShortYear, certification: s.certification,
     }));

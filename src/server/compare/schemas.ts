@@ -23,7 +23,7 @@ export const CompareSchema = z
       id: Int, own: z.boolean(),
       version: Int.openapi({ description: 'your draft number; for a version passed to you, the n-th version of it passed' }),
       title: z.string(), organization: z.object({ id: Int, name: z.string(), kind: z.enum(['district', 'union']) }),
-      unit: z.string(), party: z.string(), date: z.string(), term: z.object({ start: z.string(), end: z.string() }), datasetVersionId: Int,
+      unit: z.string(), party: z.string().openapi({ description: 'whose proposal it is; a joint version is its drafting side\'s until the other side countersigns it' }), date: z.string(), term: z.object({ start: z.string(), end: z.string() }), datasetVersionId: Int,
       passedAt: z.string().nullable(), publishedAt: z.string().nullable(),
       years: z.array(z.object({ fy: z.string(), totalCents: Int, ongoingCents: Int, oneTimeCents: Int })),
       reserve: z.array(z.object({ fy: z.string(), reservePct: z.number(), requiredReservePct: z.number(), meetsReserve: z.boolean(), endingBalanceCents: Int, extrapolated: z.boolean() })),

@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { VersionSummary } from '../costing/summary.ts';
 import type { Actor } from '../env.ts';
 import type { versions } from './store.ts';
+import { awaitingCountersignature, partyShown } from './agreement.ts';
 
 export type VersionRow = Awaited<ReturnType<ReturnType<typeof versions>['executeTakeFirstOrThrow']>>;
 
@@ -51,12 +52,28 @@ export function publishedOf(row: VersionRow, own: boolean) {
   return row.published_at === null ? null : { at: row.published_at, by: own ? row.published_by : null };
 }
 
+/**
+ * The other side's countersignature of a joint version, if any: which organization and when;
+ * who, only inside the organization that countersigned.
+ */
+export function countersignedOf(row: VersionRow, viewer: number) {
+  if (row.countersigned_at === null || row.signer_id === null) return null;
+  return { at: row.countersigned_at, organization: { id: row.signer_id, name: row.signer_name ?? '' }, by: viewer === row.signer_id ? row.countersigned_by : null };
+}
+
+/** The party shown for a version (a joint one is its drafter's until countersigned), and whether it waits for a countersignature. */
+export function standingOf(row: VersionRow, s: VersionSummary) {
+  const signed = row.countersigned_at !== null;
+  return { party: partyShown(s.proposal.party, row.owner_kind, signed), awaitingCountersignature: awaitingCountersignature(s.proposal.party, signed) };
+}
+
 /** A version in the owner's lists: figures in brief, who drafted, passed and published it. */
 export function briefOf(row: VersionRow, s: VersionSummary, number: number | undefined) {
   return {
     id: row.id, version: row.version, title: s.proposal.title, datasetVersionId: row.dataset_version_id, createdAt: row.created_at, createdBy: row.created_by,
     years: yearTotals(s), certification: s.certification, firstShortYear: s.firstShortYear,
     passed: passedOf(row, true, number), published: publishedOf(row, true),
+    ...standingOf(row, s), countersigned: countersignedOf(row, row.owner_id),
   };
 }
 
@@ -75,6 +92,8 @@ export function versionText(row: VersionRow, s: VersionSummary, actor: Actor, nu
     createdBy: own ? row.created_by : null,
     passed: passedOf(row, own, number),
     published: publishedOf(row, own),
+    ...standingOf(row, s),
+    countersigned: countersignedOf(row, actor.org.id),
     yaml: own ? yaml : withoutComments(yaml),
   };
   return `${JSON.stringify(meta).slice(0, -1)},"result":${resultJson}}`;

@@ -9,7 +9,7 @@ import { allow } from '../authz.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
-import { briefOf, rawJson, versionText, yearTotals } from './answer.ts';
+import { briefOf, countersignedOf, rawJson, standingOf, versionText, yearTotals } from './answer.ts';
 import { ProposalDetail, ProposalList, VersionSchema } from './schemas.ts';
 import { ownProposal, passNumbers, versions } from './store.ts';
 import { summariesOf, summaryOf } from './summaries.ts';
@@ -56,6 +56,7 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
         return {
           id: r.id, version: numbers.get(r.id) ?? 1, title: s.proposal.title, unit: s.proposal.unit, from: { id: r.owner_id, name: r.owner_name, kind: r.owner_kind },
           passedAt: r.passed_at as string, publishedAt: r.published_at, datasetVersionId: r.dataset_version_id, years: yearTotals(s), certification: s.certification,
+          ...standingOf(r, s), countersigned: countersignedOf(r, actor.org.id),
         };
       }),
     }, 200);

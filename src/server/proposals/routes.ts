@@ -3,7 +3,8 @@
  * preview). Every draft is costed on a costing thread (the server keeps answering meanwhile)
  * and checked against the workspace's side and units; any problem → 422 with every problem,
  * and nothing is stored. A version, once written, never changes: a new draft is a new version.
- * Reading is in read.ts; passing across the table and publishing in table.ts.
+ * Reading is in read.ts; passing across the table and publishing in table.ts; countersigning
+ * a tentative agreement in countersign.ts.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Transaction } from 'kysely';
@@ -20,6 +21,7 @@ import { readRoutes } from './read.ts';
 import { CostingBody, CostResultSchema, CreateBody, VersionBody, VersionSchema } from './schemas.ts';
 import { isUniqueViolation, lockProposal, ownProposal, versions } from './store.ts';
 import { tableRoutes } from './table.ts';
+import { countersignRoutes } from './countersign.ts';
 
 const create = createRoute({
   method: 'post', path: '/api/proposals', tags: ['proposals'], summary: 'Draft a new proposal (YAML or JSON): costed, stored as its version 1',
@@ -124,4 +126,5 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
 
   readRoutes(app);
   tableRoutes(app);
+  countersignRoutes(app);
 }

@@ -36,6 +36,15 @@ export const Passed = z
   .object({ number: z.number().int().openapi({ description: 'the n-th version of this proposal passed across the table' }), from: Org, to: Org, at: z.string(), by: z.string().nullable().openapi({ description: 'who passed it (only inside the workspace that made it)' }) })
   .openapi('Passed');
 export const Published = z.object({ at: z.string(), by: z.string().nullable() }).openapi('Published');
+export const Countersigned = z
+  .object({ at: z.string(), organization: Org, by: z.string().nullable().openapi({ description: 'who countersigned (only inside the workspace that countersigned)' }) })
+  .openapi('Countersigned', { description: 'the other side\'s countersignature of a joint version: from then on it is the table\'s agreement' });
+
+const standing = {
+  party: z.enum(['union', 'district', 'joint', 'fact-finder']).openapi({ description: 'whose proposal it is shown as: as written, except that a joint version (a tentative agreement) is its drafting side\'s proposal until the other side countersigns it' }),
+  awaitingCountersignature: z.boolean().openapi({ description: 'a joint version the other side has not countersigned yet' }),
+  countersigned: Countersigned.nullable(),
+};
 
 export const VersionSchema = z
   .object({
@@ -50,6 +59,7 @@ export const VersionSchema = z
     createdBy: z.string().nullable(),
     passed: Passed.nullable(),
     published: Published.nullable(),
+    ...standing,
     yaml: z.string(),
     result: z.record(z.string(), z.unknown()).openapi({ description: 'the costing result with every line\'s trace (docs/costing.md)' }),
   })
@@ -59,6 +69,7 @@ export const VersionBrief = z
   .object({
     id: z.number().int(), version: z.number().int(), title: z.string(), datasetVersionId: z.number().int(), createdAt: z.string(), createdBy: z.string(),
     years: z.array(YearTotal), certification: z.string(), firstShortYear: z.string().nullable(), passed: Passed.nullable(), published: Published.nullable(),
+    ...standing,
   })
   .openapi('ProposalVersionBrief');
 
@@ -67,6 +78,7 @@ export const ProposalList = z.object({
   received: z.array(z.object({
     id: z.number().int(), version: z.number().int(), title: z.string(), unit: z.string(), from: Org.extend({ kind: z.enum(['district', 'union']) }),
     passedAt: z.string(), publishedAt: z.string().nullable(), datasetVersionId: z.number().int(), years: z.array(YearTotal), certification: z.string(),
+    ...standing,
   })),
 }).openapi('ProposalList');
 

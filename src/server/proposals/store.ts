@@ -10,7 +10,7 @@ import { notFound } from '../errors.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Every version with its maker, its pass and its publication (callers add yaml, result, summary). */
+/** Every version with its maker, its pass, its publication and its countersignature (callers add yaml, result, summary). */
 export function versions(db: Db) {
   return db
     .selectFrom('proposal_versions as pv')
@@ -22,11 +22,15 @@ export function versions(db: Db) {
     .leftJoin('people as passer', 'passer.id', 'ps.passed_by')
     .leftJoin('publications as pub', 'pub.proposal_version_id', 'pv.id')
     .leftJoin('people as publisher', 'publisher.id', 'pub.published_by')
+    .leftJoin('countersignatures as cs', 'cs.proposal_version_id', 'pv.id')
+    .leftJoin('organizations as signer', 'signer.id', 'cs.organization_id')
+    .leftJoin('people as cosigner', 'cosigner.id', 'cs.countersigned_by')
     .select([
       'pv.id', 'pv.proposal_id', 'pv.version', 'pv.dataset_version_id', 'pv.created_at', 'creator.name as created_by',
       'owner.id as owner_id', 'owner.name as owner_name', 'owner.kind as owner_kind',
       'ps.passed_at', 'passer.name as passed_by', 'target.id as target_id', 'target.name as target_name',
       'pub.published_at', 'publisher.name as published_by',
+      'cs.countersigned_at', 'signer.id as signer_id', 'signer.name as signer_name', 'cosigner.name as countersigned_by',
     ]);
 }
 

@@ -205,8 +205,13 @@ eachDatabase('the public record', (dialect) => {
       raiseYaml(1.5, { party: 'joint', title: 'Tentative agreement' }).replace('terms:\n', 'sources:\n  - { title: Board agenda, href: "https://example.org/agenda" }\n  - { title: Sneaky, href: "javascript:alert(1)" }\n  - Minutes of the meeting\nterms:\n'),
     ].join(''));
     let res = await anon().request('GET', '/api/public/proposals');
+    // Published by the district alone: its latest proposal, not the agreement, until the union countersigns.
+    expect(res.body.proposals.find((p: { id: number }) => p.id === agreement)).toMatchObject({ party: 'district', awaitingCountersignature: true, countersigned: null });
+    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: agreement, agreement: null }]);
+    expect((await team.request('POST', `/api/proposal-versions/${agreement}/countersign`)).status).toBe(201);
+    res = await anon().request('GET', '/api/public/proposals');
     const ta = res.body.proposals.find((p: { id: number }) => p.id === agreement);
-    expect(ta.party).toBe('joint');
+    expect(ta).toMatchObject({ party: 'joint', awaitingCountersignature: false, countersigned: { organization: { name: 'Tiny Teachers', side: 'union' } } });
     expect(ta.sources).toEqual([{ title: 'Board agenda', href: 'https://example.org/agenda' }, { title: 'Sneaky' }, { title: 'Minutes of the meeting' }]);
     expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: ids.offer, agreement }]);
     const next = await passAndPublish(team, raiseYaml(4, { title: 'Next round' }));

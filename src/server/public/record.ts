@@ -15,6 +15,7 @@ import type { Changes } from '../../reports/changes.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
 import type { VersionSummary } from '../costing/summary.ts';
 import { yearTotals } from '../proposals/answer.ts';
+import { awaitingCountersignature, partyShown } from '../proposals/agreement.ts';
 
 export interface Cached {
   token: string;
@@ -39,9 +40,12 @@ export function published(db: Kysely<Database>) {
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
     .innerJoin('passes as ps', 'ps.proposal_version_id', 'pv.id')
     .innerJoin('organizations as tgt', 'tgt.id', 'ps.to_organization_id')
+    .leftJoin('countersignatures as cs', 'cs.proposal_version_id', 'pv.id')
+    .leftJoin('organizations as signer', 'signer.id', 'cs.organization_id')
     .select([
       'pv.id', 'pv.proposal_id', 'pv.dataset_version_id', 'pv.summary', 'pv.yaml', 'o.id as org_id', 'o.name as org_name', 'o.kind as org_kind', 'o.unit as org_unit',
       'tgt.id as to_id', 'tgt.name as to_name', 'tgt.kind as to_kind', 'tgt.unit as to_unit', 'ps.passed_at', 'pub.published_at',
+      'cs.countersigned_at', 'signer.name as signer_name', 'signer.kind as signer_kind',
     ]);
 }
 
@@ -70,13 +74,20 @@ export function termsOf(s: VersionSummary, p: Proposal | null) {
   });
 }
 
-/** One published version in brief: who, what, when, cost per year, reserve per year, certification, terms in plain words. */
+/**
+ * One published version in brief: who, what, when, cost per year, reserve per year,
+ * certification, terms in plain words. A joint version is the agreement only once the other
+ * side countersigned it; until then it is shown as its drafting side's proposal.
+ */
 export function entryOf(row: PublishedRow, s: VersionSummary, version: number) {
   const p = proposalOf(row.yaml);
+  const signed = row.countersigned_at !== null;
   return {
     id: row.id,
     organization: { name: row.org_name, side: row.org_kind },
-    party: s.proposal.party,
+    party: partyShown(s.proposal.party, row.org_kind, signed),
+    awaitingCountersignature: awaitingCountersignature(s.proposal.party, signed),
+    countersigned: row.countersigned_at === null || row.signer_kind === null ? null : { at: row.countersigned_at, organization: { name: row.signer_name ?? '', side: row.signer_kind } },
     unit: s.proposal.unit,
     title: s.proposal.title,
     version,
@@ -128,7 +139,7 @@ export async function datasetsOf(db: Kysely<Database>, rows: { id: number; datas
   return named.map((d) => ({ id: d.id, name: d.name, version: d.version, without: [...without.get(d.id)!.values()].sort((a, b) => a.fy.localeCompare(b.fy)) }));
 }
 
-/** Answers kept per server process, valid for one state of the publications table. */
+/** Answers kept per server process, valid for one state of the publications and countersignatures tables. */
 export class PublicCache {
   private token = '';
   private readonly answers = new Map<string, Cached>();
@@ -136,10 +147,20 @@ export class PublicCache {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The publications table's state now; answers built at another state are forgotten. */
+  /**
+   * The state of the publications and countersignatures tables now (a countersignature turns a
+   * published proposal into the agreement); answers built at another state are forgotten.
+   */
   async state(): Promise<string> {
-    const r = await this.db.selectFrom('publications').select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('id').as('m')]).executeTakeFirst();
-    const token = `${Number(r?.n ?? 0)}.${Number(r?.m ?? 0)}`;
+    const r = await this.db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('publications').select((e) => e.fn.countAll().as('n')).as('pn'),
+        eb.selectFrom('publications').select((e) => e.fn.max('id').as('m')).as('pm'),
+        eb.selectFrom('countersignatures').select((e) => e.fn.countAll().as('n')).as('cn'),
+        eb.selectFrom('countersignatures').select((e) => e.fn.max('id').as('m')).as('cm'),
+      ])
+      .executeTakeFirst();
+    const token = `${Number(r?.pn ?? 0)}.${Number(r?.pm ?? 0)}.${Number(r?.cn ?? 0)}.${Number(r?.cm ?? 0)}`;
     if (token !== this.token) {
       this.token = token;
       this.answers.clear();

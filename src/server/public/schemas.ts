@@ -16,7 +16,10 @@ export const PublicEntry = z
   .object({
     id: z.number().int().openapi({ description: 'the published version\'s id' }),
     organization: z.object({ name: z.string(), side: z.enum(['district', 'union']) }),
-    party: z.enum(['union', 'district', 'joint', 'fact-finder']).openapi({ description: 'whose proposal it is, as written on it: a joint one is a (tentative) agreement' }),
+    party: z.enum(['union', 'district', 'joint', 'fact-finder']).openapi({ description: 'whose proposal it is: joint only for an agreement both sides signed (a version written party: joint is its drafting side\'s proposal until the other side countersigns it)' }),
+    awaitingCountersignature: z.boolean().openapi({ description: 'written as a tentative agreement (party: joint) by one side, not countersigned by the other yet: shown as that side\'s proposal' }),
+    countersigned: z.object({ at: z.string(), organization: z.object({ name: z.string(), side: z.enum(['district', 'union']) }) }).nullable()
+      .openapi({ description: 'when the other side countersigned the agreement (the day agreement was reached); null for anything else' }),
     unit: z.string(), title: z.string(),
     version: z.number().int().openapi({ description: 'the n-th version of this proposal passed across the table' }),
     date: z.string(), term: z.object({ start: z.string(), end: z.string() }),
@@ -46,7 +49,7 @@ const Table = z
     rounds: z.array(z.object({
       union: z.number().int().nullable().openapi({ description: 'the union\'s latest proposal in the round' }),
       district: z.number().int().nullable().openapi({ description: 'the district\'s latest proposal in the round' }),
-      agreement: z.number().int().nullable().openapi({ description: 'the joint version (agreement) that ended the round; null while bargaining goes on' }),
+      agreement: z.number().int().nullable().openapi({ description: 'the agreement (a joint version both sides signed) that ended the round; null while bargaining goes on' }),
     })).openapi({ description: 'newest first; a round ends with an agreement' }),
     history: z.array(z.number().int()).openapi({ description: 'every version published at this table, in the order published' }),
   })

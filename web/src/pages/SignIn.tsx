@@ -16,7 +16,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
     try {
       onSignedIn(await api<Session>('POST', '/api/session', { email, password }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.problem.message : t('error.generic'));
+      setError(err instanceof ApiError ? [err.problem.message, err.problem.hint].filter(Boolean).join(' — ') : t('error.generic'));
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,9 @@ import type { CostResult } from '../../../../src/costing/result.ts';
 export interface Org { id: number; name: string }
 export interface PassedInfo { number: number; from: Org; to: Org; at: string; by: string | null }
 export interface PublishedInfo { at: string; by: string | null }
+/** The other side's countersignature of a joint version: from then on, the table's agreement. */
+export interface CountersignedInfo { at: string; organization: Org; by: string | null }
+export type Party = 'union' | 'district' | 'joint' | 'fact-finder';
 
 export interface VersionAnswer {
   id: number;
@@ -22,6 +25,10 @@ export interface VersionAnswer {
   createdBy: string | null;
   passed: PassedInfo | null;
   published: PublishedInfo | null;
+  /** Whose proposal it is shown as: a joint version is its drafting side's until countersigned. */
+  party: Party;
+  awaitingCountersignature: boolean;
+  countersigned: CountersignedInfo | null;
   yaml: string;
   result: CostResult;
 }

@@ -144,6 +144,7 @@ export function VersionCard({ v, heading, level, dataset, lang, t, terms = true 
       <H id={id} className="pp-role">{heading}</H>
       <p className="pp-title" dir="auto" {...asWritten(lang)}>{displayText(v.title)}</p>
       <PublishedBy v={v} lang={lang} t={t} />
+      {v.awaitingCountersignature && <p className="pp-awaiting" data-agreement="awaiting">{t('card.awaiting')}</p>}
       <Figures v={v} dataset={dataset} lang={lang} t={t} />
       {terms && <Terms v={v} lang={lang} t={t} level={(level + 1) as Level} />}
       <Sources v={v} lang={lang} t={t} />

@@ -11,7 +11,7 @@ export interface VersionBrief {
 
 export interface ProposalList {
   proposals: { id: number; title: string; createdAt: string; versions: number; latest: VersionBrief }[];
-  received: { id: number; version: number; title: string; unit: string; from: Org & { kind: 'district' | 'union' }; passedAt: string; publishedAt: string | null; datasetVersionId: number; years: YearTotal[]; certification: Certification }[];
+  received: { id: number; version: number; title: string; unit: string; from: Org & { kind: 'district' | 'union' }; passedAt: string; publishedAt: string | null; datasetVersionId: number; years: YearTotal[]; certification: Certification; awaitingCountersignature: boolean; countersigned: { at: string } | null }[];
 }
 
 export interface ProposalDetail { id: number; title: string; createdAt: string; createdBy: string; versions: VersionBrief[] }

@@ -2,7 +2,9 @@
  * One version (/workspace/versions/ID): its terms in plain words, its cost per year by term
  * with totals, the reserve with and without it; every figure opens its trace. The side that
  * made it passes it across the table and publishes it (roles that may); once passed it never
- * changes, and the page says to whom and when. Links: the disclosure report (PDF), the
+ * changes, and the page says to whom and when. A tentative agreement (a joint version) passed
+ * from the other side is countersigned here (with a confirmation): only then is it the
+ * table's agreement; until then both sides' pages say whose proposal it still is. Links: the disclosure report (PDF), the
  * spreadsheet, the comparison with the previous version, a new version from this one.
  */
 import { useEffect, useState } from 'react';
@@ -16,7 +18,7 @@ import { ByTermTable, ReservePanel } from '../../components/editor/CostViews.tsx
 import { when } from '../../components/editor/format.ts';
 import { M, type EditorKey } from '../../components/editor/messages.ts';
 import { termInWords } from '../../components/editor/plain.ts';
-import type { PassedInfo, ProposalDetail, PublishedInfo, VersionAnswer } from '../../components/editor/result-types.ts';
+import type { CountersignedInfo, PassedInfo, ProposalDetail, PublishedInfo, VersionAnswer } from '../../components/editor/result-types.ts';
 import { TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
 import { DRAFTERS } from './Editor.tsx';
 import { UserText } from '../../components/UserText.tsx';
@@ -25,6 +27,8 @@ import { displayText } from '../../text.ts';
 const NEGOTIATORS: Record<string, string[]> = { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] };
 
 interface Across { acrossTheTable: { kind: string; unit: string | null; name: string }[] }
+
+type Action = 'pass' | 'publish' | 'countersign';
 
 export function Version({ session, id }: PageProps) {
   const t = useMessages(M);
@@ -35,7 +39,7 @@ export function Version({ session, id }: PageProps) {
   const [across, setAcross] = useState<Across | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [figure, setFigure] = useState<Figure | null>(null);
-  const [confirm, setConfirm] = useState<'pass' | 'publish' | null>(null);
+  const [confirm, setConfirm] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
@@ -74,6 +78,8 @@ export function Version({ session, id }: PageProps) {
 
   const kind = session.organization.kind;
   const mayTable = v.own && (NEGOTIATORS[kind] ?? []).includes(session.person.role);
+  // A tentative agreement the other side passed to us: our negotiators countersign it (once).
+  const mayCountersign = !v.own && v.awaitingCountersignature && v.passed !== null && (NEGOTIATORS[kind] ?? []).includes(session.person.role);
   const mayDraft = v.own && v.proposalId !== null && (DRAFTERS[kind] ?? []).includes(session.person.role);
   const unit = v.result.proposal.unit;
   const receiver = kind === 'union' ? across?.acrossTheTable.find((o) => o.kind === 'district') : across?.acrossTheTable.find((o) => o.unit === unit);
@@ -83,7 +89,7 @@ export function Version({ session, id }: PageProps) {
   const at = ordered.findIndex((x) => x.id === v.id);
   const previous = at > 0 ? ordered[at - 1] : null;
 
-  const act = async (what: 'pass' | 'publish') => {
+  const act = async (what: Action) => {
     setBusy(true);
     setActionError(null);
     try {
@@ -91,6 +97,10 @@ export function Version({ session, id }: PageProps) {
         const r = await api<{ passed: PassedInfo }>('POST', `/api/proposal-versions/${v.id}/pass`);
         setV({ ...v, passed: r.passed });
         setNotice(t('version.passedNow', { to: r.passed.to.name }));
+      } else if (what === 'countersign') {
+        const r = await api<{ countersigned: CountersignedInfo }>('POST', `/api/proposal-versions/${v.id}/countersign`);
+        setV({ ...v, countersigned: r.countersigned, awaitingCountersignature: false, party: 'joint' });
+        setNotice(t('version.countersignedNow'));
       } else {
         const r = await api<{ published: PublishedInfo }>('POST', `/api/proposal-versions/${v.id}/publish`);
         setV({ ...v, published: r.published });
@@ -131,6 +141,18 @@ export function Version({ session, id }: PageProps) {
             <a href={href(`/public/compare?versions=${v.id}`, lang)} onClick={(e) => { e.preventDefault(); navigate(href(`/public/compare?versions=${v.id}`, lang)); }}>{t('version.publicLink')}</a>
           </p>
         )}
+        {v.awaitingCountersignature && (
+          <p className="ed-agreement" data-agreement="awaiting">
+            {v.own ? t('version.agreementOwn', { to: v.passed?.to.name ?? receiver?.name ?? t('version.otherSide') }) : t('version.agreementReceived', { from: v.organization.name })}
+          </p>
+        )}
+        {v.countersigned && (
+          <p className="ed-agreement" data-agreement="countersigned">
+            {v.countersigned.by
+              ? t('version.agreementSignedBy', { org: v.countersigned.organization.name, by: v.countersigned.by, when: when(v.countersigned.at, lang) })
+              : t('version.agreementSigned', { org: v.countersigned.organization.name, when: when(v.countersigned.at, lang) })}
+          </p>
+        )}
         <p role="status" aria-live="polite" className="ed-notice">{notice}</p>
 
         <div className="ed-row">
@@ -140,6 +162,9 @@ export function Version({ session, id }: PageProps) {
           {mayTable && v.passed && !v.published && confirm === null && (
             <button type="button" onClick={() => setConfirm('publish')}>{t('version.publish')}</button>
           )}
+          {mayCountersign && confirm === null && (
+            <button type="button" onClick={() => setConfirm('countersign')}>{t('version.countersign')}</button>
+          )}
           {mayDraft && (
             <a className="ed-button-link" href={href(`/workspace/proposals/${v.proposalId}?from=${v.id}`, lang)} onClick={(e) => { e.preventDefault(); navigate(href(`/workspace/proposals/${v.proposalId}?from=${v.id}`, lang)); }}>
               {v.passed ? t('version.newFromThis') : t('version.edit')}
@@ -148,9 +173,13 @@ export function Version({ session, id }: PageProps) {
         </div>
         {confirm && (
           <div className="ed-confirm" role="group" aria-labelledby="ed-confirm-text">
-            <p id="ed-confirm-text">{confirm === 'pass' ? t('version.confirmPass', { to: receiver?.name ?? t('version.otherSide') }) : t('version.confirmPublish')}</p>
+            <p id="ed-confirm-text">
+              {confirm === 'pass' ? t('version.confirmPass', { to: receiver?.name ?? t('version.otherSide') }) : confirm === 'countersign' ? t('version.confirmCountersign', { from: v.organization.name }) : t('version.confirmPublish')}
+            </p>
             <div className="ed-row">
-              <button type="button" disabled={busy} onClick={() => act(confirm)}>{confirm === 'pass' ? t('version.confirmPassButton') : t('version.confirmPublishButton')}</button>
+              <button type="button" disabled={busy} onClick={() => act(confirm)}>
+                {confirm === 'pass' ? t('version.confirmPassButton') : confirm === 'countersign' ? t('version.confirmCountersignButton') : t('version.confirmPublishButton')}
+              </button>
               <button type="button" className="ed-secondary" disabled={busy} onClick={() => setConfirm(null)}>{t('version.cancel')}</button>
             </div>
           </div>

@@ -74,7 +74,7 @@ function TableSection({ table, byId, data, lang, t }: { table: Table; byId: Map<
     <section className="pp-table" id={table.id} aria-labelledby={`${table.id}-h`}>
       <h2 id={`${table.id}-h`}><TableName table={table} lang={lang} t={t} /></h2>
       <p className="pp-status">
-        {agreement ? t('status.agreed', { date: longDate(agreement.date, lang) }) : last ? t('status.open', { date: longDate(last.publishedAt, lang) }) : null}
+        {agreement ? t('status.agreed', { date: longDate(agreement.countersigned?.at ?? agreement.date, lang) }) : last ? t('status.open', { date: longDate(last.publishedAt, lang) }) : null}
       </p>
       {table.rounds.map((round, i) => <RoundView key={i} round={round} byId={byId} data={data} lang={lang} t={t} />)}
       <History table={table} byId={byId} lang={lang} t={t} />
@@ -92,7 +92,7 @@ function RoundView({ round, byId, data, lang, t }: { round: Round; byId: Map<num
   const sides = union !== undefined || district !== undefined;
   return (
     <section className="pp-round" aria-labelledby={id}>
-      <h3 id={id}>{agreement ? t('round.agreement', { date: longDate(agreement.date, lang) }) : t('round.open')}</h3>
+      <h3 id={id}>{agreement ? t('round.agreement', { date: longDate(agreement.countersigned?.at ?? agreement.date, lang) }) : t('round.open')}</h3>
       <p>{agreement ? (sides ? t('round.sides') : t('round.alone')) : t('round.sidesOpen')}</p>
       <div className={`pp-cards pp-cards-${versions.length}`}>
         {union && <VersionCard v={union} heading={t('role.union')} level={4} dataset={datasetOf(union)} lang={lang} t={t} />}

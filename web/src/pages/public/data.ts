@@ -15,7 +15,12 @@ export interface ReserveYear { fy: string; reservePct: number; requiredReservePc
 export interface Version {
   id: number;
   organization: { name: string; side: 'district' | 'union' };
+  /** Joint only for an agreement both sides signed; a joint version one side published alone is that side's. */
   party: Party;
+  /** Written as a tentative agreement by one side, not countersigned by the other yet. */
+  awaitingCountersignature: boolean;
+  /** When the other side countersigned: the day agreement was reached. */
+  countersigned: { at: string; organization: { name: string; side: 'district' | 'union' } } | null;
   unit: string;
   title: string;
   version: number;

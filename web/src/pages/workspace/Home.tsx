@@ -143,6 +143,8 @@ export function Home({ session }: PageProps) {
                         <td>
                           <span className="ws-state ws-passed">{t('state.received', { date: longDate(r.passedAt, lang) })}</span>
                           {r.publishedAt && <span className="ws-state ws-published">{t('state.published', { date: longDate(r.publishedAt, lang) })}</span>}
+                          {r.awaitingCountersignature && <span className="ws-state ws-awaiting">{t('state.awaitingCountersignature')}</span>}
+                          {r.countersigned && <span className="ws-state ws-agreement">{t('state.countersigned', { date: longDate(r.countersigned.at, lang) })}</span>}
                           <span className="muted ws-small">{t('certification', { cert: c(`cert.${r.certification}`) })}</span>
                         </td>
                         <td><Downloads id={r.id} title={r.title} version={r.version} /></td>
