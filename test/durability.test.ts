@@ -26,6 +26,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, sqliteSynchronous, type OpenOptions, type SqlDialect } from '../src/db/connect.ts';
+import { randomIds } from '../src/db/ids.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { addPerson } from '../src/server/admin.ts';
@@ -86,13 +87,13 @@ async function seed(options: OpenOptions): Promise<Seeded> {
       const o = ORGS[key];
       const row = await handle.db
         .insertInto('organizations')
-        .values({ kind: o.kind, name: o.name, created_at: now.toISOString(), district_id: o.kind === 'union' ? orgId.district : null, unit: o.unit ?? null })
+        .values({ id: randomIds.next(null), kind: o.kind, name: o.name, created_at: now.toISOString(), district_id: o.kind === 'union' ? orgId.district : null, unit: o.unit ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       orgId[key] = row.id;
       for (const [i, role] of o.people.entries()) {
         const email = `${role}${i}@${key}.test`;
-        const id = await addPerson(handle.db, { organizationId: row.id, email, name: `${o.name} ${role} ${i}`, role, passwordHash: hash, now });
+        const id = await addPerson(handle.db, { organizationId: row.id, email, name: `${o.name} ${role} ${i}`, role, passwordHash: hash, now, ids: randomIds });
         people.push({ id, org: key, role, email });
       }
     }

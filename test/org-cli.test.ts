@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.ts';
+import { randomIds } from '../src/db/ids.ts';
 import { createApp } from '../src/server/app.ts';
 import { argon2id } from '../src/server/auth/passwords.ts';
 import { costingPool } from '../src/server/costing/pool.ts';
@@ -26,7 +27,7 @@ it('opens a district and a union workspace from the command line, and the admin 
   const handle = await openDatabase({ file: db });
   const costing = costingPool();
   try {
-    const app = createApp({ db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: true, log: () => undefined });
+    const app = createApp({ db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: true, log: () => undefined });
     const token = link.slice(link.lastIndexOf('/') + 1);
     const res = await app.request('/api/invitations/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'a long passphrase here' }) });
     expect(res.status).toBe(201);

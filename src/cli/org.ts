@@ -32,10 +32,11 @@ export function registerOrg(program: Command, io: Io): void {
       const { openDatabase } = await import('../db/connect.ts');
       const { migrateToLatest } = await import('../db/migrate.ts');
       const { AdminError, createWorkspace } = await import('../server/admin.ts');
+      const { randomIds } = await import('../db/ids.ts');
       const handle = await openDatabase(o.databaseUrl ? { url: o.databaseUrl } : { file: resolve(o.db) });
       try {
         await migrateToLatest(handle.db, handle.dialect);
-        const made = await createWorkspace(handle.db, { kind: o.kind, name: o.name.trim(), districtId, unit: o.unit, admin: { email: o.adminEmail, name: o.adminName ?? 'Admin' }, now: new Date() });
+        const made = await createWorkspace(handle.db, { kind: o.kind, name: o.name.trim(), districtId, unit: o.unit, admin: { email: o.adminEmail, name: o.adminName ?? 'Admin' }, now: new Date(), ids: randomIds });
         io.err(`Opened ${o.kind} workspace ${made.organizationId}: ${o.name.trim()}\n`);
         io.err(`The first admin (${o.adminEmail}) sets a password with this one-time link, valid until ${made.expiresAt}:\n`);
         io.out(`${o.baseUrl.replace(/\/$/, '')}/invite/${made.token}\n`);
