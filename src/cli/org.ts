@@ -28,7 +28,9 @@ export function registerOrg(program: Command, io: Io): void {
       if (!o.name?.trim()) throw new UsageError('--name is required, e.g. --name "Los Angeles Unified"');
       if (!o.adminEmail) throw new UsageError('--admin-email is required: the first admin gets a one-time link');
       const districtId = o.district === undefined ? undefined : Number(o.district);
-      if (districtId !== undefined && (!Number.isInteger(districtId) || districtId < 1)) throw new UsageError(`--district must be a workspace id such as 1, got "${o.district}"`);
+      if (districtId !== undefined && (!/^[1-9]\d{0,15}$/.test(o.district ?? '') || !Number.isSafeInteger(districtId))) {
+        throw new UsageError(`--district must be the district workspace's id as printed when it was created (digits only, such as 4503599627370496), got "${o.district}"`);
+      }
       const { openDatabase } = await import('../db/connect.ts');
       const { migrateToLatest } = await import('../db/migrate.ts');
       const { AdminError, createWorkspace } = await import('../server/admin.ts');
