@@ -465,6 +465,15 @@ async function inspect(db: Kysely<Database>, dialect: SqlDialect, ledger: Ledger
       if (n > f.acked + f.unsure) broken.push(`person ${personId} has ${n} failed sign-ins recorded, only ${f.acked} (+${f.unsure} in flight) were made`);
     }
 
+    // Each organization's audit entries are numbered 1…n with no gap or repeat, n its count:
+    // the count and the entry are written in one transaction.
+    const numbers = await db.selectFrom('audit_log').select(['organization_id', 'number']).orderBy('organization_id').orderBy('number').execute();
+    const counts = await db.selectFrom('organizations').select(['id', 'audit_count']).execute();
+    for (const o of counts) {
+      const got = numbers.filter((e) => e.organization_id === o.id).map((e) => e.number);
+      if (got.length !== o.audit_count || got.some((n, i) => n !== i + 1)) broken.push(`organization ${o.id}: audit numbers ${got.slice(0, 5).join(', ')}… (${got.length}), count ${o.audit_count}`);
+    }
+
     // Every write has its audit entry and every audit entry its write.
     const oneToOne = (what: string, action: string, ids: number[], prefix: string) => {
       const byAudit = auditBy(action);
