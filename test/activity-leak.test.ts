@@ -250,6 +250,7 @@ eachDatabase('one side\'s activity, seen from the other', (dialect) => {
     const asked = busy.answers.filter((a) => a.step.startsWith('probe 2') && busy.drafted!.versions.some((id) => a.step.includes(`/${id}`) || a.step.endsWith(` ${id}`)));
     expect(asked.length).toBeGreaterThan(0);
     for (const a of asked) expect(a.status).toBe(404);
+    console.log(`activity leak on ${dialect}: ${busy.answers.length} district answers identical with and without ${busy.unionWrites} union writes between the probes (${asked.length} of them ask for the union's new drafts by id: 404)`);
   }, 240_000);
 
   it('control: with one id sequence shared by every organization, the district would see the union\'s activity', async () => {
@@ -260,5 +261,6 @@ eachDatabase('one side\'s activity, seen from the other', (dialect) => {
     expect(differing).toContain('probe 2: draft');
     expect(differing).toContain('probe 2: GET /api/audit?limit=500');
     expect(differing.every((step) => step.startsWith('probe 2'))).toBe(true);
+    console.log(`activity leak control on ${dialect}: with one shared id sequence, ${differing.length} of ${busy.answers.length} district answers differ`);
   }, 240_000);
 });
