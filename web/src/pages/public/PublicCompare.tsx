@@ -13,7 +13,7 @@ import { useAnswer, type Change, type Comparison, type Detail, type Pair, type V
 import { longDate, money, moneyChange, type Lang } from './format.ts';
 import { M } from './messages.ts';
 
-const IDS = /^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/;
+const IDS = /^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/;
 
 export function PublicCompare({ query }: PageProps) {
   const lang = useLang();
