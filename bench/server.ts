@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/connect.ts';
+import { randomIds } from '../src/db/ids.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
 import { generateDistrict } from '../src/district/generate/generate.ts';
@@ -75,14 +76,14 @@ await migrateToLatest(handle.db, handle.dialect);
 const hash = await argon2id.hash(PASSWORD);
 const now = new Date();
 const org = async (kind: 'district' | 'union', name: string, districtId: number | null, unit: string | null) =>
-  (await handle.db.insertInto('organizations').values({ kind, name, created_at: now.toISOString(), district_id: districtId, unit }).returning('id').executeTakeFirstOrThrow()).id;
+  (await handle.db.insertInto('organizations').values({ id: randomIds.next(null), kind, name, created_at: now.toISOString(), district_id: districtId, unit }).returning('id').executeTakeFirstOrThrow()).id;
 const lausd = await org('district', 'Los Angeles Unified', null, null);
 const utla = await org('union', 'UTLA', lausd, 'UTLA');
 const seiu = await org('union', 'SEIU Local 99', lausd, 'SEIU99');
 const people = { lausd: 'admin@lausd.example', utla: 'admin@utla.example', seiu: 'admin@seiu99.example' };
-await addPerson(handle.db, { organizationId: lausd, email: people.lausd, name: 'LAUSD admin', role: 'admin', passwordHash: hash, now });
-await addPerson(handle.db, { organizationId: utla, email: people.utla, name: 'UTLA admin', role: 'admin', passwordHash: hash, now });
-await addPerson(handle.db, { organizationId: seiu, email: people.seiu, name: 'SEIU 99 admin', role: 'admin', passwordHash: hash, now });
+await addPerson(handle.db, { organizationId: lausd, email: people.lausd, name: 'LAUSD admin', role: 'admin', passwordHash: hash, now, ids: randomIds });
+await addPerson(handle.db, { organizationId: utla, email: people.utla, name: 'UTLA admin', role: 'admin', passwordHash: hash, now, ids: randomIds });
+await addPerson(handle.db, { organizationId: seiu, email: people.seiu, name: 'SEIU 99 admin', role: 'admin', passwordHash: hash, now, ids: randomIds });
 await handle.close();
 
 let server = await spawnServer({ db: file, threads: THREADS });

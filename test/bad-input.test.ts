@@ -645,7 +645,7 @@ eachDatabase('bad input', (dialect) => {
     await s.handle.db.updateTable('people').set({ name: person.name }).where('id', '=', person.id).execute();
     expect(changedTables(before, await snapshot(s.handle.db))).toEqual([]);
     const c0 = await counts();
-    await s.handle.db.insertInto('login_failures').values({ person_id: person.id, at: '2000-01-01T00:00:00.000Z' }).execute();
+    await s.handle.db.insertInto('login_failures').values({ id: s.deps.ids.next(null), person_id: person.id, at: '2000-01-01T00:00:00.000Z' }).execute();
     expect(await counts()).not.toBe(c0);
     await s.handle.db.deleteFrom('login_failures').where('at', '=', '2000-01-01T00:00:00.000Z').execute();
     expect(await counts()).toBe(c0);

@@ -26,6 +26,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, sqliteSynchronous, type OpenOptions, type SqlDialect } from '../src/db/connect.ts';
+import { randomIds } from '../src/db/ids.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { addPerson } from '../src/server/admin.ts';
@@ -86,13 +87,13 @@ async function seed(options: OpenOptions): Promise<Seeded> {
       const o = ORGS[key];
       const row = await handle.db
         .insertInto('organizations')
-        .values({ kind: o.kind, name: o.name, created_at: now.toISOString(), district_id: o.kind === 'union' ? orgId.district : null, unit: o.unit ?? null })
+        .values({ id: randomIds.next(null), kind: o.kind, name: o.name, created_at: now.toISOString(), district_id: o.kind === 'union' ? orgId.district : null, unit: o.unit ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       orgId[key] = row.id;
       for (const [i, role] of o.people.entries()) {
         const email = `${role}${i}@${key}.test`;
-        const id = await addPerson(handle.db, { organizationId: row.id, email, name: `${o.name} ${role} ${i}`, role, passwordHash: hash, now });
+        const id = await addPerson(handle.db, { organizationId: row.id, email, name: `${o.name} ${role} ${i}`, role, passwordHash: hash, now, ids: randomIds });
         people.push({ id, org: key, role, email });
       }
     }
@@ -462,6 +463,15 @@ async function inspect(db: Kysely<Database>, dialect: SqlDialect, ledger: Ledger
       const n = failuresBy.get(String(personId)) ?? 0;
       if (n < f.acked) lost.push(`${f.acked - n} failed sign-ins of person ${personId}`);
       if (n > f.acked + f.unsure) broken.push(`person ${personId} has ${n} failed sign-ins recorded, only ${f.acked} (+${f.unsure} in flight) were made`);
+    }
+
+    // Each organization's audit entries are numbered 1…n with no gap or repeat, n its count:
+    // the count and the entry are written in one transaction.
+    const numbers = await db.selectFrom('audit_log').select(['organization_id', 'number']).orderBy('organization_id').orderBy('number').execute();
+    const counts = await db.selectFrom('organizations').select(['id', 'audit_count']).execute();
+    for (const o of counts) {
+      const got = numbers.filter((e) => e.organization_id === o.id).map((e) => e.number);
+      if (got.length !== o.audit_count || got.some((n, i) => n !== i + 1)) broken.push(`organization ${o.id}: audit numbers ${got.slice(0, 5).join(', ')}… (${got.length}), count ${o.audit_count}`);
     }
 
     // Every write has its audit entry and every audit entry its write.

@@ -30,11 +30,24 @@ function millions(cents: number): string {
   return `${cents > 0 ? '+' : '−'}$${m} million`;
 }
 
+/** The demo's ids, read from the API (they are random): the 2019 district offer's two versions, and the dataset version. */
+async function demoIds(url: string): Promise<{ first: number; second: number; dataset: number }> {
+  const login = await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'negotiator@lausd.demo', password: DEMO_PASSWORD }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const get = async (path: string) => (await fetch(`${url}${path}`, { headers: { cookie } })).json() as Promise<any>;
+  const offer = (await get('/api/proposals')).proposals.find((p: { title: string }) => p.title === 'LAUSD offer to UTLA 2019');
+  const [first, second] = (await get(`/api/proposals/${offer.id}`)).versions.map((v: { id: number }) => v.id);
+  const dataset = (await get('/api/datasets')).datasets[0].versions[0].id;
+  return { first, second, dataset };
+}
+
 browserSuite('the workspace pages in Chromium', () => {
   let web: WebServer;
   let browser: Browser;
+  const ids = { first: 0, second: 0, dataset: 0 };
   beforeAll(async () => {
     [web, browser] = await Promise.all([webServer(), launchBrowser()]);
+    Object.assign(ids, await demoIds(web.url));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -45,15 +58,15 @@ browserSuite('the workspace pages in Chromium', () => {
     const { page, context, outside } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Los Angeles Unified School District');
-    await page.locator('tr[data-version="4"]').waitFor();
-    // The demo: the district drafted five proposals, the 2019 offer in two versions (ids 3 and 4).
+    await page.locator(`tr[data-version="${ids.second}"]`).waitFor();
+    // The demo: the district drafted five proposals, the 2019 offer in two versions.
     const mine = page.locator('section[aria-labelledby="ws-mine"] article h3');
     await expect(mine.allTextContents()).resolves.toEqual([
       'UTLA tentative agreement 2023', 'SEIU 99 tentative agreement 2023', 'LAUSD offer to SEIU 99 2023', 'UTLA tentative agreement 2019', 'LAUSD offer to UTLA 2019',
     ]);
     const offer = page.locator('article', { has: page.getByRole('heading', { name: 'LAUSD offer to UTLA 2019' }) });
     await expect(offer.locator('tbody tr').count()).resolves.toBe(2);
-    await expect(offer.locator('tr[data-version="4"]').textContent()).resolves.toContain('Published');
+    await expect(offer.locator(`tr[data-version="${ids.second}"]`).textContent()).resolves.toContain('Published');
     // Received: the fact-finder's report and UTLA's demands from UTLA, SEIU 99's demands from SEIU 99.
     const received = page.locator('table.ws-received tbody tr');
     await expect(received.count()).resolves.toBe(3);
@@ -71,7 +84,7 @@ browserSuite('the workspace pages in Chromium', () => {
     const { page, context, outside } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
     await page.getByRole('link', { name: 'See the dataset at a glance' }).click();
-    await page.waitForURL(/\/workspace\/dataset\?version=1$/);
+    await page.waitForURL(new RegExp(`/workspace/dataset\\?version=${ids.dataset}$`));
     const map = page.locator('.ws-map[data-points]');
     await map.waitFor({ timeout: 30_000 });
     await expect(map.getAttribute('data-points')).resolves.toBe('1300');
@@ -101,14 +114,14 @@ browserSuite('the workspace pages in Chromium', () => {
     const { page, context, outside } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
     const offer = page.locator('article', { has: page.getByRole('heading', { name: 'LAUSD offer to UTLA 2019' }) });
-    await offer.locator('tr[data-version="4"] input[type="checkbox"]').check();
-    await offer.locator('tr[data-version="3"] input[type="checkbox"]').check();
+    await offer.locator(`tr[data-version="${ids.second}"] input[type="checkbox"]`).check();
+    await offer.locator(`tr[data-version="${ids.first}"] input[type="checkbox"]`).check();
     await page.getByRole('button', { name: 'Compare the selected versions' }).click();
     // Ordered by when they were drafted: January 7, then January 11.
-    await page.waitForURL(/\/workspace\/compare\?versions=3,4$/);
-    const pair = page.locator('article[data-pair="3-4"]');
+    await page.waitForURL(new RegExp(`/workspace/compare\\?versions=${ids.first},${ids.second}$`));
+    const pair = page.locator(`article[data-pair="${ids.first}-${ids.second}"]`);
     await pair.waitFor();
-    const api = await (await context.request.get(`${web.url}/api/compare?versions=3,4`)).json();
+    const api = await (await context.request.get(`${web.url}/api/compare?versions=${ids.first},${ids.second}`)).json();
     const nurses = api.changes[0].changes.find((c: { term: string }) => c.term === 'nurses');
     // 0.4 → 1 FTE nurse per elementary school: the API's total over the years, as the page writes it.
     expect(nurses.totalCents).toBeGreaterThan(0);
@@ -127,14 +140,14 @@ browserSuite('the workspace pages in Chromium', () => {
   it('downloads the disclosure PDF from the home page', async () => {
     const { page, context } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
-    const row = page.locator('tr[data-version="4"]');
+    const row = page.locator(`tr[data-version="${ids.second}"]`);
     await row.waitFor();
     const link = row.getByRole('link', { name: /as a PDF$/ });
     const downloaded = page.waitForEvent('download', { timeout: 60_000 });
     await link.click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('lausd-offer-of-january-11-2019-v2-disclosure.pdf');
-    expect(download.url()).toBe(`${web.url}/api/proposal-versions/4/disclosure.pdf`);
+    expect(download.url()).toBe(`${web.url}/api/proposal-versions/${ids.second}/disclosure.pdf`);
     expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // A download raises no response event in the page: ask for the link's address again, with the page's session.
     const response = await context.request.get(new URL((await link.getAttribute('href'))!, web.url).toString());
@@ -148,14 +161,14 @@ browserSuite('the workspace pages in Chromium', () => {
     const { page, context, outside } = await newPage(browser, { base: web.url, phone: true });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
     await page.goto(`${web.url}/workspace?lang=es`);
-    await page.locator('tr[data-version="4"]').first().waitFor();
+    await page.locator(`tr[data-version="${ids.second}"]`).first().waitFor();
     await expect(page.getByRole('heading', { name: 'Sus propuestas' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'workspace-home-phone-es');
     await page.goto(`${web.url}/workspace/dataset?lang=es`);
     await page.locator('.ws-map[data-points]').waitFor({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Los datos de un vistazo');
-    await page.goto(`${web.url}/workspace/compare?versions=3,4&lang=es`);
-    await page.locator('article[data-pair="3-4"]').waitFor();
+    await page.goto(`${web.url}/workspace/compare?versions=${ids.first},${ids.second}&lang=es`);
+    await page.locator(`article[data-pair="${ids.first}-${ids.second}"]`).waitFor();
     await expect(page.getByRole('heading', { name: 'Qué cambió' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'workspace-compare-phone-es');
     // Nothing wider than the screen but the tables, which scroll in their own box.

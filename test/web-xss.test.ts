@@ -131,7 +131,7 @@ async function buildWorld(): Promise<World> {
   const { db } = server.deps;
   const now = new Date();
   const org = async (values: { kind: 'district' | 'union'; name: string; district_id: number | null; unit: string | null }) =>
-    (await db.insertInto('organizations').values({ ...values, created_at: now.toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
+    (await db.insertInto('organizations').values({ id: server.deps.ids.next(null), ...values, created_at: now.toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
   const district = await org({ kind: 'district', name: `Tiny Unified ${PAYLOADS[6]}`, district_id: null, unit: null });
   const union = await org({ kind: 'union', name: `Tiny Teachers ${PAYLOADS[7]}`, district_id: district, unit: 'T' });
   field('organization name', 2);
@@ -140,7 +140,7 @@ async function buildWorld(): Promise<World> {
     { organizationId: district, email: 'admin@district.test', role: 'admin' },
     { organizationId: union, email: 'bargaining@union.test', role: 'bargaining-team' },
   ];
-  for (const [i, p] of people.entries()) await addPerson(db, { ...p, name: PAYLOADS[8 + i], passwordHash: hash, now });
+  for (const [i, p] of people.entries()) await addPerson(db, { ...p, name: PAYLOADS[8 + i], passwordHash: hash, now, ids: server.deps.ids });
   field('person name', 2);
 
   const app = createApp(server.deps);

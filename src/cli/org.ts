@@ -28,14 +28,17 @@ export function registerOrg(program: Command, io: Io): void {
       if (!o.name?.trim()) throw new UsageError('--name is required, e.g. --name "Los Angeles Unified"');
       if (!o.adminEmail) throw new UsageError('--admin-email is required: the first admin gets a one-time link');
       const districtId = o.district === undefined ? undefined : Number(o.district);
-      if (districtId !== undefined && (!Number.isInteger(districtId) || districtId < 1)) throw new UsageError(`--district must be a workspace id such as 1, got "${o.district}"`);
+      if (districtId !== undefined && (!/^[1-9]\d{0,15}$/.test(o.district ?? '') || !Number.isSafeInteger(districtId))) {
+        throw new UsageError(`--district must be the district workspace's id as printed when it was created (digits only, such as 4503599627370496), got "${o.district}"`);
+      }
       const { openDatabase } = await import('../db/connect.ts');
       const { migrateToLatest } = await import('../db/migrate.ts');
       const { AdminError, createWorkspace } = await import('../server/admin.ts');
+      const { randomIds } = await import('../db/ids.ts');
       const handle = await openDatabase(o.databaseUrl ? { url: o.databaseUrl } : { file: resolve(o.db) });
       try {
         await migrateToLatest(handle.db, handle.dialect);
-        const made = await createWorkspace(handle.db, { kind: o.kind, name: o.name.trim(), districtId, unit: o.unit, admin: { email: o.adminEmail, name: o.adminName ?? 'Admin' }, now: new Date() });
+        const made = await createWorkspace(handle.db, { kind: o.kind, name: o.name.trim(), districtId, unit: o.unit, admin: { email: o.adminEmail, name: o.adminName ?? 'Admin' }, now: new Date(), ids: randomIds });
         io.err(`Opened ${o.kind} workspace ${made.organizationId}: ${o.name.trim()}\n`);
         io.err(`The first admin (${o.adminEmail}) sets a password with this one-time link, valid until ${made.expiresAt}:\n`);
         io.out(`${o.baseUrl.replace(/\/$/, '')}/invite/${made.token}\n`);

@@ -8,6 +8,7 @@ import type { SqlDialect } from './connect.ts';
 import { initial } from './migrations/0001_initial.ts';
 import { server } from './migrations/0002_server.ts';
 import { versionSummaries } from './migrations/0003_version_summaries.ts';
+import { opaqueIds } from './migrations/0004_opaque_ids.ts';
 import { countersignatures } from './migrations/0006_countersignatures.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -15,6 +16,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0001_initial': initial(dialect),
     '0002_server': server(dialect),
     '0003_version_summaries': versionSummaries(),
+    '0004_opaque_ids': opaqueIds(dialect),
     '0006_countersignatures': countersignatures(dialect),
   };
 }

@@ -2,8 +2,13 @@
  * The database as Kysely sees it: one interface for SQLite and PostgreSQL.
  *
  * Conventions, the same on both databases:
- * - ids are 64-bit integers chosen by the database; they reach JavaScript as safe integers
- *   (PostgreSQL's int8 strings are parsed in one place, `parseInt8` in connect.ts).
+ * - ids are opaque: integers chosen by the application, uniformly at random in [1, 2^53)
+ *   (src/db/ids.ts; every insert names its id, so the types require one). They are no
+ *   sequence and no time: nothing orders by id, and an id says nothing about how many rows
+ *   any organization wrote or when. They reach JavaScript as safe integers (PostgreSQL's int8
+ *   strings are parsed in one place, `parseInt8` in connect.ts).
+ * - order comes from a time column, a version number, or a counter kept per organization
+ *   (the audit log's `number`), never from anything shared by every organization.
  * - times are ISO-8601 UTC text written by the application (`2024-07-01T12:00:00.000Z`),
  *   so both databases store and return exactly the same string.
  * - money, where a table has any, is a bigint column of whole cents, never a float.
@@ -13,7 +18,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 export type OrganizationKind = 'district' | 'union';
 
 export interface OrganizationsTable {
-  id: Generated<number>;
+  id: number;
   kind: OrganizationKind;
   name: string;
   created_at: string;
@@ -21,10 +26,12 @@ export interface OrganizationsTable {
   district_id: number | null;
   /** A union's bargaining unit code in the district's data (such as `UTLA`); null for a district. */
   unit: string | null;
+  /** The number of this organization's newest audit entry (0 before any). */
+  audit_count: Generated<number>;
 }
 
 export interface PeopleTable {
-  id: Generated<number>;
+  id: number;
   organization_id: number;
   /** Unique across the whole server; stored as given (callers normalise case). */
   email: string;
@@ -36,7 +43,7 @@ export interface PeopleTable {
 }
 
 export interface AuditLogTable {
-  id: Generated<number>;
+  id: number;
   organization_id: number;
   /** Null when the write was made by the system rather than a person. */
   person_id: number | null;
@@ -45,10 +52,12 @@ export interface AuditLogTable {
   /** What it was done to, such as `people/12`. */
   subject: string;
   at: string;
+  /** 1, 2, 3… within the organization, in the order the entries were written: the log's order. */
+  number: number;
 }
 
 export interface InvitationsTable {
-  id: Generated<number>;
+  id: number;
   organization_id: number;
   email: string;
   name: string;
@@ -62,7 +71,7 @@ export interface InvitationsTable {
 }
 
 export interface SessionsTable {
-  id: Generated<number>;
+  id: number;
   /** SHA-256 of the cookie's token, hex. */
   token_hash: string;
   person_id: number;
@@ -71,13 +80,13 @@ export interface SessionsTable {
 }
 
 export interface LoginFailuresTable {
-  id: Generated<number>;
+  id: number;
   person_id: number;
   at: string;
 }
 
 export interface DatasetsTable {
-  id: Generated<number>;
+  id: number;
   organization_id: number;
   name: string;
   created_by: number;
@@ -85,7 +94,7 @@ export interface DatasetsTable {
 }
 
 export interface DatasetVersionsTable {
-  id: Generated<number>;
+  id: number;
   dataset_id: number;
   version: number;
   /** `upload`, `zip` or `cde`. */
@@ -102,7 +111,7 @@ export interface DatasetVersionsTable {
 }
 
 export interface ProposalsTable {
-  id: Generated<number>;
+  id: number;
   organization_id: number;
   title: string;
   created_by: number;
@@ -110,7 +119,7 @@ export interface ProposalsTable {
 }
 
 export interface ProposalVersionsTable {
-  id: Generated<number>;
+  id: number;
   proposal_id: number;
   version: number;
   dataset_version_id: number;
@@ -127,7 +136,7 @@ export interface ProposalVersionsTable {
 }
 
 export interface PassesTable {
-  id: Generated<number>;
+  id: number;
   proposal_version_id: number;
   from_organization_id: number;
   to_organization_id: number;
@@ -136,7 +145,7 @@ export interface PassesTable {
 }
 
 export interface PublicationsTable {
-  id: Generated<number>;
+  id: number;
   proposal_version_id: number;
   published_by: number;
   published_at: string;
@@ -144,7 +153,7 @@ export interface PublicationsTable {
 
 /** The other side's countersignature of a joint version (a tentative agreement): once per version, never changed. */
 export interface CountersignaturesTable {
-  id: Generated<number>;
+  id: number;
   proposal_version_id: number;
   /** The countersigning organization: the one the version was passed to. */
   organization_id: number;

@@ -3,6 +3,7 @@
  * open a workspace for a district or a union and make the link for its first admin.
  */
 import type { Kysely } from 'kysely';
+import type { IdSource } from '../db/ids.ts';
 import type { Database, OrganizationKind } from '../db/schema.ts';
 import { audit } from './audit.ts';
 import { INVITATION_DAYS } from './auth/routes.ts';
@@ -23,6 +24,8 @@ export interface NewWorkspace {
   unit?: string;
   admin: { email: string; name: string };
   now: Date;
+  /** Where the new rows' ids come from (`randomIds` on a server). */
+  ids: IdSource;
 }
 
 /** Creates the organization and a one-time invitation for its first admin; returns the token. */
@@ -41,31 +44,31 @@ export async function createWorkspace(db: Kysely<Database>, w: NewWorkspace): Pr
     if (taken) throw new AdminError(`${email} already has an account on this server`);
     const org = await tx
       .insertInto('organizations')
-      .values({ kind: w.kind, name: w.name, created_at: at, district_id: w.districtId ?? null, unit: w.unit ?? null })
+      .values({ id: w.ids.next(null), kind: w.kind, name: w.name, created_at: at, district_id: w.districtId ?? null, unit: w.unit ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = newToken();
     const expiresAt = new Date(w.now.getTime() + INVITATION_DAYS * 86400_000).toISOString();
     const inv = await tx
       .insertInto('invitations')
-      .values({ organization_id: org.id, email, name: w.admin.name, role: 'admin', token_hash: hashToken(token), created_by: null, created_at: at, expires_at: expiresAt })
+      .values({ id: w.ids.next(org.id), organization_id: org.id, email, name: w.admin.name, role: 'admin', token_hash: hashToken(token), created_by: null, created_at: at, expires_at: expiresAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(tx, { organizationId: org.id, personId: null, action: 'organization.create', subject: `organizations/${org.id}`, at });
-    await audit(tx, { organizationId: org.id, personId: null, action: 'invitation.create', subject: `invitations/${inv.id}`, at });
+    await audit(tx, w.ids, { organizationId: org.id, personId: null, action: 'organization.create', subject: `organizations/${org.id}`, at });
+    await audit(tx, w.ids, { organizationId: org.id, personId: null, action: 'invitation.create', subject: `invitations/${inv.id}`, at });
     return { organizationId: org.id, token, expiresAt };
   });
 }
 
 /** Adds a person with a password directly (demo and tests); real people join by invitation. */
-export async function addPerson(db: Kysely<Database>, p: { organizationId: number; email: string; name: string; role: string; passwordHash: string; now: Date }): Promise<number> {
+export async function addPerson(db: Kysely<Database>, p: { organizationId: number; email: string; name: string; role: string; passwordHash: string; now: Date; ids: IdSource }): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('people')
-      .values({ organization_id: p.organizationId, email: p.email.toLowerCase(), name: p.name, role: p.role, password_hash: p.passwordHash, created_at: p.now.toISOString() })
+      .values({ id: p.ids.next(p.organizationId), organization_id: p.organizationId, email: p.email.toLowerCase(), name: p.name, role: p.role, password_hash: p.passwordHash, created_at: p.now.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(tx, { organizationId: p.organizationId, personId: null, action: 'person.create', subject: `people/${row.id}`, at: p.now.toISOString() });
+    await audit(tx, p.ids, { organizationId: p.organizationId, personId: null, action: 'person.create', subject: `people/${row.id}`, at: p.now.toISOString() });
     return row.id;
   });
 }

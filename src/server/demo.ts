@@ -63,13 +63,13 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
 
   const at = clock.now.toISOString();
   const org = async (values: { kind: 'district' | 'union'; name: string; district_id: number | null; unit: string | null }) =>
-    (await deps.db.insertInto('organizations').values({ ...values, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+    (await deps.db.insertInto('organizations').values({ id: deps.ids.next(null), ...values, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
   const ids: Record<OrgKey, number> = { lausd: 0, utla: 0, seiu99: 0 };
   ids.lausd = await org({ kind: 'district', name: 'Los Angeles Unified School District', district_id: null, unit: null });
   ids.utla = await org({ kind: 'union', name: 'United Teachers Los Angeles', district_id: ids.lausd, unit: 'UTLA' });
   ids.seiu99 = await org({ kind: 'union', name: 'SEIU Local 99', district_id: ids.lausd, unit: 'SEIU99' });
   const names: Record<OrgKey, string> = { lausd: 'Los Angeles Unified School District', utla: 'United Teachers Los Angeles', seiu99: 'SEIU Local 99' };
-  for (const a of DEMO_ACCOUNTS) await addPerson(deps.db, { organizationId: ids[a.org], email: a.email, name: a.name, role: a.role, passwordHash: hash, now: clock.now });
+  for (const a of DEMO_ACCOUNTS) await addPerson(deps.db, { organizationId: ids[a.org], email: a.email, name: a.name, role: a.role, passwordHash: hash, now: clock.now, ids: deps.ids });
 
   const call = async (who: string, method: string, path: string, body?: unknown) => {
     const login = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who, password: DEMO_PASSWORD }) });

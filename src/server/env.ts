@@ -1,10 +1,11 @@
 /**
- * What every request handler can reach: the database, the clock, the costing workers and the
+ * What every request handler can reach: the database, the clock, the ids, the costing workers and the
  * signed-in person (if any). Passed in when the app is made, so tests build an app on a real
  * database with their own clock.
  */
 import type { Kysely } from 'kysely';
 import type { SqlDialect } from '../db/connect.ts';
+import type { IdSource } from '../db/ids.ts';
 import type { Database, OrganizationKind } from '../db/schema.ts';
 import type { CostingService } from './costing/pool.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
@@ -13,6 +14,8 @@ export interface Deps {
   db: Kysely<Database>;
   dialect: SqlDialect;
   now: () => Date;
+  /** Every new row's id (random on a server; seeded per organization in tests). */
+  ids: IdSource;
   costing: CostingService;
   passwords: PasswordHasher;
   /** Cookies marked Secure under the `__Host-` name (true unless served over plain HTTP off localhost). */

@@ -19,7 +19,10 @@ export const ErrorSchema = ProblemSchema.extend({ problems: z.array(ProblemSchem
   example: { code: 'request.invalid_type', message: 'body title: expected string, received number', where: { field: 'title' }, hint: '{"title": "January offer"}' },
 });
 
-/** A database id in a path: a positive whole number written plainly (12, not 012, 1e1 or 0xc). */
+/**
+ * A database id in a path: a positive whole number written plainly (12, not 012, 1e1 or 0xc),
+ * up to 16 digits. Ids are random (src/db/ids.ts): below 2^53, in no order.
+ */
 export const Id = z
   .string()
   .regex(/^[1-9][0-9]{0,15}$/, 'must be a whole number such as 12')
@@ -32,8 +35,9 @@ export function versionsQuery(what: string) {
   return z.object({
     versions: z
       .string({ error: message })
-      .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, message)
+      .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, message)
       .transform((s) => s.split(',').map(Number))
+      .refine((ids) => ids.every((n) => Number.isSafeInteger(n)), `${message}; an id is below 9007199254740992`)
       .refine((ids) => ids.length >= 2 && ids.length <= 6, `${message}; compare 2 to 6 at a time`)
       .refine((ids) => new Set(ids).size === ids.length, 'name each version once')
       .openapi({ param: { name: 'versions', in: 'query' }, example: '12,15' }),

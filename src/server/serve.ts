@@ -6,6 +6,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
+import { randomIds } from '../db/ids.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { existingDemo, seedDemo, type DemoReport } from './demo.ts';
 import { DEFAULT_WEB_ROOT } from './web.ts';
@@ -54,7 +55,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     throw e;
   }
   const costing = costingPool({ threads: o.threads ?? 1, log });
-  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log };
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log };
   let demo: DemoReport | null = null;
   try {
     if (o.demo) demo = (await seedDemo(deps, log)) ?? (await existingDemo(deps));

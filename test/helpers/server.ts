@@ -18,6 +18,7 @@ import { argon2id } from '../../src/server/auth/passwords.ts';
 import { DISTRICT_ROLES, UNION_ROLES } from '../../src/server/authz.ts';
 import { costingPool, type CostingService } from '../../src/server/costing/pool.ts';
 import type { Deps } from '../../src/server/env.ts';
+import { randomIds, type IdSource } from '../../src/db/ids.ts';
 import { freshDatabase, type Fresh } from './databases.ts';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -59,8 +60,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `empty`: no workspaces at all (the world above is not created). */
-export async function startTestServer({ dialect, costing, empty = false }: { dialect: SqlDialect; costing?: CostingService; empty?: boolean }): Promise<TestServer> {
+/**
+ * `empty`: no workspaces at all (the world above is not created). `ids`: where new rows' ids
+ * come from; the server's random ids unless a test needs them reproducible (test/helpers/ids.ts).
+ */
+export async function startTestServer({ dialect, costing, empty = false, ids = randomIds }: { dialect: SqlDialect; costing?: CostingService; empty?: boolean; ids?: IdSource }): Promise<TestServer> {
   const target: Fresh = await freshDatabase(dialect);
   const handle = await openDatabase(target.options);
   await migrateToLatest(handle.db, dialect);
@@ -68,7 +72,7 @@ export async function startTestServer({ dialect, costing, empty = false }: { dia
   const pool = costing ?? costingPool({ threads: 1 });
   const logs: string[] = [];
   const deps: Deps = {
-    db: handle.db, dialect, now: () => clock.now, costing: pool, passwords: argon2id, secureCookies: true,
+    db: handle.db, dialect, now: () => clock.now, ids, costing: pool, passwords: argon2id, secureCookies: true,
     log: (line) => void logs.push(line),
   };
   const app = createApp(deps);
@@ -79,12 +83,12 @@ export async function startTestServer({ dialect, costing, empty = false }: { dia
     const o = ORGS[key];
     const row = await handle.db
       .insertInto('organizations')
-      .values({ kind: o.kind, name: o.name, created_at: clock.now.toISOString(), district_id: 'district' in o ? orgId[o.district] : null, unit: 'unit' in o ? o.unit : null })
+      .values({ id: ids.next(null), kind: o.kind, name: o.name, created_at: clock.now.toISOString(), district_id: 'district' in o ? orgId[o.district] : null, unit: 'unit' in o ? o.unit : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     orgId[key] = row.id;
     for (const role of o.roles) {
-      await addPerson(handle.db, { organizationId: row.id, email: emailOf(key, role), name: `${o.name} ${role}`, role, passwordHash: hash, now: clock.now });
+      await addPerson(handle.db, { organizationId: row.id, email: emailOf(key, role), name: `${o.name} ${role}`, role, passwordHash: hash, now: clock.now, ids });
     }
   }
 

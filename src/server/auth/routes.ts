@@ -83,14 +83,14 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     }
     if (!(await deps.passwords.verify(person.password_hash, password))) {
       await deps.db.transaction().execute(async (tx) => {
-        await tx.insertInto('login_failures').values({ person_id: person.id, at: now.toISOString() }).execute();
-        await audit(tx, { organizationId: person.orgId, personId: null, action: 'session.failed', subject: `people/${person.id}`, at: now.toISOString() });
+        await tx.insertInto('login_failures').values({ id: deps.ids.next(person.orgId), person_id: person.id, at: now.toISOString() }).execute();
+        await audit(tx, deps.ids, { organizationId: person.orgId, personId: null, action: 'session.failed', subject: `people/${person.id}`, at: now.toISOString() });
       });
       throw wrong();
     }
     const csrfToken = await deps.db.transaction().execute(async (tx) => {
-      const csrf = await startSession(c, person.id, tx);
-      await audit(tx, { organizationId: person.orgId, personId: person.id, action: 'session.create', subject: `people/${person.id}`, at: now.toISOString() });
+      const csrf = await startSession(c, { id: person.id, organizationId: person.orgId }, tx);
+      await audit(tx, deps.ids, { organizationId: person.orgId, personId: person.id, action: 'session.create', subject: `people/${person.id}`, at: now.toISOString() });
       return csrf;
     });
     return c.json({
@@ -112,7 +112,7 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     await deps.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('sessions').where('id', '=', actor.sessionId).execute();
-      await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'session.delete', subject: `people/${actor.person.id}`, at: deps.now().toISOString() });
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'session.delete', subject: `people/${actor.person.id}`, at: deps.now().toISOString() });
     });
     endSessionCookie(c);
     return c.json({ signedOut: true as const }, 200);
@@ -134,10 +134,10 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
       if (taken) throw conflict('people.email-taken', `${body.email} already has an account on this server`, 'invite another address, or ask the person to sign in');
       const row = await tx
         .insertInto('invitations')
-        .values({ organization_id: actor.org.id, email: body.email, name: body.name, role: body.role, token_hash: hashToken(token), created_by: actor.person.id, created_at: now.toISOString(), expires_at: expiresAt })
+        .values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, email: body.email, name: body.name, role: body.role, token_hash: hashToken(token), created_by: actor.person.id, created_at: now.toISOString(), expires_at: expiresAt })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'invitation.create', subject: `invitations/${row.id}`, at: now.toISOString() });
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'invitation.create', subject: `invitations/${row.id}`, at: now.toISOString() });
       return row.id;
     });
     return c.json({ id, token, link: `/invite/${token}`, expiresAt }, 201);
@@ -164,11 +164,11 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
       if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, { code: 'invitation.unusable', message: 'this invitation link was just used', where: { field: 'token' } });
       const person = await tx
         .insertInto('people')
-        .values({ organization_id: inv.orgId, email: inv.email, name: inv.name, role: inv.role, password_hash: hash, created_at: now.toISOString() })
+        .values({ id: deps.ids.next(inv.orgId), organization_id: inv.orgId, email: inv.email, name: inv.name, role: inv.role, password_hash: hash, created_at: now.toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await audit(tx, { organizationId: inv.orgId, personId: person.id, action: 'invitation.accept', subject: `people/${person.id}`, at: now.toISOString() });
-      const csrfToken = await startSession(c, person.id, tx);
+      await audit(tx, deps.ids, { organizationId: inv.orgId, personId: person.id, action: 'invitation.accept', subject: `people/${person.id}`, at: now.toISOString() });
+      const csrfToken = await startSession(c, { id: person.id, organizationId: inv.orgId }, tx);
       return { person: { id: person.id, name: inv.name, email: inv.email, role: inv.role }, organization: organizationOf({ id: inv.orgId, kind: inv.kind, name: inv.orgName, unit: inv.unit, districtId: inv.district_id }), csrfToken };
     });
     return c.json(result, 201);

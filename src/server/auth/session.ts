@@ -18,13 +18,13 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const cookieName = (deps: Deps) => (deps.secureCookies ? '__Host-sid' : 'sid');
 
 /** Starts a session for a person (inside the caller's transaction) and sets the cookie. */
-export async function startSession(c: Context<AppEnv>, personId: number, tx: Deps['db']): Promise<string> {
+export async function startSession(c: Context<AppEnv>, person: { id: number; organizationId: number }, tx: Deps['db']): Promise<string> {
   const deps = c.get('deps');
   const token = newToken();
   const now = deps.now();
   await tx
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), person_id: personId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() })
+    .values({ id: deps.ids.next(person.organizationId), token_hash: hashToken(token), person_id: person.id, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() })
     .execute();
   setCookie(c, cookieName(deps), token, { httpOnly: true, secure: deps.secureCookies, sameSite: 'Lax', path: '/', maxAge: SESSION_IDLE_MS / 1000 });
   return csrfTokenFor(token);

@@ -5,6 +5,7 @@
  * from the start (and then finds 3, or finds the files unchanged).
  */
 import type { Transaction } from 'kysely';
+import type { IdSource } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../audit.ts';
 import { conflict } from '../errors.ts';
@@ -34,16 +35,16 @@ function isUniqueViolation(e: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-async function insertVersion(tx: Transaction<Database>, x: { actor: Actor; datasetId: number; number: number; v: CheckedVersion; at: string }): Promise<number> {
+async function insertVersion(tx: Transaction<Database>, x: { ids: IdSource; actor: Actor; datasetId: number; number: number; v: CheckedVersion; at: string }): Promise<number> {
   const row = await tx
     .insertInto('dataset_versions')
     .values({
-      dataset_id: x.datasetId, version: x.number, source: x.v.source, note: x.v.note, sha256: x.v.sha256,
+      id: x.ids.next(x.actor.org.id), dataset_id: x.datasetId, version: x.number, source: x.v.source, note: x.v.note, sha256: x.v.sha256,
       summary: JSON.stringify(x.v.summary), files_gz: x.v.gz, created_by: x.actor.person.id, created_at: x.at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await audit(tx, { organizationId: x.actor.org.id, personId: x.actor.person.id, action: 'dataset-version.create', subject: `dataset-versions/${row.id}`, at: x.at });
+  await audit(tx, x.ids, { organizationId: x.actor.org.id, personId: x.actor.person.id, action: 'dataset-version.create', subject: `dataset-versions/${row.id}`, at: x.at });
   return row.id;
 }
 
@@ -51,9 +52,9 @@ async function insertVersion(tx: Transaction<Database>, x: { actor: Actor; datas
 export async function createDataset(deps: Deps, actor: Actor, name: string, v: CheckedVersion): Promise<Saved> {
   const at = deps.now().toISOString();
   return deps.db.transaction().execute(async (tx) => {
-    const dataset = await tx.insertInto('datasets').values({ organization_id: actor.org.id, name, created_by: actor.person.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
-    await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'dataset.create', subject: `datasets/${dataset.id}`, at });
-    const versionId = await insertVersion(tx, { actor, datasetId: dataset.id, number: 1, v, at });
+    const dataset = await tx.insertInto('datasets').values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, name, created_by: actor.person.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
+    await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'dataset.create', subject: `datasets/${dataset.id}`, at });
+    const versionId = await insertVersion(tx, { ids: deps.ids, actor, datasetId: dataset.id, number: 1, v, at });
     return { datasetId: dataset.id, versionId, unchanged: false };
   });
 }
@@ -65,7 +66,7 @@ export async function addVersion(deps: Deps, actor: Actor, datasetId: number, v:
       return await deps.db.transaction().execute(async (tx) => {
         const latest = await latestOf(tx, datasetId);
         if (latest && latest.sha256 === v.sha256) return { datasetId, versionId: latest.id, unchanged: true };
-        const versionId = await insertVersion(tx, { actor, datasetId, number: (latest?.version ?? 0) + 1, v, at: deps.now().toISOString() });
+        const versionId = await insertVersion(tx, { ids: deps.ids, actor, datasetId, number: (latest?.version ?? 0) + 1, v, at: deps.now().toISOString() });
         return { datasetId, versionId, unchanged: false };
       });
     } catch (e) {

@@ -40,7 +40,11 @@ export async function latestDatasetVersion(db: Kysely<Database>, actor: Actor): 
     .innerJoin('datasets', 'datasets.id', 'dataset_versions.dataset_id')
     .select('dataset_versions.id')
     .where('datasets.organization_id', '=', district)
-    .orderBy('dataset_versions.id', 'desc')
+    // Newest first; within one millisecond, in the order GET /api/datasets lists them.
+    .orderBy('dataset_versions.created_at', 'desc')
+    .orderBy('datasets.created_at', 'desc')
+    .orderBy('datasets.id', 'desc')
+    .orderBy('dataset_versions.version', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row?.id ?? null;

@@ -36,7 +36,7 @@ function versionJson(r: VersionRow): VersionJson {
 export async function datasetsAtTable(db: Db, actor: Actor) {
   const district = districtOf(actor.org);
   if (district === null) return [];
-  const sets = await db.selectFrom('datasets').select(['id', 'name', 'created_at']).where('organization_id', '=', district).orderBy('id', 'desc').execute();
+  const sets = await db.selectFrom('datasets').select(['id', 'name', 'created_at']).where('organization_id', '=', district).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   if (sets.length === 0) return [];
   const rows = await versions(db).where('dataset_versions.dataset_id', 'in', sets.map((d) => d.id)).orderBy('dataset_versions.version', 'desc').execute();
   return sets.map((d) => ({ id: d.id, name: d.name, createdAt: d.created_at, versions: rows.filter((r) => r.dataset_id === d.id).map(versionJson) }));

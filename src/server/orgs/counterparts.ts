@@ -15,7 +15,7 @@ export async function counterparts(db: Kysely<Database>, org: Actor['org']): Pro
     if (org.districtId === null) return [];
     return db.selectFrom('organizations').selectAll().where('id', '=', org.districtId).execute();
   }
-  return db.selectFrom('organizations').selectAll().where('district_id', '=', org.id).orderBy('id').execute();
+  return db.selectFrom('organizations').selectAll().where('district_id', '=', org.id).orderBy('created_at').orderBy('name').orderBy('id').execute();
 }
 
 /** The district whose table an organization sits at (itself for a district). */

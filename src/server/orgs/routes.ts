@@ -1,4 +1,8 @@
-/** Your workspace: the organization, who is across the table, its people and its audit log. */
+/**
+ * Your workspace: the organization, who is across the table, its people and its audit log.
+ * The log is your organization's entries only, numbered 1, 2, 3… in the order written (ids are
+ * random and say nothing about order).
+ */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { allow } from '../authz.ts';
@@ -16,7 +20,7 @@ const people = createRoute({
 });
 
 const AuditQuery = z.object({
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().openapi({ param: { name: 'before', in: 'query' }, description: 'only entries with a smaller id (for the next page)' }),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().openapi({ param: { name: 'before', in: 'query' }, description: 'only entries numbered below this (for the next page: the last number of the page before)' }),
   limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: 'limit', in: 'query' } }),
 });
 
@@ -24,7 +28,7 @@ const auditLog = createRoute({
   method: 'get', path: '/api/audit', tags: ['workspace'], summary: 'Every write in your workspace: who, what, when (admins)',
   request: { query: AuditQuery },
   responses: {
-    200: ok(z.object({ entries: z.array(z.object({ id: z.number().int(), person: z.string().nullable(), action: z.string(), subject: z.string(), at: z.string() })) }), 'Newest first'),
+    200: ok(z.object({ entries: z.array(z.object({ id: z.number().int(), number: z.number().int().openapi({ description: '1, 2, 3… within your organization, in the order written' }), person: z.string().nullable(), action: z.string(), subject: z.string(), at: z.string() })) }), 'Newest first (highest number first)'),
     ...errors(400, 401, 403),
   },
 });
@@ -40,7 +44,7 @@ export function orgRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(people, async (c) => {
     const actor = allow(c.get('actor'), 'people.list');
-    const rows = await c.get('deps').db.selectFrom('people').select(['id', 'name', 'email', 'role']).where('organization_id', '=', actor.org.id).orderBy('id').execute();
+    const rows = await c.get('deps').db.selectFrom('people').select(['id', 'name', 'email', 'role']).where('organization_id', '=', actor.org.id).orderBy('created_at').orderBy('email').execute();
     return c.json({ people: rows }, 200);
   });
 
@@ -50,10 +54,10 @@ export function orgRoutes(app: OpenAPIHono<AppEnv>): void {
     let q = c.get('deps').db
       .selectFrom('audit_log')
       .leftJoin('people', 'people.id', 'audit_log.person_id')
-      .select(['audit_log.id', 'people.name as person', 'audit_log.action', 'audit_log.subject', 'audit_log.at'])
+      .select(['audit_log.id', 'audit_log.number', 'people.name as person', 'audit_log.action', 'audit_log.subject', 'audit_log.at'])
       .where('audit_log.organization_id', '=', actor.org.id);
-    if (before !== undefined) q = q.where('audit_log.id', '<', before);
-    const entries = await q.orderBy('audit_log.id', 'desc').limit(limit).execute();
+    if (before !== undefined) q = q.where('audit_log.number', '<', before);
+    const entries = await q.orderBy('audit_log.number', 'desc').limit(limit).execute();
     return c.json({ entries }, 200);
   });
 }

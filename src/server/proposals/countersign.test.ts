@@ -26,6 +26,8 @@ eachDatabase('countersigned agreements', (dialect) => {
     const v = await c.request('POST', '/api/proposals', { yaml });
     expect(v.status).toBe(201);
     if (o.pass ?? true) expect((await c.request('POST', `/api/proposal-versions/${v.body.id}/pass`)).status).toBe(201);
+    // Publications are ordered by time (ids are random): each one a second after the last.
+    s.clock.now = new Date(s.clock.now.getTime() + 1000);
     if (o.publish) expect((await c.request('POST', `/api/proposal-versions/${v.body.id}/publish`)).status).toBe(201);
     return v.body.id as number;
   };

@@ -49,10 +49,10 @@ export function countersignRoutes(app: OpenAPIHono<AppEnv>): void {
     try {
       await deps.db.transaction().execute(async (tx) => {
         await lockProposal(tx, deps, row.proposal_id);
-        await tx.insertInto('countersignatures').values({ proposal_version_id: id, organization_id: actor.org.id, countersigned_by: actor.person.id, countersigned_at: at }).execute();
-        await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.countersign', subject: `proposal-versions/${id}`, at });
+        await tx.insertInto('countersignatures').values({ id: deps.ids.next(actor.org.id), proposal_version_id: id, organization_id: actor.org.id, countersigned_by: actor.person.id, countersigned_at: at }).execute();
+        await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.countersign', subject: `proposal-versions/${id}`, at });
         // The drafting side's log says its agreement was countersigned, never by whom.
-        await audit(tx, { organizationId: row.owner_id, personId: null, action: 'proposal.countersigned', subject: `proposal-versions/${id}`, at });
+        await audit(tx, deps.ids, { organizationId: row.owner_id, personId: null, action: 'proposal.countersigned', subject: `proposal-versions/${id}`, at });
       });
     } catch (e) {
       throw isUniqueViolation(e) ? already('the same moment') : e;

@@ -35,7 +35,7 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(list, async (c) => {
     const actor = allow(c.get('actor'), 'proposal.read');
     const db = c.get('deps').db;
-    const proposals = await db.selectFrom('proposals').select(['id', 'title', 'created_at']).where('organization_id', '=', actor.org.id).orderBy('id', 'desc').execute();
+    const proposals = await db.selectFrom('proposals').select(['id', 'title', 'created_at']).where('organization_id', '=', actor.org.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     const latest = await versions(db)
       .select('pv.summary')
       .where('owner.id', '=', actor.org.id)

@@ -49,11 +49,11 @@ const preview = createRoute({
   responses: { 200: ok(CostResultSchema, 'The costing result'), ...errors(400, 401, 403, 404, 409, 413, 422) },
 });
 
-async function insertVersion(tx: Transaction<Database>, v: { proposalId: number; version: number; datasetVersionId: number; yaml: string; draft: Draft; actor: Actor; at: string }): Promise<number> {
+async function insertVersion(tx: Transaction<Database>, deps: Deps, v: { proposalId: number; version: number; datasetVersionId: number; yaml: string; draft: Draft; actor: Actor; at: string }): Promise<number> {
   const row = await tx
     .insertInto('proposal_versions')
     .values({
-      proposal_id: v.proposalId, version: v.version, dataset_version_id: v.datasetVersionId, yaml: v.yaml, result: v.draft.resultJson,
+      id: deps.ids.next(v.actor.org.id), proposal_id: v.proposalId, version: v.version, dataset_version_id: v.datasetVersionId, yaml: v.yaml, result: v.draft.resultJson,
       summary: v.draft.summaryJson, cost_lines: v.draft.costLinesJson, created_by: v.actor.person.id, created_at: v.at,
     })
     .returning('id')
@@ -77,9 +77,9 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
     const draft = await costDraft(deps, { datasetVersionId, yaml, rules: await rulesFor(deps, actor) });
     const at = deps.now().toISOString();
     const id = await deps.db.transaction().execute(async (tx) => {
-      const p = await tx.insertInto('proposals').values({ organization_id: actor.org.id, title: body.title ?? draft.title, created_by: actor.person.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
-      const vid = await insertVersion(tx, { proposalId: p.id, version: 1, datasetVersionId, yaml, draft, actor, at });
-      await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.create', subject: `proposals/${p.id}`, at });
+      const p = await tx.insertInto('proposals').values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, title: body.title ?? draft.title, created_by: actor.person.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
+      const vid = await insertVersion(tx, deps, { proposalId: p.id, version: 1, datasetVersionId, yaml, draft, actor, at });
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.create', subject: `proposals/${p.id}`, at });
       return vid;
     });
     return rawJson(c, await written(deps, actor, id, yaml, draft), 201);
@@ -102,8 +102,8 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
         const id = await deps.db.transaction().execute(async (tx) => {
           await lockProposal(tx, deps, proposalId);
           const last = await tx.selectFrom('proposal_versions').select((eb) => eb.fn.max('version').as('n')).where('proposal_id', '=', proposalId).executeTakeFirst();
-          const vid = await insertVersion(tx, { proposalId, version: Number(last?.n ?? 0) + 1, datasetVersionId, yaml, draft, actor, at });
-          await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.version', subject: `proposal-versions/${vid}`, at });
+          const vid = await insertVersion(tx, deps, { proposalId, version: Number(last?.n ?? 0) + 1, datasetVersionId, yaml, draft, actor, at });
+          await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.version', subject: `proposal-versions/${vid}`, at });
           return vid;
         });
         return rawJson(c, await written(deps, actor, id, yaml, draft), 201);

@@ -43,7 +43,7 @@ export async function ownProposal(db: Db, actor: Actor, id: number) {
 
 /**
  * Which pass of its proposal each passed version was (1, 2, …), in the order they were
- * passed: the number the other side and the public see, so drafts never passed stay unseen.
+ * passed (by time, then by version within the same millisecond): the number the other side and the public see, so drafts never passed stay unseen.
  * All proposals when `proposalIds` is not given.
  */
 export async function passNumbers(db: Db, proposalIds?: number[]): Promise<Map<number, number>> {
@@ -53,7 +53,7 @@ export async function passNumbers(db: Db, proposalIds?: number[]): Promise<Map<n
     .innerJoin('proposal_versions as pv', 'pv.id', 'passes.proposal_version_id')
     .select(['passes.proposal_version_id as version_id', 'pv.proposal_id']);
   if (proposalIds) q = q.where('pv.proposal_id', 'in', [...new Set(proposalIds)]);
-  const rows = await q.orderBy('passes.id').execute();
+  const rows = await q.orderBy('passes.passed_at').orderBy('pv.version').execute();
   const counts = new Map<number, number>();
   const out = new Map<number, number>();
   for (const r of rows) {

@@ -115,7 +115,7 @@ eachDatabase('passing across the table', (dialect) => {
 
   it('refuses to pass when no union at the table bargains for the unit any more', async () => {
     const other = await s.as('otherDistrict', 'negotiator');
-    const union = await s.handle.db.insertInto('organizations').values({ kind: 'union', name: 'Other Classified', created_at: s.clock.now.toISOString(), district_id: s.orgId.otherDistrict, unit: 'C' }).returning('id').executeTakeFirstOrThrow();
+    const union = await s.handle.db.insertInto('organizations').values({ id: s.deps.ids.next(null), kind: 'union', name: 'Other Classified', created_at: s.clock.now.toISOString(), district_id: s.orgId.otherDistrict, unit: 'C' }).returning('id').executeTakeFirstOrThrow();
     const v = await draft(other, raiseYaml(1, { party: 'district', unit: 'C' }).replace('kind: raise, pct: 1', 'kind: hourly-raise, amount: 1'));
     await s.handle.db.updateTable('organizations').set({ unit: 'C2' }).where('id', '=', union.id).execute();
     const res = await other.request('POST', `/api/proposal-versions/${v.id}/pass`);

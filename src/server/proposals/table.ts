@@ -58,10 +58,15 @@ export function tableRoutes(app: OpenAPIHono<AppEnv>): void {
     try {
       await deps.db.transaction().execute(async (tx) => {
         await lockProposal(tx, deps, row.proposal_id);
-        await tx.insertInto('passes').values({ proposal_version_id: id, from_organization_id: actor.org.id, to_organization_id: to.id, passed_by: actor.person.id, passed_at: at }).execute();
-        await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.pass', subject: `proposal-versions/${id}`, at });
+        await tx.insertInto('passes').values({ id: deps.ids.next(actor.org.id), proposal_version_id: id, from_organization_id: actor.org.id, to_organization_id: to.id, passed_by: actor.person.id, passed_at: at }).execute();
         // The receiving side's log says what arrived and from which organization, never from whom.
-        await audit(tx, { organizationId: to.id, personId: null, action: 'proposal.receive', subject: `proposal-versions/${id}`, at });
+        // Each entry holds its organization's row until the end: both are taken in id order, so a
+        // pass the other way at the same moment waits instead of deadlocking.
+        const entries = [
+          { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.pass', subject: `proposal-versions/${id}`, at },
+          { organizationId: to.id, personId: null, action: 'proposal.receive', subject: `proposal-versions/${id}`, at },
+        ].sort((a, b) => a.organizationId - b.organizationId);
+        for (const e of entries) await audit(tx, deps.ids, e);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw alreadyPassed(row, to.name, 'the same moment');
@@ -82,8 +87,8 @@ export function tableRoutes(app: OpenAPIHono<AppEnv>): void {
     const at = deps.now().toISOString();
     try {
       await deps.db.transaction().execute(async (tx) => {
-        await tx.insertInto('publications').values({ proposal_version_id: id, published_by: actor.person.id, published_at: at }).execute();
-        await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.publish', subject: `proposal-versions/${id}`, at });
+        await tx.insertInto('publications').values({ id: deps.ids.next(actor.org.id), proposal_version_id: id, published_by: actor.person.id, published_at: at }).execute();
+        await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'proposal.publish', subject: `proposal-versions/${id}`, at });
       });
     } catch (e) {
       throw isUniqueViolation(e) ? already() : e;

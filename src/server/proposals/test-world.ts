@@ -23,12 +23,12 @@ export async function addDatasetVersion(s: TestServer, district: OrgKey, files: 
   const admin = await db.selectFrom('people').select('id').where('organization_id', '=', s.orgId[district]).where('role', '=', 'admin').executeTakeFirstOrThrow();
   const at = s.clock.now.toISOString();
   let dataset = await db.selectFrom('datasets').select('id').where('organization_id', '=', s.orgId[district]).where('name', '=', name).executeTakeFirst();
-  dataset ??= await db.insertInto('datasets').values({ organization_id: s.orgId[district], name, created_by: admin.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  dataset ??= await db.insertInto('datasets').values({ id: s.deps.ids.next(s.orgId[district]), organization_id: s.orgId[district], name, created_by: admin.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
   const last = await db.selectFrom('dataset_versions').select((eb) => eb.fn.max('version').as('n')).where('dataset_id', '=', dataset.id).executeTakeFirst();
   const row = await db
     .insertInto('dataset_versions')
     .values({
-      dataset_id: dataset.id, version: Number(last?.n ?? 0) + 1, source: 'upload', note: 'test', sha256, summary: JSON.stringify(checked.value),
+      id: s.deps.ids.next(s.orgId[district]), dataset_id: dataset.id, version: Number(last?.n ?? 0) + 1, source: 'upload', note: 'test', sha256, summary: JSON.stringify(checked.value),
       files_gz: gz, created_by: admin.id, created_at: at,
     })
     .returning('id')

@@ -1,6 +1,7 @@
 /**
  * The public record, read fast: every answer is built once and kept as JSON text, together
- * with the state of the publications table it was built at (how many, and the newest id).
+ * with the state of the publications table it was built at (how many, and the largest id;
+ * publications are never deleted, so the count alone already moves with each one).
  * Each request first reads that state (one small indexed query), so a publication made through
  * any server process shows at once in every process; answers built at an older state are
  * dropped. Nothing in these answers names a person: organizations, terms and figures only.
@@ -123,6 +124,8 @@ export async function datasetsOf(db: Kysely<Database>, rows: { id: number; datas
     .innerJoin('datasets as d', 'd.id', 'dv.dataset_id')
     .select(['dv.id', 'dv.version', 'd.name'])
     .where('dv.id', 'in', ids)
+    .orderBy('dv.created_at')
+    .orderBy('dv.version')
     .orderBy('dv.id')
     .execute();
   const without = new Map<number, Map<string, { fy: string; reservePct: number; meetsReserve: boolean }>>(ids.map((id) => [id, new Map()]));

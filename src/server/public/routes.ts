@@ -73,7 +73,7 @@ export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
     const db = c.get('deps').db;
     const token = await record(c).state();
     const answer = await record(c).get(token, 'list', async () => {
-      const rows = await published(db).orderBy('pub.id', 'desc').execute();
+      const rows = await published(db).orderBy('pub.published_at', 'desc').orderBy('pv.id', 'desc').execute();
       const [summaries, numbers, datasets] = await Promise.all([summariesOf(db, rows), passNumbers(db), datasetsOf(db, rows)]);
       // The list carries each term in plain words only (the detail adds its title and brief text).
       const proposals = rows.map((r) => {

@@ -1,6 +1,7 @@
 /**
  * The bargaining tables of the public record: a district and one union (one bargaining unit),
- * the versions published between them in the order published, and the rounds of bargaining,
+ * the versions published between them in the order published (two in the same millisecond
+ * by id: random, so in no meaningful order, but the same on every read), and the rounds of bargaining,
  * each ended by an agreement (a joint version the other side countersigned; an uncountersigned
  * one arrives here as its drafting side's proposal). For each round: the union's latest proposal,
  * the district's latest, and the agreement that ended it, if any; what the public page shows

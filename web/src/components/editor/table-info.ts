@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api.ts';
 import type { Session } from '../../App.tsx';
 import type { DatasetChoices } from './dataset-worker.ts';
+import { newestFirst } from '../workspace/types.ts';
 
 export interface TableInfo {
   dataset: { versionId: number; name: string; version: number; baseFiscalYear: string; units: { id: string; name: string; union: string }[] } | null;
@@ -16,7 +17,7 @@ export interface TableInfo {
   choices: DatasetChoices | null;
 }
 
-interface DatasetList { datasets: { id: number; name: string; versions: { id: number; version: number; summary: { baseFiscalYear: string; units: { id: string; name: string; union: string }[] } }[] }[] }
+interface DatasetList { datasets: { id: number; name: string; versions: { id: number; version: number; createdAt: string; summary: { baseFiscalYear: string; units: { id: string; name: string; union: string }[] } }[] }[] }
 interface OrganizationAnswer { organization: { kind: string; unit: string | null; name: string }; acrossTheTable: { kind: string; unit: string | null; name: string }[] }
 
 const choicesCache = new Map<number, Promise<DatasetChoices | null>>();
@@ -58,9 +59,7 @@ export function useTableInfo(session: Session | null): TableInfo | null {
         api<DatasetList>('GET', '/api/datasets').catch(() => ({ datasets: [] }) as DatasetList),
         api<OrganizationAnswer>('GET', '/api/organization').catch(() => null),
       ]);
-      const newest = datasets.datasets
-        .flatMap((d) => d.versions.map((v) => ({ d, v })))
-        .sort((a, b) => b.v.id - a.v.id)[0];
+      const newest = newestFirst(datasets.datasets)[0];
       const dataset = newest ? { versionId: newest.v.id, name: newest.d.name, version: newest.v.version, baseFiscalYear: newest.v.summary.baseFiscalYear, units: newest.v.summary.units } : null;
       const unitName = (id: string) => dataset?.units.find((u) => u.id === id)?.name ?? id;
       const draftUnits = session.organization.kind === 'union'

@@ -54,3 +54,11 @@ export interface Comparison {
   }[];
   changes: { from: number; to: number; sameDataset: boolean; note?: string; header?: Change | null; changes?: Change[]; unchanged?: string[]; fromCents?: { fy: string; cents: number }[]; toCents?: { fy: string; cents: number }[] }[];
 }
+
+/**
+ * Every version of every dataset, newest first: by the time stored, and within one millisecond
+ * in the order the server lists them (ids are random and say nothing about order).
+ */
+export function newestFirst<D extends { versions: { createdAt: string }[] }>(datasets: D[]): { d: D; v: D['versions'][number] }[] {
+  return datasets.flatMap((d) => d.versions.map((v) => ({ d, v }))).sort((a, b) => (a.v.createdAt < b.v.createdAt ? 1 : a.v.createdAt > b.v.createdAt ? -1 : 0));
+}

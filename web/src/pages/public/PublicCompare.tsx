@@ -14,7 +14,7 @@ import { longDate, money, moneyChange, type Lang } from './format.ts';
 import { M } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 
-const IDS = /^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/;
+const IDS = /^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/;
 
 export function PublicCompare({ query }: PageProps) {
   const lang = useLang();

@@ -22,7 +22,7 @@ export function Compare({ query }: PageProps) {
   const t = useMessages(messagesOf);
   const c = useMessages(common);
   const raw = query.get('versions') ?? '';
-  const valid = /^[1-9]\d{0,14}(,[1-9]\d{0,14}){1,5}$/.test(raw);
+  const valid = /^[1-9]\d{0,15}(,[1-9]\d{0,15}){1,5}$/.test(raw);
   const loaded = useApi<Comparison>(valid ? `/api/compare?versions=${raw}` : null);
   return (
     <div className="ws-compare">

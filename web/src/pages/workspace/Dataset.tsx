@@ -13,7 +13,7 @@ import type { MapPoint, Tiles } from '../../components/Map.tsx';
 import { count, dollars, longDate, moneyShort, percent } from '../../components/workspace/format.ts';
 import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
-import type { DatasetList, Overview } from '../../components/workspace/types.ts';
+import { newestFirst, type DatasetList, type Overview } from '../../components/workspace/types.ts';
 import { useApi } from '../../components/workspace/useApi.ts';
 import { useLang, useMessages } from '../../i18n.ts';
 import { navigate } from '../../router.ts';
@@ -28,7 +28,7 @@ export function Dataset({ query }: PageProps) {
   const lang = useLang();
   const list = useApi<DatasetList>('/api/datasets');
   const config = useApi<{ tiles: Tiles | null }>('/api/config');
-  const all = list.state === 'done' ? list.value.datasets.flatMap((d) => d.versions.map((v) => ({ d, v }))).sort((a, b) => b.v.id - a.v.id) : [];
+  const all = list.state === 'done' ? newestFirst(list.value.datasets) : [];
   const asked = Number(query.get('version'));
   const chosen = all.find((x) => x.v.id === asked) ?? all[0];
   const overview = useApi<Overview>(chosen ? `/api/dataset-versions/${chosen.v.id}/overview` : null);

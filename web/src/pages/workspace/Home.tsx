@@ -15,7 +15,7 @@ import { Downloads, Pending, YearCosts } from '../../components/workspace/parts.
 import { count, longDate } from '../../components/workspace/format.ts';
 import { may } from '../../components/workspace/permissions.ts';
 import { useApi, type Loaded } from '../../components/workspace/useApi.ts';
-import type { DatasetList, OrganizationAnswer, ProposalDetail, ProposalList } from '../../components/workspace/types.ts';
+import { newestFirst, type DatasetList, type OrganizationAnswer, type ProposalDetail, type ProposalList } from '../../components/workspace/types.ts';
 import { common, home } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
@@ -185,7 +185,7 @@ function Across({ loaded }: { loaded: Loaded<OrganizationAnswer> }) {
 function DataInUse({ list }: { list: DatasetList }) {
   const t = useMessages(home);
   const lang = useLang();
-  const newest = list.datasets.flatMap((d) => d.versions.map((v) => ({ d, v }))).sort((a, b) => b.v.id - a.v.id)[0];
+  const newest = newestFirst(list.datasets)[0];
   if (!newest) return <p className="muted">{t('data.none')}</p>;
   const { d, v } = newest;
   return (
