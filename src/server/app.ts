@@ -11,6 +11,7 @@ import type { AppEnv, Deps } from './env.ts';
 import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
+import { costingScope } from './costing/scope.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
@@ -67,6 +68,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   });
   app.use('/api/*', limits());
   app.use('/api/*', sessions());
+  app.use('/api/*', costingScope());
 
   app.openapi(
     createRoute({ method: 'get', path: '/api/health', tags: ['server'], summary: 'Is the server answering', responses: { 200: ok(z.object({ ok: z.literal(true) }), 'It is') } }),

@@ -10,7 +10,7 @@ import { createApp, type AppOptions } from './app.ts';
 import { existingDemo, seedDemo, type DemoReport } from './demo.ts';
 import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
-import { costingPool } from './costing/pool.ts';
+import { costingPool, type PoolLimits } from './costing/pool.ts';
 import type { Deps } from './env.ts';
 
 export interface ServeOptions {
@@ -19,6 +19,8 @@ export interface ServeOptions {
   host: string;
   /** Costing threads (default 1). */
   threads?: number;
+  /** Deadlines and queue bounds of the costing threads (defaults: DEFAULT_LIMITS in costing/pool.ts). */
+  costingLimits?: Partial<PoolLimits>;
   /** False only when serving plain HTTP to other machines (cookies then lose the Secure flag). */
   secureCookies?: boolean;
   log?: (line: string) => void;
@@ -47,7 +49,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     await handle.close();
     throw e;
   }
-  const costing = costingPool({ threads: o.threads ?? 1, log });
+  const costing = costingPool({ threads: o.threads ?? 1, log, limits: o.costingLimits });
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), costing, passwords: argon2id, secureCookies: o.secureCookies ?? true, log };
   let demo: DemoReport | null = null;
   try {
