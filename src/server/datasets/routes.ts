@@ -31,7 +31,7 @@ const create = createRoute({
   summary: 'Upload a new dataset: the district data, as version 1 (district admins)',
   description: FORMS,
   request: body(CreateJson, CreateForm, 'The name, an optional note, and the seven files'),
-  responses: { 201: ok(UploadAnswer, 'Stored as version 1'), ...errors(400, 401, 403, 413, 422) },
+  responses: { 201: ok(UploadAnswer, 'Stored as version 1'), ...errors(400, 401, 403, 413, 422, 429, 503) },
 });
 
 const addVersionRoute = createRoute({
@@ -42,7 +42,7 @@ const addVersionRoute = createRoute({
   responses: {
     201: ok(UploadAnswer, 'Stored as the next version'),
     200: ok(UploadAnswer, 'The files are the latest version\'s: nothing stored (`unchanged: true`)'),
-    ...errors(400, 401, 403, 404, 409, 413, 422),
+    ...errors(400, 401, 403, 404, 409, 413, 422, 429, 503),
   },
 });
 
