@@ -33,11 +33,12 @@ export class FairQueue<T> {
     return true;
   }
 
-  /** The next job: the oldest of the key served least recently. */
-  shift(): T | undefined {
+  /** The next job: the oldest of the key served least recently (among the keys `may` allows). */
+  shift(may: (key: string) => boolean = () => true): T | undefined {
     let best: string | undefined;
     let bestAt = Infinity;
     for (const key of this.lines.keys()) {
+      if (!may(key)) continue;
       const at = this.served.get(key) ?? -1;
       if (at < bestAt) [best, bestAt] = [key, at];
     }

@@ -60,6 +60,20 @@ describe('costing pool', () => {
     expect(order).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
   }, 120_000);
 
+  it('with two threads, an organization runs one job at a time, so the other thread is free for another organization', async () => {
+    pool = costingPool({ threads: 2 });
+    const p = pool;
+    // Both threads ready, each with the tiny district loaded.
+    await Promise.all([costTiny(p, 'warm-1'), costTiny(p, 'warm-2')]);
+    const order: string[] = [];
+    const track = (name: string, job: Promise<unknown>) => job.then(() => order.push(name));
+    const a = Array.from({ length: 3 }, (_, i) => track(`A${i + 1}`, checkLausd(p, 'org:A')));
+    const b = track('B1', costTiny(p, 'org:B'));
+    await Promise.all([...a, b]);
+    // A's jobs run one after another on one thread; B's runs at once on the other and ends first.
+    expect(order).toEqual(['B1', 'A1', 'A2', 'A3']);
+  }, 120_000);
+
   it('a job past its deadline answers 503 costing.timeout; its thread is replaced and the next job is costed', async () => {
     const p = await start({ checkDeadlineMs: 50 });
     const e = await failure(checkLausd(p, 'org:A'));

@@ -78,6 +78,11 @@ export interface PoolLimits {
   /** Jobs all together may have waiting. Default 64. */
   total: number;
   /**
+   * Jobs one organization may have running at once. Default: all threads but one (at least 1),
+   * so with two threads or more another organization always finds one free of the flood.
+   */
+  runningPerKey?: number;
+  /**
    * A running job whose client has left is ended once it has run this long (ms); a shorter one
    * is left to finish, since a new thread must load its dataset again (about 0.5 s for LAUSD).
    * Default 1 s.
@@ -127,10 +132,13 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
   // Average time a job runs (ms), to tell a refused client when to come back.
   let averageMs = 200;
 
+  const runningPerKey = lim.runningPerKey ?? Math.max(1, threads - 1);
+  const runningFor = (key: string) => pool.filter((t) => t.current?.key === key).length;
   const pump = () => {
     for (const t of pool) {
       if (!t.ready || t.current || t.dead || queue.size === 0) continue;
-      const p = queue.shift() as Pending;
+      const p = queue.shift((key) => runningFor(key) < runningPerKey);
+      if (!p) return;
       t.current = p;
       t.startedAt = performance.now();
       const ms = p.job.kind === 'check' ? lim.checkDeadlineMs : lim.deadlineMs;
