@@ -10,7 +10,7 @@ import { redact } from '../db/connect.ts';
 import type { Io } from './io.ts';
 import { UsageError } from './io.ts';
 
-interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; behindProxy?: boolean; insecureHttp?: boolean; demo?: boolean; tiles?: string; tilesAttribution: string }
+interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; costingDeadline: string; behindProxy?: boolean; insecureHttp?: boolean; demo?: boolean; tiles?: string; tilesAttribution: string }
 
 function whole(text: string, flag: string, min: number, max: number): number {
   const n = Number(text);
@@ -27,6 +27,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--port <n>', 'port to listen on', '8787')
     .option('--host <address>', 'address to listen on (default this machine only; another address needs --behind-proxy or --insecure-http)', '127.0.0.1')
     .option('--threads <n>', 'costing threads', '1')
+    .option('--costing-deadline <seconds>', 'a costing job running longer is stopped (its thread replaced) and answered 503 costing.timeout', '30')
     .option('--behind-proxy', 'a TLS reverse proxy (Caddy, nginx) in front serves HTTPS: trust its X-Forwarded-Proto and X-Forwarded-For (docs/deploy.md)')
     .option('--insecure-http', 'serve plain HTTP to other machines anyway: passwords and cookies cross the network unencrypted (a trial on a trusted network only)')
     .option('--demo', 'on an empty database, open the LAUSD demo workspaces (UTLA, SEIU Local 99, the district) with the 2019 and 2023 proposals')
@@ -35,6 +36,7 @@ export function registerServe(program: Command, io: Io): void {
     .action(async (opts: ServeFlags) => {
       const port = whole(opts.port, '--port', 0, 65535);
       const threads = whole(opts.threads, '--threads', 1, 64);
+      const deadlineMs = whole(opts.costingDeadline, '--costing-deadline', 1, 3600) * 1000;
       const database: { url: string } | { file: string } = opts.databaseUrl ? { url: opts.databaseUrl } : { file: resolve(opts.db) };
       if ('file' in database) mkdirSync(dirname(database.file), { recursive: true });
       const { transportFor, TransportRefused } = await import('../server/http/transport.ts');
@@ -46,7 +48,7 @@ export function registerServe(program: Command, io: Io): void {
       const { startServer } = await import('../server/serve.ts');
       if (opts.tiles && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(opts.tiles)) throw new UsageError(`--tiles must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png`);
       const tiles = opts.tiles ? { url: opts.tiles, attribution: opts.tilesAttribution } : null;
-      const server = await startServer({ database, port, host: opts.host, threads, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, tiles, log: (l) => io.err(`${l}\n`) });
+      const server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, tiles, log: (l) => io.err(`${l}\n`) });
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);

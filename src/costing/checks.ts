@@ -1,4 +1,6 @@
+import { fiscalYearOf, fyLabel } from '../calendar/fiscal-year.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
+import { MAX_COSTED_YEARS } from '../proposals/limits.ts';
 import type { Path } from '../text/yaml.ts';
 import { pathLabel } from '../text/yaml.ts';
 import type { Proposal, SchoolFilter, Term } from '../proposals/types.ts';
@@ -63,7 +65,24 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
       });
     } else checkTerm(t, t.unit, ['terms', i]);
   });
+  checkYears(p, proposal, add);
   if (problems.length > 0) throw new InvalidInput(problems);
+}
+
+/** Costing covers every fiscal year from the earliest effective date (or the base year) to two years after the contract ends: at most MAX_COSTED_YEARS. */
+function checkYears(p: Prepared, proposal: Proposal, add: (path: Path, code: string, message: string, hint: string) => void): void {
+  const base = p.base;
+  const last = Math.max(fiscalYearOf(proposal.term.end) + 2, base + 2);
+  const span = `fiscal years costed run from the earliest of the dataset's base year (${fyLabel(base)}) and the terms' effective dates to two years after the contract ends, at most ${MAX_COSTED_YEARS} years`;
+  if (last - base + 1 > MAX_COSTED_YEARS) {
+    add(['term', 'end'], 'too-many-years', `on this dataset the contract would be costed through ${fyLabel(last)}; ${span}`, `end: ${base + MAX_COSTED_YEARS - 3}-06-30   (or cost it on a dataset with a later base year)`);
+    return;
+  }
+  const first = last - MAX_COSTED_YEARS + 1;
+  proposal.terms.forEach((t, i) => {
+    if (!('effective' in t) || t.kind === 'program') return;
+    if (fiscalYearOf(t.effective) < first) add(['terms', i, 'effective'], 'too-many-years', `with this term effective ${t.effective}, the proposal would be costed from ${fyLabel(fiscalYearOf(t.effective))} to ${fyLabel(last)}; ${span}`, `effective: ${first}-07-01   (or later)`);
+  });
 }
 
 function matchesFilter(s: { type: string; highNeed: boolean }, f: SchoolFilter): boolean {

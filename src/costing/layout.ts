@@ -202,7 +202,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { thr
     if (!s) starts.set(fy, (s = startMonths(transforms, fy)));
     return s;
   };
-  const none: EarnerTransforms = { applicable: [], byDate: [], rank: [] };
+  const none: EarnerTransforms = { applicable: [], byDate: [], rank: [], position: [] };
   const rows = new Map<string, PayRow>();
   const rowOf = (i: number, fy: FiscalYear, costed: boolean): PayRow => {
     const key = `${i}|${fy}`;

@@ -79,12 +79,18 @@ export interface EarnerTransforms {
   byDate: Transform[];
   /** For each entry of byDate, its position in `applicable`. */
   rank: number[];
+  /** For each entry of `applicable`, its position in byDate (the inverse of rank). */
+  position: number[];
 }
 
 export function transformsFor(e: Earner, transforms: Transform[]): EarnerTransforms {
   const applicable = transforms.filter((t) => t.applies(e));
   const byDate = applicable.length < 2 ? applicable : [...applicable].sort((a, b) => (effective(a) < effective(b) ? -1 : effective(a) > effective(b) ? 1 : a.order - b.order));
-  return { applicable, byDate, rank: byDate.map((t) => applicable.indexOf(t)) };
+  const rankOf = new Map(applicable.map((t, i) => [t, i]));
+  const rank = byDate.map((t) => rankOf.get(t) as number);
+  const position = new Array<number>(rank.length);
+  rank.forEach((r, i) => (position[r] = i));
+  return { applicable, byDate, rank, position };
 }
 
 /** Months into each fiscal year at which each transform takes effect, by transform order. */
@@ -109,7 +115,7 @@ const state: PayState = { rate: 0, addHours: 0 };
  * The returned array is scratch space: read it before the next call.
  */
 export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[], mine: EarnerTransforms, starts: number[]): Float64Array {
-  const { applicable, byDate, rank } = mine;
+  const { applicable, byDate, rank, position } = mine;
   const K = transforms.length;
   if (pays.length < K + 1) [pays, byApplicable, start] = [new Float64Array(2 * K + 2), new Float64Array(2 * K + 2), new Float64Array(2 * K + 2)];
   const out = pays.subarray(0, K + 1);
@@ -134,10 +140,26 @@ export function payByPrefix(e: Earner, fy: FiscalYear, transforms: Transform[], 
     for (let c = 0; c + 1 < cuts.length; c++) {
       const a = cuts[c];
       const share = (cuts[c + 1] - a) / 12;
+      // The state under the first j applicable transforms is the one under the first j − 1 with
+      // transform j − 1 applied last, whenever it comes after all of those in date order (always
+      // so for terms of one kind); otherwise it is worked out again from the status quo. Either
+      // way the same operations run in the same order as applying them all afresh, so the
+      // figures are the same to the last bit, in time linear in the number of terms.
+      s.rate = r0;
+      s.addHours = 0;
+      let last = -1;
       for (let j = 0; j <= A; j++) {
-        s.rate = r0;
-        s.addHours = 0;
-        for (let i = 0; i < byDate.length; i++) if (rank[i] < j && start[i] <= a) byDate[i].apply(s, e);
+        if (j > 0) {
+          const p = position[j - 1];
+          if (p > last) {
+            if (start[p] <= a) byDate[p].apply(s, e);
+            last = p;
+          } else {
+            s.rate = r0;
+            s.addHours = 0;
+            for (let i = 0; i < byDate.length; i++) if (rank[i] < j && start[i] <= a) byDate[i].apply(s, e);
+          }
+        }
         const annual = e.lane.basis === 'annual' ? s.rate * seg.fte : s.rate * (e.hoursPerDay + s.addHours) * e.daysPerYear * seg.headcount;
         byApplicable[j] += annual * share;
       }

@@ -1,3 +1,4 @@
+import { MAX_PROBLEMS } from '../errors/capped.ts';
 import type { Problem } from '../errors/problem.ts';
 import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { parseDollars, type Cents } from '../money/cents.ts';
@@ -11,9 +12,15 @@ export class CellReader {
   constructor(
     readonly table: CsvTable,
     readonly problems: Problem[],
+    /** Problems found but not kept: past MAX_PROBLEMS only a count is kept (capProblems). */
+    public omitted = 0,
   ) {}
 
   private fail(row: CsvRow, column: string, code: string, message: string, hint: string): null {
+    if (this.problems.length >= MAX_PROBLEMS) {
+      this.omitted++;
+      return null;
+    }
     this.problems.push({ code: `dataset.${code}`, message, where: cellWhere(this.table, row, column), hint });
     return null;
   }

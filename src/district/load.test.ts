@@ -414,3 +414,32 @@ describe('readDatasetFolder', () => {
     expect(problems.map((p) => p.where)).toEqual([{ file: join(d, 'units.csv'), line: 2, col: 3, field: 'kind' }]);
   });
 });
+
+describe('a dataset with a mistake on every one of 300,000 rows', () => {
+  // Each added staff row has step "x": one not-a-number problem a row, on lines 2… of staff.csv
+  // (the tiny file's own rows come after, and are fine).
+  const ROWS = 300_000;
+  const bad = (files: DatasetFiles, make: (i: number) => string): DatasetFiles => {
+    const [header, ...rest] = files['staff.csv'].split('\n');
+    const rows = Array.from({ length: ROWS }, (_, i) => make(i));
+    return { ...files, 'staff.csv': [header, ...rows, ...rest].join('\n') };
+  };
+
+  it('lists the first 200 problems and counts the other 299,800 in one more', () => {
+    const problems = problemsOf(bad(tiny(), () => 'E1,T,teacher,teachers,C1,x,1,,180,1,2017-08-15'));
+    // 200 listed + 1 that counts the rest: 300,000 − 200 = 299,800.
+    expect(problems).toHaveLength(201);
+    expect(problems.slice(0, 200).every((p) => p.code === 'dataset.not-a-number' && p.where?.field === 'step')).toBe(true);
+    expect(problems[0].where).toMatchObject({ file: 'staff.csv', line: 2 });
+    expect(problems[199].where).toMatchObject({ file: 'staff.csv', line: 201 });
+    expect(problems[200]).toMatchObject({ code: 'dataset.more-problems', hint: expect.stringContaining('fix the problems listed') });
+    expect(problems[200].message).toContain('299,800 more problems are not listed');
+  });
+
+  it('rows with the wrong number of cells are capped the same way', () => {
+    const problems = problemsOf(bad(tiny(), () => 'E1,T,teacher'));
+    expect(problems).toHaveLength(201);
+    expect(problems[0].code).toBe('dataset.csv-cell-count');
+    expect(problems[200].message).toContain('299,800 more problems');
+  });
+});

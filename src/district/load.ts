@@ -1,3 +1,4 @@
+import { capProblems, MAX_PROBLEMS } from '../errors/capped.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { fyLabel } from '../calendar/fiscal-year.ts';
 import { parseDistrictYaml } from './district-yaml.ts';
@@ -16,7 +17,13 @@ export type DatasetFiles = Record<(typeof DATASET_FILES)[number], string>;
  */
 export function loadDataset(files: DatasetFiles, names: (file: string) => string = (f) => f): Dataset {
   const problems: Problem[] = [];
-  const take = <T>(r: { rows: T[]; problems: Problem[] }) => (problems.push(...r.problems), r.rows);
+  let omitted = 0;
+  // Each file keeps at most MAX_PROBLEMS problems (and counts the rest), so this list stays small.
+  const take = <T>(r: { rows: T[]; problems: Problem[]; omitted: number }) => {
+    for (const p of r.problems) problems.push(p);
+    omitted += r.omitted;
+    return r.rows;
+  };
   const d = parseDistrictYaml(files['district.yaml'], names('district.yaml'));
   problems.push(...d.problems);
   const schools = take(parseSchools(files['schools.csv'], names('schools.csv')));
@@ -25,17 +32,22 @@ export function loadDataset(files: DatasetFiles, names: (file: string) => string
   const schedules = take(parseSchedules(files['schedules.csv'], names('schedules.csv')));
   const staff = take(parseStaff(files['staff.csv'], names('staff.csv')));
   const budget = take(parseBudget(files['budget.csv'], names('budget.csv')));
-  if (problems.length > 0 || !d.district) throw new InvalidInput(problems);
+  if (problems.length > 0 || !d.district) throw new InvalidInput(capProblems(problems, omitted));
   const dataset: Dataset = { district: d.district, schools, enrollment, units, schedules, staff, budget };
-  problems.push(...crossCheck(dataset, names, d.locate));
-  if (problems.length > 0) throw new InvalidInput(problems);
+  const cross = crossCheck(dataset, names, d.locate);
+  if (cross.problems.length > 0) throw new InvalidInput(capProblems(cross.problems, cross.omitted));
   return deepFreeze(dataset);
 }
 
-function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path: Path) => { line: number; col: number }): Problem[] {
+function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path: Path) => { line: number; col: number }): { problems: Problem[]; omitted: number } {
   const problems: Problem[] = [];
+  let omitted = 0;
   /** `at` is a parsed row (its line, and the column of `field` in its file) or a position. */
   const add = (file: string, at: object | { line?: number; col?: number } | undefined, field: string, code: string, message: string, hint: string) => {
+    if (problems.length >= MAX_PROBLEMS) {
+      omitted++;
+      return;
+    }
     const pos = at && lineOf.has(at) ? { line: lineOf.get(at), col: colOf(at, field) } : ((at ?? {}) as { line?: number; col?: number });
     problems.push({ code: `dataset.${code}`, message, where: { file: names(file), line: pos.line, col: pos.col, field }, hint });
   };
@@ -109,7 +121,7 @@ function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path
     if (b.fy !== expected) add('budget.csv', b, 'fiscal_year', 'budget-years', `expected ${fyLabel(expected)} (years start at the base year ${fyLabel(base)} and follow one another), got ${fyLabel(b.fy)}`, fyLabel(expected));
   });
   if (ds.budget.length === 0) add('budget.csv', { line: 2, col: 1 }, 'fiscal_year', 'budget-years', 'the budget has no years', `${fyLabel(base)},7400000000,7900000000,1800000000,0`);
-  return problems;
+  return { problems, omitted };
 }
 
 /**

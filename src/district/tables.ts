@@ -14,7 +14,8 @@ export const COLUMNS = {
   budget: ['fiscal_year', 'revenues', 'expenditures', 'beginning_balance', 'committed'],
 } as const;
 
-type Rows<T> = { rows: T[]; problems: Problem[] };
+/** `omitted`: problems counted but not kept (past MAX_PROBLEMS). */
+type Rows<T> = { rows: T[]; problems: Problem[]; omitted: number };
 
 /** The line each parsed row came from, for messages about how files refer to one another. */
 export const lineOf = new WeakMap<object, number>();
@@ -36,8 +37,8 @@ function table(text: string, file: string, columns: readonly string[], optional:
 }
 
 export function parseSchools(text: string, file: string): Rows<School> {
-  const { table: t, problems } = table(text, file, COLUMNS.schools, ['cds_code', 'latitude', 'longitude', 'address', 'grades']);
-  const c = new CellReader(t, problems);
+  const { table: t, problems, omitted } = table(text, file, COLUMNS.schools, ['cds_code', 'latitude', 'longitude', 'address', 'grades']);
+  const c = new CellReader(t, problems, omitted);
   const rows: School[] = [];
   for (const row of t.rows) {
     const id = c.text(row, 'id', '1234567 (the 7-digit school code, or any unique short id)');
@@ -60,12 +61,12 @@ export function parseSchools(text: string, file: string): Rows<School> {
       address: c.optionalText(row, 'address'),
     }, row.line, t.header);
   }
-  return { rows, problems };
+  return { rows, problems, omitted: c.omitted };
 }
 
 export function parseEnrollment(text: string, file: string): Rows<Enrollment> {
-  const { table: t, problems } = table(text, file, COLUMNS.enrollment);
-  const c = new CellReader(t, problems);
+  const { table: t, problems, omitted } = table(text, file, COLUMNS.enrollment);
+  const c = new CellReader(t, problems, omitted);
   const rows: Enrollment[] = [];
   for (const row of t.rows) {
     const school = c.text(row, 'school', 'a school id from schools.csv');
@@ -76,12 +77,12 @@ export function parseEnrollment(text: string, file: string): Rows<Enrollment> {
     if (school === null || grade === null || students === null) continue;
     keep(rows, { school, grade, students }, row.line, t.header);
   }
-  return { rows, problems };
+  return { rows, problems, omitted: c.omitted };
 }
 
 export function parseUnits(text: string, file: string): Rows<Unit> {
-  const { table: t, problems } = table(text, file, COLUMNS.units);
-  const c = new CellReader(t, problems);
+  const { table: t, problems, omitted } = table(text, file, COLUMNS.units);
+  const c = new CellReader(t, problems, omitted);
   const rows: Unit[] = [];
   for (const row of t.rows) {
     const id = c.text(row, 'id', 'UTLA');
@@ -91,12 +92,12 @@ export function parseUnits(text: string, file: string): Rows<Unit> {
     if (id === null || name === null || kind === null || union === null) continue;
     keep(rows, { id, name, kind, union }, row.line, t.header);
   }
-  return { rows, problems };
+  return { rows, problems, omitted: c.omitted };
 }
 
 export function parseSchedules(text: string, file: string): Rows<ScheduleCell> {
-  const { table: t, problems } = table(text, file, COLUMNS.schedules, ['annual_salary', 'hourly_rate']);
-  const c = new CellReader(t, problems);
+  const { table: t, problems, omitted } = table(text, file, COLUMNS.schedules, ['annual_salary', 'hourly_rate']);
+  const c = new CellReader(t, problems, omitted);
   const rows: ScheduleCell[] = [];
   for (const row of t.rows) {
     const unit = c.text(row, 'unit', 'UTLA');
@@ -114,12 +115,12 @@ export function parseSchedules(text: string, file: string): Rows<ScheduleCell> {
     if (unit === null || schedule === null || lane === null || step === null || rate === null) continue;
     keep(rows, { unit, schedule, lane, step, basis, rate }, row.line, t.header);
   }
-  return { rows, problems };
+  return { rows, problems, omitted: c.omitted };
 }
 
 export function parseStaff(text: string, file: string): Rows<StaffRow> {
-  const { table: t, problems } = table(text, file, COLUMNS.staff, ['hours_per_day', 'count', 'hired']);
-  const c = new CellReader(t, problems);
+  const { table: t, problems, omitted } = table(text, file, COLUMNS.staff, ['hours_per_day', 'count', 'hired']);
+  const c = new CellReader(t, problems, omitted);
   const rows: StaffRow[] = [];
   for (const row of t.rows) {
     const site = c.text(row, 'site', 'a school id from schools.csv, or central');
@@ -139,12 +140,12 @@ export function parseStaff(text: string, file: string): Rows<StaffRow> {
       hoursPerDay: hoursPerDay!, daysPerYear: daysPerYear!, count: count!, hired,
     }, row.line, t.header);
   }
-  return { rows, problems };
+  return { rows, problems, omitted: c.omitted };
 }
 
 export function parseBudget(text: string, file: string): Rows<BudgetYear> {
-  const { table: t, problems } = table(text, file, COLUMNS.budget, ['beginning_balance', 'committed']);
-  const c = new CellReader(t, problems);
+  const { table: t, problems, omitted } = table(text, file, COLUMNS.budget, ['beginning_balance', 'committed']);
+  const c = new CellReader(t, problems, omitted);
   const rows: BudgetYear[] = [];
   t.rows.forEach((row, i) => {
     const fy = c.fiscalYear(row, 'fiscal_year');
@@ -161,5 +162,5 @@ export function parseBudget(text: string, file: string): Rows<BudgetYear> {
     if (fy === null || revenues === null || expenditures === null) return;
     keep(rows, { fy, revenues, expenditures, beginningBalance: beginning, committed: committed ?? 0 }, row.line, t.header);
   });
-  return { rows, problems };
+  return { rows, problems, omitted: c.omitted };
 }

@@ -100,7 +100,9 @@ const ERRORS: Record<string, Expected | Expected[]> = {
   // The health term on line 9 has neither perEmployee nor partTimeMinHours.
   'health-no-basis.yaml': { code: 'proposal.health-basis', line: 9, col: 5, field: 'terms[0]', message: 'give exactly one of perEmployee', hint: '{ kind: health, partTimeMinHours: 4' },
   // Line 13 `        cap: -24` (11 grades, 12 from): 8 + "cap: " (5) = 13, value at col 14.
-  'class-size-negative-cap.yaml': { code: 'proposal.too-small', line: 13, col: 14, field: 'terms[0].caps[0].cap', message: 'must be at least 1, got -24', hint: 'cap: 35' },
+  'class-size-negative-cap.yaml': { code: 'proposal.too-small', line: 13, col: 14, field: 'terms[0].caps[0].cap', message: 'must be at least 10, got -24', hint: 'cap: 35' },
+  // Line 13 `        cap: 1`: value at col 14; the smallest cap is MIN_CLASS_SIZE_CAP (10).
+  'class-size-cap-too-small.yaml': { code: 'proposal.too-small', line: 13, col: 14, field: 'terms[0].caps[0].cap', message: 'must be at least 10, got 1', hint: 'cap: 35' },
   // The cap on line 11 `      - grades: K-3` (mapping at col 9, after 6 spaces and "- ") has cap and reduceBy.
   'class-size-cap-and-reduce-by.yaml': { code: 'proposal.cap-basis', line: 11, col: 9, field: 'terms[0].caps[0]', message: 'give exactly one of cap (students) and reduceBy', hint: 'caps: [{ grades: 4-6' },
   // Line 14 `        highNeedCap: 26`: 8 + "highNeedCap: " (13) = 21, value at col 22; the hint is the cap (24) less 2.
@@ -132,6 +134,19 @@ const ERRORS: Record<string, Expected | Expected[]> = {
   // Line 11 `    terms: []`: 4 + "terms: " (7) = 11, value at col 12.
   'me-too-no-terms.yaml': { code: 'proposal.too-small', line: 11, col: 12, field: 'terms[0].terms', message: 'must list at least 1 item, got an empty list', hint: 'terms: [raise-1, bonus-2]' },
   // Line 12 `    employedIn: 2018-2020`: 4 + "employedIn: " (12) = 16, value at col 17.
+  // Limits on the work one proposal asks for (src/proposals/limits.ts).
+  // Terms start on line 9, one a line, so terms[100] (the 101st) is on line 109; its mapping `{` at col 5 (after "  - ").
+  'too-many-terms.yaml': { code: 'proposal.too-many-terms', line: 109, col: 5, field: 'terms[100]', message: 'at most 100 terms; this one has 101', hint: 'at most 100 terms' },
+  // Line 9 `  end: 2029-06-30`: 2 + "end: " (5) = 7, value at col 8. From 2018-07-01 a term must end before 2028-07-01.
+  'contract-too-long.yaml': { code: 'proposal.contract-too-long', line: 9, col: 8, field: 'term.end', message: 'at most 10 years; this one runs from 2018-07-01 to 2029-06-30', hint: 'end: 2021-06-30   (before 2028-07-01)' },
+  // Line 9 `  end: 9999-06-30`: value at col 8.
+  'date-out-of-range.yaml': { code: 'proposal.date-out-of-range', line: 9, col: 8, field: 'term.end', message: 'must be a date from 1990-01-01 to 2099-12-31, got "9999-06-30"', hint: 'end: 2022-06-30' },
+  // Phases start on line 12, one a line, so phases[40] (the 41st) is on line 52; its `{` at col 9 (after "      - ").
+  'too-many-phases.yaml': { code: 'proposal.too-many-phases', line: 52, col: 9, field: 'terms[0].phases[40]', message: 'a hire term may list at most 40 phases; this one lists 41', hint: 'at most 40 phases' },
+  // 60 raises (lines 9-68) count 60; the first me-too clause (terms[60], its list on line 71) makes the 101st
+  // costed term at its 41st name, r41. Line 71 `    terms: [r1, r2, …`: "    terms: [" is 12 characters, r1…r9 take
+  // 4 each ("r1, ") = 36 and r10…r40 take 5 each = 155, so r41 starts at col 12 + 36 + 155 + 1 = 204.
+  'too-many-copies.yaml': { code: 'proposal.too-many-copies', line: 71, col: 204, field: 'terms[60].terms[40]', message: 'more than 100 terms', hint: 'at most 100' },
   'bad-employed-in.yaml': { code: 'proposal.bad-fiscal-year', line: 12, col: 17, field: 'terms[0].employedIn', message: '"2018-2020" is not a fiscal year like 2020-21', hint: 'employedIn: 2020-21' },
 };
 

@@ -3,6 +3,7 @@ import { parseYaml, pathLabel, type Path } from '../text/yaml.ts';
 import { spanLabel } from '../district/grades.ts';
 import { describeTerm } from './describe.ts';
 import { proposalExample } from './examples.ts';
+import { MAX_CONTRACT_YEARS, MAX_PHASES, MAX_TERMS, yearsAfter } from './limits.ts';
 import { proposalSchema, type TermInput } from './schema.ts';
 import type { Proposal, Term } from './types.ts';
 
@@ -33,6 +34,14 @@ export function parseProposal(text: string, file: string): ParsedProposal {
   };
 
   if (input.term.end <= input.term.start) at(['term', 'end'], 'term-order', `the contract term must end after it starts (${input.term.start})`, 'end: 2022-06-30');
+  else if (input.term.end >= yearsAfter(input.term.start, MAX_CONTRACT_YEARS)) {
+    at(['term', 'end'], 'contract-too-long', `a contract term may last at most ${MAX_CONTRACT_YEARS} years; this one runs from ${input.term.start} to ${input.term.end}`, `end: ${yearsAfter(input.term.start, 3).slice(0, 4)}-06-30   (before ${yearsAfter(input.term.start, MAX_CONTRACT_YEARS)})`);
+  }
+  if (input.terms.length > MAX_TERMS) {
+    at(['terms', MAX_TERMS], 'too-many-terms', `a proposal may have at most ${MAX_TERMS} terms; this one has ${input.terms.length}`, `at most ${MAX_TERMS} terms: put several raises in one term (pct: 6 rather than six of 1), or split the proposal`);
+    // Every further check would repeat for each of thousands of terms.
+    throw new InvalidInput(problems);
+  }
 
   const terms: Term[] = input.terms.map((t, i) => withDefaults(t, i, input.unit));
   const ids = new Map<string, number>();
@@ -44,6 +53,7 @@ export function parseProposal(text: string, file: string): ParsedProposal {
     else at(['terms', i], 'duplicate-id', `this term has no id, so it gets "${t.id}", which terms[${first}] already uses; give one of them another id`, `id: ${t.id}-b`);
   });
   terms.forEach((t, i) => checkTerm(t, i, terms, ids, at));
+  checkCopies(terms, at);
   // Each class-size term is measured against the current contract, so two terms capping the
   // same grade for the same unit would count the added teachers twice.
   const capped = new Map<string, number>();
@@ -95,6 +105,10 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
       if (dates[k] < dates[k - 1]) at(['terms', i, field, k, 'from'], 'phase-order', `phases must be listed in date order; the phase from ${dates[k]} is listed after the one from ${dates[k - 1]}`, `list the phase from ${dates[k]} before the one from ${dates[k - 1]}`);
     }
   };
+  const phases = t.kind === 'class-size' ? { field: 'caps', n: t.caps.length } : t.kind === 'staffing' || t.kind === 'hire' ? { field: 'phases', n: t.phases.length } : null;
+  if (phases && phases.n > MAX_PHASES) {
+    at(['terms', i, phases.field, MAX_PHASES], 'too-many-phases', `a ${t.kind} term may list at most ${MAX_PHASES} ${phases.field}; this one lists ${phases.n}`, `at most ${MAX_PHASES} ${phases.field}, one for each date the ${t.kind === 'class-size' ? 'cap' : 'staffing'} changes`);
+  }
   switch (t.kind) {
     case 'me-too':
       t.terms.forEach((ref, k) => {
@@ -124,4 +138,21 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
     default:
       break;
   }
+}
+
+/** A me-too clause is costed as a copy of each term it names: the copies count toward the limit on terms costed. */
+function checkCopies(terms: Term[], at: At): void {
+  let costed = 0;
+  terms.forEach((t, i) => {
+    if (t.kind !== 'me-too') {
+      costed += 1;
+      return;
+    }
+    t.terms.forEach((_, k) => {
+      costed += 1;
+      if (costed === MAX_TERMS + 1) {
+        at(['terms', i, 'terms', k], 'too-many-copies', `with the copies me-too clauses make, this proposal costs more than ${MAX_TERMS} terms (each term a me-too clause names is costed again for its unit)`, `name each term once, in one me-too clause per unit, keeping the terms costed to at most ${MAX_TERMS}`);
+      }
+    });
+  });
 }

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { isIsoDate, parseFiscalYear } from '../calendar/fiscal-year.ts';
 import { parseGradeSpan } from '../district/grades.ts';
 import { SCHOOL_TYPES } from '../district/types.ts';
+import { EARLIEST_DATE, LATEST_DATE, MIN_CLASS_SIZE_CAP } from './limits.ts';
 import { PARTIES } from './types.ts';
 
 const custom = (code: string, message: string) => ({ message, params: { code } });
 
-export const date = z.string().refine(isIsoDate, custom('bad-date', 'must be a date written YYYY-MM-DD'));
+export const date = z
+  .string()
+  .refine(isIsoDate, custom('bad-date', 'must be a date written YYYY-MM-DD'))
+  // Checked only for real dates, so a bad date gets one problem; bounds the years costing covers.
+  .refine((d) => !isIsoDate(d) || (d >= EARLIEST_DATE && d <= LATEST_DATE), custom('date-out-of-range', `must be a date from ${EARLIEST_DATE} to ${LATEST_DATE}`));
 const pct = z.number().gt(-100).max(100);
 const money = z.number().min(0).max(10_000_000);
 const roles = z.array(z.string().min(1)).min(1);
@@ -23,7 +28,7 @@ const fiscalYear = z.string().transform((s, ctx) => {
 });
 const reference = z.union([z.string().min(1).transform((title) => ({ title })), z.object({ title: z.string().min(1), href: z.string().optional() }).strict()]);
 const schoolFilter = z.object({ types: z.array(z.enum(SCHOOL_TYPES)).min(1).optional(), highNeedOnly: z.boolean().optional() }).strict();
-const classSize = z.number().int().min(1, { message: 'a class-size cap must be a whole number of students, at least 1' }).max(100);
+const classSize = z.number().int().min(MIN_CLASS_SIZE_CAP).max(100);
 
 const base = {
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'must be letters, digits, dots, dashes or underscores' }).optional(),

@@ -11,6 +11,7 @@ import type { AppEnv, Deps } from './env.ts';
 import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
+import { costingScope } from './costing/scope.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   // The routes that set the session cookie: no Secure cookie sent where the browser would drop it.
   app.use('/api/session', needsHttps());
   app.use('/api/invitations/accept', needsHttps());
+  app.use('/api/*', costingScope());
 
   app.openapi(
     createRoute({ method: 'get', path: '/api/health', tags: ['server'], summary: 'Is the server answering', responses: { 200: ok(z.object({ ok: z.literal(true) }), 'It is') } }),

@@ -66,7 +66,8 @@ export const ERRORS = {
   413: error('The body is too large.'),
   415: error('The body is not of a type this route reads.'),
   422: error('The content (a proposal or a dataset) has problems; every one is listed with where it is.'),
-  429: error('Too many attempts.'),
+  429: error('Too many attempts, or your organization already has as many costings waiting as it may (costing.busy); Retry-After says when to try again.'),
+  503: error('The costing took longer than its deadline (costing.timeout), or was cancelled because the request was.'),
 } as const;
 
 export function errors<K extends keyof typeof ERRORS>(...codes: K[]): Pick<typeof ERRORS, K> {

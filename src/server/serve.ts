@@ -11,7 +11,7 @@ import { createApp, type AppOptions } from './app.ts';
 import { existingDemo, seedDemo, type DemoReport } from './demo.ts';
 import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
-import { costingPool } from './costing/pool.ts';
+import { costingPool, type PoolLimits } from './costing/pool.ts';
 import type { Deps } from './env.ts';
 import { transportFor, type Transport } from './http/transport.ts';
 
@@ -21,6 +21,8 @@ export interface ServeOptions {
   host: string;
   /** Costing threads (default 1). */
   threads?: number;
+  /** Deadlines and queue bounds of the costing threads (defaults: DEFAULT_LIMITS in costing/pool.ts). */
+  costingLimits?: Partial<PoolLimits>;
   /** A TLS reverse proxy is in front: trust its X-Forwarded-Proto and X-Forwarded-For (src/server/http/transport.ts). */
   behindProxy?: boolean;
   /** Serve plain HTTP to other machines anyway: cookies lose the Secure flag; a warning at start and on every answer. */
@@ -54,7 +56,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     await handle.close();
     throw e;
   }
-  const costing = costingPool({ threads: o.threads ?? 1, log });
+  const costing = costingPool({ threads: o.threads ?? 1, log, limits: o.costingLimits });
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log };
   let demo: DemoReport | null = null;
   try {

@@ -2,6 +2,7 @@ import { fiscalYearOf, fyEnd, fyLabel, fyStart, isIsoDate } from '../calendar/fi
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseDollars, type Cents } from '../money/cents.ts';
+import { capProblems } from '../errors/capped.ts';
 import { cellWhere, readCsv, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { normalDay } from './attendance.ts';
 import { parseWeekday, weekdayIndex, WEEKDAYS } from './weekday.ts';
@@ -57,7 +58,7 @@ export function readStrikeDays(input: { text: string; file: string; dataset: Dat
   const header = firstLine(text).split(/[,\t]/).map((h) => h.trim().replace(/^"|"$/g, ''));
   const shareColumns = header.filter((h) => h.startsWith(SHARE_PREFIX));
   const example = ['date', 'students_attending', ...units.slice(0, 1).map((u) => SHARE_PREFIX + u), 'substitutes', 'substitute_day_rate', 'other_costs', 'note'].join(',');
-  const { table, problems } = readCsv(text, file, REQUIRED, [...OPTIONAL, ...shareColumns], 'strike');
+  const { table, problems, omitted } = readCsv(text, file, REQUIRED, [...OPTIONAL, ...shareColumns], 'strike');
   for (const p of problems) {
     if (p.code === 'strike.csv-missing-column' || p.code === 'strike.csv-unknown-column' || p.code === 'strike.csv-empty') p.hint = example;
     if (p.code === 'strike.csv-missing-column' && p.where) p.where.col = 1;
@@ -71,7 +72,7 @@ export function readStrikeDays(input: { text: string; file: string; dataset: Dat
       });
     }
   });
-  if (problems.length > 0) throw new InvalidInput(problems);
+  if (problems.length > 0) throw new InvalidInput(capProblems(problems, omitted, 'strike'));
   if (table.rows.length === 0) {
     throw new InvalidInput([{ code: 'strike.no-days', message: 'the file has a header but no strike days', where: { file, line: 2 }, hint: '2019-01-14,156774' }]);
   }

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { MAX_PROBLEMS } from '../errors/capped.ts';
 import type { Problem } from '../errors/problem.ts';
 
 export interface CsvRow {
@@ -23,7 +24,7 @@ export function readCsv(
   required: readonly string[],
   optional: readonly string[] = [],
   codePrefix = 'dataset',
-): { table: CsvTable; problems: Problem[] } {
+): { table: CsvTable; problems: Problem[]; omitted?: number } {
   const problems: Problem[] = [];
   const empty: CsvTable = { file, header: [], rows: [] };
   let records: { record: string[]; info: { lines: number } }[];
@@ -63,10 +64,16 @@ export function readCsv(
   });
   if (problems.length > 0) return { table: { file, header, rows: [] }, problems };
   const rows: CsvRow[] = [];
+  let omitted = 0;
   for (let r = 1; r < records.length; r++) {
     const { record, info } = records[r];
     const line = info.lines;
     if (record.length !== header.length) {
+      // A file with a bad line on every row keeps only what will be listed (capProblems), and counts the rest.
+      if (problems.length >= MAX_PROBLEMS) {
+        omitted++;
+        continue;
+      }
       problems.push({ code: `${codePrefix}.csv-cell-count`, message: `this row has ${record.length} cells but the header has ${header.length} columns (a cell that contains a comma needs double quotes around it)`, where: { file, line }, hint: header.join(',') });
       continue;
     }
@@ -74,7 +81,7 @@ export function readCsv(
     header.forEach((name, i) => (cells[name] = record[i].trim()));
     rows.push({ line, cells });
   }
-  return { table: { file, header, rows }, problems };
+  return { table: { file, header, rows }, problems, omitted };
 }
 
 /**

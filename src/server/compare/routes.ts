@@ -21,7 +21,7 @@ const compare = createRoute({
   method: 'get', path: '/api/compare', tags: ['proposals'],
   summary: 'Your versions and the ones passed to you, side by side: terms against the current contract, cost and reserve per year, what changed',
   request: { query: CompareQuery },
-  responses: { 200: ok(CompareSchema, 'The versions in the order asked'), ...errors(400, 401, 403, 404) },
+  responses: { 200: ok(CompareSchema, 'The versions in the order asked'), ...errors(400, 401, 403, 404, 429, 503) },
 });
 
 export function compareRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -1,6 +1,10 @@
 /**
  * Costing on worker threads, so the server keeps answering while a proposal is costed or a
- * dataset is validated. Jobs wait in one queue; each thread takes the next when it is free.
+ * dataset is validated. Jobs wait in a queue shared fairly between organizations (FairQueue,
+ * keyed by the request's scope: scope.ts), bounded, so a full share answers 429 with
+ * Retry-After; each thread takes the next job when it is free. A job has a deadline: past it,
+ * its thread is stopped and replaced and the request answers 503 costing.timeout. A job whose
+ * client leaves is dropped if waiting, and ended if it has run a while.
  * A thread that lacks a dataset asks for it once, and keeps it for the next jobs.
  * If a thread dies, its job fails with a clear error and a new thread takes its place.
  *
@@ -9,7 +13,11 @@
  * `changes` between two stored versions (changesBetween, several costings). The workspace
  * pages' jobs (`overview`, `disclosure`, `workbook`, `provisions`) are in report-jobs.ts.
  */
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { ApiError } from '../errors.ts';
+import { FairQueue } from './fair-queue.ts';
+import { currentScope } from './scope.ts';
 import type { CostResult } from '../../costing/result.ts';
 import type { Problem } from '../../errors/problem.ts';
 import type { Changes } from '../../reports/changes.ts';
@@ -59,36 +67,110 @@ export interface CostingService {
   close(): Promise<void>;
 }
 
+/** How the pool bounds the work it takes (docs/api.md, "Costing jobs"). */
+export interface PoolLimits {
+  /** A job running longer than this (ms) is ended: its thread is stopped and replaced. Default 30 s. */
+  deadlineMs: number;
+  /** The same for validating an uploaded dataset (larger districts take longer). Default 120 s. */
+  checkDeadlineMs: number;
+  /** Jobs one organization (or the public) may have waiting. Default 8. */
+  perKey: number;
+  /** Jobs all together may have waiting. Default 64. */
+  total: number;
+  /**
+   * Jobs one organization may have running at once. Default: all threads but one (at least 1),
+   * so with two threads or more another organization always finds one free of the flood.
+   */
+  runningPerKey?: number;
+  /**
+   * A running job whose client has left is ended once it has run this long (ms); a shorter one
+   * is left to finish, since a new thread must start and load its dataset again (measured on
+   * LAUSD: a preview takes 50-110 ms on a warm thread, 6.3 s on a new one under load). Default 3 s.
+   */
+  cancelAfterMs: number;
+}
+
+export const DEFAULT_LIMITS: PoolLimits = { deadlineMs: 30_000, checkDeadlineMs: 120_000, perKey: 8, total: 64, cancelAfterMs: 3_000 };
+
 interface Pending {
   job: Job;
+  key: string;
+  signal?: AbortSignal;
   loadFiles?: () => Promise<Uint8Array>;
   resolve: (o: Outcome<unknown>) => void;
   reject: (e: Error) => void;
+  /** Set when the job leaves the queue or ends, to stop listening for the client leaving. */
+  done?: () => void;
 }
 
 interface Thread {
   worker: Worker;
   ready: boolean;
+  dead: boolean;
   current: Pending | null;
+  startedAt: number;
+  timer: NodeJS.Timeout | null;
 }
 
-export function costingPool({ threads = 1, log = () => undefined }: { threads?: number; log?: (line: string) => void } = {}): CostingService {
+const timedOut = (seconds: number) =>
+  new ApiError(503, { code: 'costing.timeout', message: `the costing took longer than ${seconds} seconds, so it was stopped`, hint: 'cost fewer terms or phases at once, or try again when the server is less busy' });
+const cancelled = () => new ApiError(503, { code: 'costing.cancelled', message: 'the request was cancelled before its costing finished' });
+const busy = (retryAfter: number, mine: boolean) =>
+  new ApiError(
+    429,
+    { code: 'costing.busy', message: mine ? 'your organization already has as many costings waiting as it may; this one was not started' : 'the server has as many costings waiting as it can hold; this one was not started', hint: `try again in ${retryAfter} seconds` },
+    { 'Retry-After': String(retryAfter) },
+  );
+
+export function costingPool({ threads = 1, log = () => undefined, limits = {} }: { threads?: number; log?: (line: string) => void; limits?: Partial<PoolLimits> } = {}): CostingService {
   const url = new URL('./thread.mjs', import.meta.url);
-  const queue: Pending[] = [];
+  const lim: PoolLimits = { ...DEFAULT_LIMITS, ...limits };
+  const queue = new FairQueue<Pending>({ perKey: lim.perKey, total: lim.total });
   const pool: Thread[] = [];
   let nextId = 1;
   let closed = false;
+  // Average time a job runs (ms), to tell a refused client when to come back.
+  let averageMs = 200;
 
+  const runningPerKey = lim.runningPerKey ?? Math.max(1, threads - 1);
+  const runningFor = (key: string) => pool.filter((t) => t.current?.key === key).length;
   const pump = () => {
     for (const t of pool) {
-      if (!t.ready || t.current || queue.length === 0) continue;
-      t.current = queue.shift() as Pending;
-      t.worker.postMessage(t.current.job);
+      if (!t.ready || t.current || t.dead || queue.size === 0) continue;
+      const p = queue.shift((key) => runningFor(key) < runningPerKey);
+      if (!p) return;
+      t.current = p;
+      t.startedAt = performance.now();
+      const ms = p.job.kind === 'check' ? lim.checkDeadlineMs : lim.deadlineMs;
+      t.timer = setTimeout(() => end(t, timedOut(Math.round(ms / 1000)), `a ${p.job.kind} job passed its deadline of ${ms} ms`), ms);
+      t.worker.postMessage(p.job);
     }
   };
 
+  /** Ends a running job with `error`: its thread is stopped (it may be stuck) and replaced. */
+  const end = (t: Thread, error: Error, why: string) => {
+    const p = t.current;
+    if (!p || t.dead) return;
+    t.current = null;
+    if (t.timer) clearTimeout(t.timer);
+    p.done?.();
+    p.reject(error);
+    log(`costing thread ended: ${why}; starting another`);
+    retire(t);
+    void t.worker.terminate();
+  };
+
+  /** Takes a thread out of the pool, once, and starts another unless the pool is closing. */
+  const retire = (t: Thread) => {
+    if (t.dead) return;
+    t.dead = true;
+    const i = pool.indexOf(t);
+    if (i >= 0) pool.splice(i, 1);
+    if (!closed) pool.push(spawn());
+  };
+
   const spawn = (): Thread => {
-    const t: Thread = { worker: new Worker(url), ready: false, current: null };
+    const t: Thread = { worker: new Worker(url), ready: false, dead: false, current: null, startedAt: 0, timer: null };
     t.worker.on('message', (r: Reply) => {
       if (r.kind === 'ready') {
         t.ready = true;
@@ -100,8 +182,12 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
       if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.loadFiles) {
         const job = p.job;
         p.loadFiles().then(
-          (filesGz) => t.worker.postMessage({ ...job, filesGz }),
-          (e: unknown) => finish(t, () => p.reject(e instanceof Error ? e : new Error(String(e)))),
+          (filesGz) => {
+            if (t.current === p) t.worker.postMessage({ ...job, filesGz });
+          },
+          (e: unknown) => {
+            if (t.current === p) finish(t, () => p.reject(e instanceof Error ? e : new Error(String(e))));
+          },
         );
         return;
       }
@@ -112,15 +198,14 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
       });
     });
     const died = (why: string) => {
-      const i = pool.indexOf(t);
-      if (i >= 0) pool.splice(i, 1);
+      if (t.dead) return;
+      if (t.timer) clearTimeout(t.timer);
       const p = t.current;
       t.current = null;
+      p?.done?.();
       p?.reject(new Error(`the costing thread stopped (${why})`));
-      if (!closed) {
-        log(`costing thread stopped (${why}); starting another`);
-        pool.push(spawn());
-      }
+      if (!closed) log(`costing thread stopped (${why}); starting another`);
+      retire(t);
     };
     t.worker.on('error', (e) => died(e.message));
     t.worker.on('exit', (code) => died(`exit code ${code}`));
@@ -128,17 +213,47 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
   };
 
   const finish = (t: Thread, settle: () => void) => {
+    const p = t.current;
     t.current = null;
+    if (t.timer) clearTimeout(t.timer);
+    averageMs = 0.8 * averageMs + 0.2 * (performance.now() - t.startedAt);
+    p?.done?.();
     settle();
     pump();
   };
 
   for (let i = 0; i < Math.max(1, threads); i++) pool.push(spawn());
 
+  /** The client left: a waiting job is dropped; a running one is ended once it has run `cancelAfterMs`. */
+  const onAbort = (p: Pending) => {
+    if (queue.remove(p.key, p)) {
+      p.done?.();
+      p.reject(cancelled());
+      return;
+    }
+    const t = pool.find((x) => x.current === p);
+    if (!t) return;
+    const left = lim.cancelAfterMs - (performance.now() - t.startedAt);
+    if (left <= 0) end(t, cancelled(), `its client left after ${Math.round(performance.now() - t.startedAt)} ms`);
+    else setTimeout(() => t.current === p && end(t, cancelled(), `its client left and it ran past ${lim.cancelAfterMs} ms`), left).unref();
+  };
+
   const submit = <T>(job: Job, loadFiles?: () => Promise<Uint8Array>): Promise<Outcome<T>> =>
     new Promise((resolve, reject) => {
       if (closed) return reject(new Error('the costing pool is closed'));
-      queue.push({ job, loadFiles, resolve: resolve as (o: Outcome<unknown>) => void, reject });
+      const { key, signal } = currentScope();
+      if (signal?.aborted) return reject(cancelled());
+      const p: Pending = { job, key, signal, loadFiles, resolve: resolve as (o: Outcome<unknown>) => void, reject };
+      if (!queue.push(key, p)) {
+        const mine = queue.waitingFor(key) >= lim.perKey;
+        const ahead = mine ? queue.waitingFor(key) : queue.size;
+        return reject(busy(Math.max(1, Math.ceil((ahead * averageMs) / Math.max(1, pool.length) / 1000)), mine));
+      }
+      if (signal) {
+        const abort = () => onAbort(p);
+        signal.addEventListener('abort', abort, { once: true });
+        p.done = () => signal.removeEventListener('abort', abort);
+      }
       pump();
     });
 
@@ -163,8 +278,15 @@ export function costingPool({ threads = 1, log = () => undefined }: { threads?: 
     provisions: ({ datasetVersionId, yamls, loadFiles }) => report<Provision[]>({ id: nextId++, kind: 'provisions', datasetVersionId, yamls }, loadFiles),
     close: async () => {
       closed = true;
-      for (const p of queue.splice(0)) p.reject(new Error('the server is stopping'));
-      await Promise.all(pool.splice(0).map((t) => t.worker.terminate()));
+      for (const p of queue.drain()) {
+        p.done?.();
+        p.reject(new Error('the server is stopping'));
+      }
+      await Promise.all(pool.splice(0).map((t) => {
+        t.dead = true;
+        if (t.timer) clearTimeout(t.timer);
+        return t.worker.terminate();
+      }));
     },
   };
 }

@@ -17,7 +17,7 @@ import { importRoutes } from './import-route.ts';
 import { readRoutes } from './read-routes.ts';
 import { addVersion, createDataset } from './save.ts';
 import { CreateForm, CreateJson, UPLOAD_EXAMPLE, UploadAnswer, VersionForm, VersionJson } from './schemas.ts';
-import { packFiles } from './store.ts';
+import { packFilesOffLoop } from './store.ts';
 import { datasetAtTable, latestOf, versionAnswer } from './versions.ts';
 
 const FORMS = 'As JSON (`files`: the text of each file) or as multipart/form-data: either one field `zip` (the folder zipped; the seven files at its top or inside one folder; other entries are left out and listed in `ignored`) or the seven files as fields named `district.yaml`, `schools.csv`… Text must be UTF-8. The files are checked as `settle cost` checks them; every problem is listed (422) and nothing is stored.';
@@ -31,7 +31,7 @@ const create = createRoute({
   summary: 'Upload a new dataset: the district data, as version 1 (district admins)',
   description: FORMS,
   request: body(CreateJson, CreateForm, 'The name, an optional note, and the seven files'),
-  responses: { 201: ok(UploadAnswer, 'Stored as version 1'), ...errors(400, 401, 403, 413, 422) },
+  responses: { 201: ok(UploadAnswer, 'Stored as version 1'), ...errors(400, 401, 403, 413, 422, 429, 503) },
 });
 
 const addVersionRoute = createRoute({
@@ -42,7 +42,7 @@ const addVersionRoute = createRoute({
   responses: {
     201: ok(UploadAnswer, 'Stored as the next version'),
     200: ok(UploadAnswer, 'The files are the latest version\'s: nothing stored (`unchanged: true`)'),
-    ...errors(400, 401, 403, 404, 409, 413, 422),
+    ...errors(400, 401, 403, 404, 409, 413, 422, 429, 503),
   },
 });
 
@@ -64,7 +64,7 @@ export function datasetRoutes(app: OpenAPIHono<AppEnv>): void {
     const b = bodyOf(c, { json: CreateJson, form: CreateForm });
     const { name, note = '' } = b.json ?? b.form!;
     const upload = await uploadOf(b);
-    const version = await checkOnThread(deps, packFiles(upload.files), { source: upload.source, note });
+    const version = await checkOnThread(deps, await packFilesOffLoop(upload.files), { source: upload.source, note });
     const saved = await createDataset(deps, actor, name, version);
     return c.json({ ...(await versionAnswer(deps.db, saved.versionId)), unchanged: false, ignored: upload.ignored }, 201);
   }, withExample(UPLOAD_EXAMPLE));
@@ -77,7 +77,7 @@ export function datasetRoutes(app: OpenAPIHono<AppEnv>): void {
     const b = bodyOf(c, { json: VersionJson, form: VersionForm });
     const note = (b.json ?? b.form!).note ?? '';
     const upload = await uploadOf(b);
-    const packed = packFiles(upload.files);
+    const packed = await packFilesOffLoop(upload.files);
     const latest = await latestOf(deps.db, id);
     const saved = latest?.sha256 === packed.sha256
       ? { versionId: latest.id, unchanged: true }

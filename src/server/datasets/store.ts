@@ -3,12 +3,15 @@
  * the district and the unions at its table can read (and cost on) every version of it.
  */
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DATASET_FILES, type DatasetFiles } from '../../district/load.ts';
 import type { Actor } from '../env.ts';
 import { districtOf } from '../orgs/counterparts.ts';
+
+const gzipAsync = promisify(gzip);
 
 export interface VisibleDatasetVersion {
   id: number;
@@ -56,9 +59,16 @@ export async function datasetFilesGz(db: Kysely<Database>, id: number): Promise<
   return row.files_gz;
 }
 
-/** Files → the stored form: gzip of JSON with the files in a fixed order, and its SHA-256. */
+/** Files → the stored form: gzip of JSON with the files in a fixed order, and its SHA-256 (on a thread: see packFilesOffLoop). */
 export function packFiles(files: DatasetFiles): { gz: Buffer; sha256: string } {
-  const ordered = Object.fromEntries(DATASET_FILES.map((f) => [f, files[f]]));
-  const json = JSON.stringify(ordered);
+  const json = storedJson(files);
   return { gz: gzipSync(json), sha256: createHash('sha256').update(json).digest('hex') };
 }
+
+/** The same on the server's event loop: compressed on libuv's thread pool, since an upload may be 64 MB. */
+export async function packFilesOffLoop(files: DatasetFiles): Promise<{ gz: Buffer; sha256: string }> {
+  const json = storedJson(files);
+  return { gz: await gzipAsync(json), sha256: createHash('sha256').update(json).digest('hex') };
+}
+
+const storedJson = (files: DatasetFiles) => JSON.stringify(Object.fromEntries(DATASET_FILES.map((f) => [f, files[f]])));

@@ -20,7 +20,7 @@ const overview = createRoute({
   summary: 'A dataset version at a glance: schools, enrollment, staff, budget and the schools\' points for a map',
   description: 'Counts and sums of the version\'s files, each part saying which file and formula it comes from.',
   request: { params: IdParams },
-  responses: { 200: ok(OverviewSchema, 'The overview'), ...errors(400, 401, 403, 404) },
+  responses: { 200: ok(OverviewSchema, 'The overview'), ...errors(400, 401, 403, 404, 429, 503) },
 });
 
 export function overviewRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -26,13 +26,13 @@ import { countersignRoutes } from './countersign.ts';
 const create = createRoute({
   method: 'post', path: '/api/proposals', tags: ['proposals'], summary: 'Draft a new proposal (YAML or JSON): costed, stored as its version 1',
   request: jsonBody(CreateBody, 'The proposal, and optionally its name in your workspace and the dataset version to cost on'),
-  responses: { 201: ok(VersionSchema, 'Version 1, with its costing result'), ...errors(400, 401, 403, 404, 409, 413, 422) },
+  responses: { 201: ok(VersionSchema, 'Version 1, with its costing result'), ...errors(400, 401, 403, 404, 409, 413, 422, 429, 503) },
 });
 
 const addVersion = createRoute({
   method: 'post', path: '/api/proposals/{id}/versions', tags: ['proposals'], summary: 'Draft the next version of one of your proposals',
   request: { params: IdParams, ...jsonBody(VersionBody, 'The new version') },
-  responses: { 201: ok(VersionSchema, 'The new version, with its costing result'), ...errors(400, 401, 403, 404, 409, 413, 422) },
+  responses: { 201: ok(VersionSchema, 'The new version, with its costing result'), ...errors(400, 401, 403, 404, 409, 413, 422, 429, 503) },
 });
 
 const preview = createRoute({
@@ -46,7 +46,7 @@ const preview = createRoute({
     }),
     ...jsonBody(CostingBody, 'The proposal, and optionally the dataset version to cost on'),
   },
-  responses: { 200: ok(CostResultSchema, 'The costing result'), ...errors(400, 401, 403, 404, 409, 413, 422) },
+  responses: { 200: ok(CostResultSchema, 'The costing result'), ...errors(400, 401, 403, 404, 409, 413, 422, 429, 503) },
 });
 
 async function insertVersion(tx: Transaction<Database>, deps: Deps, v: { proposalId: number; version: number; datasetVersionId: number; yaml: string; draft: Draft; actor: Actor; at: string }): Promise<number> {

@@ -14,6 +14,7 @@ import { plainWords } from '../../proposals/plain-words.ts';
 import type { Proposal } from '../../proposals/types.ts';
 import type { Changes } from '../../reports/changes.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
+import { shared } from '../costing/scope.ts';
 import type { VersionSummary } from '../costing/summary.ts';
 import { yearTotals } from '../proposals/answer.ts';
 import { awaitingCountersignature, partyShown } from '../proposals/agreement.ts';
@@ -191,7 +192,7 @@ export class PublicCache {
     const key = `${from}>${to}`;
     let job = this.pairs.get(key);
     if (!job) {
-      job = compute();
+      job = shared(compute);
       job.catch(() => this.pairs.delete(key));
       this.pairs.set(key, job);
       if (this.pairs.size > KEEP) this.pairs.delete(this.pairs.keys().next().value as string);

@@ -38,7 +38,7 @@ const detail = createRoute({
 const compare = createRoute({
   method: 'get', path: '/api/public/compare', tags: ['public'], summary: 'Published versions side by side, and what changed between them (no sign-in)',
   request: { query: CompareQuery },
-  responses: { 200: ok(Comparison, 'The versions in the order asked'), ...notModified, ...errors(400, 404) },
+  responses: { 200: ok(Comparison, 'The versions in the order asked'), ...notModified, ...errors(400, 404, 429, 503) },
 });
 
 const made = (value: unknown) => {

@@ -1,3 +1,5 @@
+import { shared } from '../costing/scope.ts';
+
 /**
  * Answers kept in memory for things that never change once stored (a dataset version, a
  * proposal version): the work is done once, and requests that arrive while it runs wait for
@@ -15,7 +17,8 @@ export class Memo<V> {
       this.kept.set(key, hit);
       return hit;
     }
-    const made = make();
+    // Not cancelled with the request that started it: others may be waiting for it.
+    const made = shared(make);
     this.kept.set(key, made);
     made.catch(() => {
       if (this.kept.get(key) === made) this.kept.delete(key);

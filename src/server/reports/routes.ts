@@ -27,7 +27,7 @@ const pdf = createRoute({
   request: { params: IdParams },
   responses: {
     200: binary(PDF, 'The disclosure, printed (Content-Disposition names the file)'),
-    ...errors(400, 401, 403, 404),
+    ...errors(400, 401, 403, 404, 429, 503),
     503: { description: 'This server has no Chromium to print with (the spreadsheet still downloads)', content: { 'application/json': { schema: ErrorSchema } } },
   },
 });
@@ -37,7 +37,7 @@ const xlsx = createRoute({
   summary: 'The public disclosure of a version as a spreadsheet with live formulas',
   description: 'Read me, Summary, Disclosure, Lines, Inputs, Terms, Schedule, Groups, Pay and Health sheets: every total is a formula over the inputs, as `settle disclose --format xlsx` writes it. For your own versions and the versions passed to you.',
   request: { params: IdParams },
-  responses: { 200: binary(XLSX, 'The workbook (Content-Disposition names the file)'), ...errors(400, 401, 403, 404) },
+  responses: { 200: binary(XLSX, 'The workbook (Content-Disposition names the file)'), ...errors(400, 401, 403, 404, 429, 503) },
 });
 
 export interface ReportOptions {

@@ -1,0 +1,46 @@
+/**
+ * The years one costing covers are bounded (MAX_COSTED_YEARS, 20): on the tiny district
+ * (base year 2018-19) a proposal is refused, where it says so, when the years from the
+ * earliest of the base year and its effective dates to two years after its contract ends
+ * would number more than 20.
+ */
+import { describe, expect, it } from 'vitest';
+import { costProposal } from './cost.ts';
+import { InvalidInput, type Problem } from '../errors/problem.ts';
+import { parseProposal } from '../proposals/parse.ts';
+import { tiny } from '../../test/helpers/tiny.ts';
+
+const head = (term: string) => `id: tiny-test\ntitle: Test\nparty: union\nunit: T\ndate: 2019-03-01\nterm:\n${term}\nterms:\n`;
+
+function problemsOf(yaml: string): Problem[] {
+  const parsed = parseProposal(yaml, 'years.yaml');
+  try {
+    costProposal({ dataset: tiny(), proposal: parsed.proposal, source: parsed });
+  } catch (e) {
+    expect(e).toBeInstanceOf(InvalidInput);
+    return (e as InvalidInput).problems;
+  }
+  return [];
+}
+
+describe('fiscal years costed', () => {
+  it('a contract ending 2036-06-30 is costed through 2037-38: 2018-19 … 2037-38 is 20 years, allowed', () => {
+    expect(problemsOf(head('  start: 2029-07-01\n  end: 2036-06-30') + '  - { kind: raise, pct: 3, effective: 2030-07-01 }\n')).toEqual([]);
+  });
+
+  it('a contract ending 2037-06-30 would be costed through 2038-39: 21 years, refused at term.end (line 8, col 8)', () => {
+    const problems = problemsOf(head('  start: 2029-07-01\n  end: 2037-06-30') + '  - { kind: raise, pct: 3, effective: 2030-07-01 }\n');
+    expect(problems).toHaveLength(1);
+    // Line 8 `  end: 2037-06-30`: 2 + "end: " (5) = 7, value at col 8. The hint: base 2018 + 20 − 3 = 2035.
+    expect(problems[0]).toMatchObject({ code: 'proposal.too-many-years', where: { file: 'years.yaml', line: 8, col: 8, field: 'term.end' }, hint: expect.stringContaining('end: 2035-06-30') });
+    expect(problems[0].message).toContain('costed through 2038-39');
+  });
+
+  it('a raise effective 2002-07-01 on a contract ending 2021-06-30 would be costed 2002-03 … 2022-23: 21 years, refused at its effective date', () => {
+    // Last year 2021-22 + 2 = 2022-23; the first allowed is 2022 − 20 + 1 = 2003, i.e. effective: 2003-07-01.
+    const problems = problemsOf(head('  start: 2018-07-01\n  end: 2021-06-30') + '  - { kind: raise, pct: 3, effective: 2003-07-01 }\n  - { kind: raise, pct: 3, effective: 2002-07-01 }\n');
+    expect(problems).toHaveLength(1);
+    // terms[1] is line 11; "  - { kind: raise, pct: 3, effective: " is 38 characters, value at col 39.
+    expect(problems[0]).toMatchObject({ code: 'proposal.too-many-years', where: { line: 11, col: 39, field: 'terms[1].effective' }, hint: expect.stringContaining('effective: 2003-07-01') });
+  });
+});
