@@ -8,12 +8,14 @@ import type { SqlDialect } from './connect.ts';
 import { initial } from './migrations/0001_initial.ts';
 import { server } from './migrations/0002_server.ts';
 import { versionSummaries } from './migrations/0003_version_summaries.ts';
+import { peopleAndSignIn } from './migrations/0005_people_and_sign_in.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_server': server(dialect),
     '0003_version_summaries': versionSummaries(),
+    '0005_people_and_sign_in': peopleAndSignIn(dialect),
   };
 }
 

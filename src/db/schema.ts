@@ -33,6 +33,8 @@ export interface PeopleTable {
   role: Generated<string>;
   /** argon2id hash; null until the person accepts an invitation and sets a password. */
   password_hash: string | null;
+  /** When an admin removed the person; null while they belong. Removed people stay for the audit history. */
+  removed_at: Generated<string | null>;
 }
 
 export interface AuditLogTable {
@@ -70,9 +72,13 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface LoginFailuresTable {
+/** One wrong password: keyed by the email as typed (normalised) whether or not an account has it, and the client address. */
+export interface SignInFailuresTable {
   id: Generated<number>;
-  person_id: number;
+  /** The email, trimmed and lower-cased. */
+  account: string;
+  /** The client address (an IPv6 address as its /64), or `unknown`. */
+  address: string;
   at: string;
 }
 
@@ -148,7 +154,7 @@ export interface Database {
   audit_log: AuditLogTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  sign_in_failures: SignInFailuresTable;
   datasets: DatasetsTable;
   dataset_versions: DatasetVersionsTable;
   proposals: ProposalsTable;

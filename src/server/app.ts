@@ -12,6 +12,7 @@ import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
+import { peopleRoutes } from './people/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
 import { datasetRoutes } from './datasets/routes.ts';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   );
   authRoutes(app);
   orgRoutes(app);
+  peopleRoutes(app);
   datasetRoutes(app);
   proposalRoutes(app);
   publicRoutes(app);

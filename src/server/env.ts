@@ -17,6 +17,8 @@ export interface Deps {
   passwords: PasswordHasher;
   /** Cookies marked Secure under the `__Host-` name (true unless served over plain HTTP off localhost). */
   secureCookies: boolean;
+  /** Behind a reverse proxy that appends the client's address to X-Forwarded-For (trusted only then). */
+  behindProxy?: boolean;
   log: (line: string) => void;
 }
 

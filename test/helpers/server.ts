@@ -54,8 +54,11 @@ export interface TestServer {
   clock: { now: Date };
   /** A client signed in as the person with this role in this organization. */
   as(org: OrgKey, role: string): Promise<Client>;
-  /** A client nobody signed in to. */
-  anonymous(): Client;
+  /**
+   * A client nobody signed in to; with `address`, its requests come from that client address
+   * (as a socket's remote address would; in-process requests otherwise have none).
+   */
+  anonymous(address?: string): Client;
   close(): Promise<void>;
 }
 
@@ -88,7 +91,7 @@ export async function startTestServer({ dialect, costing, empty = false }: { dia
     }
   }
 
-  const client = (cookie: string | null, csrf: string): Client => ({
+  const client = (cookie: string | null, csrf: string, address?: string): Client => ({
     csrf,
     async request(method, path, body, headers = {}) {
       const h: Record<string, string> = { ...headers };
@@ -100,7 +103,8 @@ export async function startTestServer({ dialect, costing, empty = false }: { dia
         payload = JSON.stringify(body);
         h['content-type'] ??= 'application/json';
       }
-      const res = await app.request(path, { method, headers: h, body: payload });
+      const env = address ? { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+      const res = await app.request(path, { method, headers: h, body: payload }, env);
       const text = await res.text();
       let parsed: unknown = text;
       try {
@@ -122,7 +126,7 @@ export async function startTestServer({ dialect, costing, empty = false }: { dia
       const { csrfToken } = (await res.json()) as { csrfToken: string };
       return client(cookie, csrfToken);
     },
-    anonymous: () => client(null, ''),
+    anonymous: (address) => client(null, '', address),
     async close() {
       await app.close();
       if (!costing) await pool.close();
