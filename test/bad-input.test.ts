@@ -309,7 +309,7 @@ eachDatabase('bad input', (dialect) => {
   const sessions = new Map<string, Session>();
   const perRoute = new Map<string, number>();
   let total = 0;
-  const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1 };
+  const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -366,6 +366,14 @@ eachDatabase('bad input', (dialect) => {
       base: () => { const { yaml, datasetVersionId } = districtProposal('A proposal'); return { yaml, datasetVersionId }; }, valid: { yaml: () => false }, path: () => `/api/proposals/${fixtures.proposalId}/versions`,
       badBodies: () => brokenProposals().map((f) => ({ category: `proposal content (${f.name})`, path: `/api/proposals/${fixtures.proposalId}/versions`, body: f.part })),
     },
+    'DELETE /api/people/{id}': { path: () => `/api/people/${fixtures.personId}` },
+    'POST /api/people/{id}/role': {
+      path: () => `/api/people/${fixtures.personId}/role`,
+      base: () => ({ role: 'negotiator' }),
+      valid: { role: (v) => ['admin', 'budget-analyst', 'negotiator', 'site-administrator'].includes(v) },
+    },
+    'DELETE /api/people/{id}/sessions': { path: () => `/api/people/${fixtures.personId}/sessions` },
+    'DELETE /api/people/{id}/sign-in-throttle': { path: () => `/api/people/${fixtures.personId}/sign-in-throttle` },
     'POST /api/proposal-versions/{id}/pass': { path: () => `/api/proposal-versions/${fixtures.proposalVersionId}/pass` },
     'POST /api/proposal-versions/{id}/publish': { path: () => `/api/proposal-versions/${fixtures.passedVersionId}/publish` },
     'GET /api/public/compare': {
@@ -602,6 +610,7 @@ eachDatabase('bad input', (dialect) => {
     await must('a dataset', async () => {
       const d = ok(await send(s, admin, 'POST', '/api/datasets', { body: { name: 'Tiny', files: tinyDistrictFiles() } }), 'POST /api/datasets');
       fixtures.datasetId = d.dataset.id;
+      fixtures.personId = (await s.handle.db.selectFrom('people').select('id').where('email', '=', 'budget-analyst@district.test').executeTakeFirstOrThrow()).id;
       fixtures.datasetVersionId = d.version.id;
       const cde = ok(await send(s, admin, 'POST', '/api/datasets', { body: { name: 'CDE-ready', files: cdeReadyFiles() } }), 'POST /api/datasets (CDE-ready)');
       fixtures.cdeDatasetId = cde.dataset.id;

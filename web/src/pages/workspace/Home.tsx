@@ -17,6 +17,7 @@ import { may } from '../../components/workspace/permissions.ts';
 import { useApi, type Loaded } from '../../components/workspace/useApi.ts';
 import type { DatasetList, OrganizationAnswer, ProposalDetail, ProposalList } from '../../components/workspace/types.ts';
 import { common, home } from './messages.ts';
+import { people } from './people-messages.ts';
 
 /** Versions picked to compare, with the date that orders them (drafted for your own, passed for received). */
 type Picked = Map<number, string>;
@@ -25,6 +26,7 @@ export function Home({ session }: PageProps) {
   const s = session as Session;
   const t = useMessages(home);
   const c = useMessages(common);
+  const pm = useMessages(people);
   const lang = useLang();
   const org = useApi<OrganizationAnswer>('/api/organization');
   const datasets = useApi<DatasetList>(may(s, 'dataset.read') ? '/api/datasets' : null);
@@ -58,6 +60,7 @@ export function Home({ session }: PageProps) {
       <h1>{s.organization.name}</h1>
       <p>{t('who', { name: s.person.name, role: c(`role.${s.person.role}` as 'role.admin'), kind: c(`kind.${s.organization.kind}`) })}</p>
       <Across loaded={org} />
+      {may(s, 'people.manage') && <p><Link to="/workspace/people">{pm('people.link')}</Link></p>}
 
       {may(s, 'dataset.read') && (
         <section aria-labelledby="ws-data">
