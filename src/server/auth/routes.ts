@@ -81,9 +81,9 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const now = deps.now();
     const address = clientAddress(c);
     const dummy = dummyHash(deps.passwords);
-    const wait = await signInWait(deps.db, { account: email, address, now });
+    const { wait, room } = await signInWait(deps.db, { account: email, address, now });
     if (wait > 0) throw throttled(wait);
-    if (!inFlight.enter(email, address)) throw throttled(1);
+    if (!inFlight.enter(email, address, room)) throw throttled(1);
     try {
       const person = await deps.db
         .selectFrom('people')

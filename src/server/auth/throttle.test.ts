@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { emailOf, PASSWORD, startTestServer, type ApiResponse, type TestServer } from '../../../test/helpers/server.ts';
 import { normaliseAddress } from './client-address.ts';
-import { ACCOUNT_FREE, ACCOUNT_HOURLY, ADDRESS_FREE, CAP_SECONDS, waitSeconds } from './throttle.ts';
+import { ACCOUNT_FREE, ACCOUNT_HOURLY, ADDRESS_FREE, CAP_SECONDS, InFlight, waitSeconds } from './throttle.ts';
 
 describe('the waits', () => {
   it('grow from 1 second, doubling, to at most 15 minutes', () => {
@@ -10,6 +10,16 @@ describe('the waits', () => {
     expect([4, 5, 6, 7, 14, 15, 40, 10_000].map((f) => waitSeconds(f, ACCOUNT_FREE))).toEqual([0, 1, 2, 4, 512, 900, 900, 900]);
     // An address: 20 free, then the same doubling.
     expect([19, 20, 21, 29, 30].map((f) => waitSeconds(f, ADDRESS_FREE))).toEqual([0, 1, 2, 512, 900]);
+  });
+
+  it('let no more password checks run at once than an email or an address has free failures left', () => {
+    const f = new InFlight();
+    const room = { account: 2, address: 3 };
+    expect([f.enter('a@x.test', '10.0.0.1', room), f.enter('a@x.test', '10.0.0.1', room), f.enter('a@x.test', '10.0.0.1', room)]).toEqual([true, true, false]);
+    expect(f.enter('b@x.test', '10.0.0.1', room)).toBe(true); // the address's third
+    expect(f.enter('c@x.test', '10.0.0.1', room)).toBe(false); // no fourth
+    f.leave('a@x.test', '10.0.0.1');
+    expect(f.enter('a@x.test', '10.0.0.1', room)).toBe(true);
   });
 
   it('count an address as the client it names (IPv4, IPv4-mapped, an IPv6 /64)', () => {
@@ -79,6 +89,17 @@ eachDatabase('the sign-in throttle', (dialect) => {
     // 5 × 401, then 429 (1 s), 429 (1 s), after 1 s a 401, then the new address heard: 401.
     expect(a.map((x) => x.status)).toEqual([401, 401, 401, 401, 401, 429, 429, 401, 401]);
     expect(b).toEqual(a);
+  }, 60_000);
+
+  it('checks no more than the free failures when 30 wrong passwords for one email arrive at once', async () => {
+    const email = emailOf('otherDistrict', 'budget-analyst');
+    const from = fresh();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(from, email, `parallel guess ${i}`)));
+    const checked = answers.filter((a) => a.status === 401).length;
+    // 5 free failures: at most 5 checks at once, and none once 5 have failed.
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(ACCOUNT_FREE);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - checked);
   }, 60_000);
 
   it('hears a new client address while the email waits, so an attacker cannot keep the person out', async () => {

@@ -55,8 +55,14 @@ async function tally(db: Db, column: 'account' | 'address', key: string, since: 
 
 const until = (t: Tally, free: number) => (t.last === null ? 0 : Date.parse(t.last) + waitSeconds(t.n, free) * 1000);
 
-/** Seconds this attempt must wait (0: go ahead and check the password). */
-export async function signInWait(db: Db, o: { account: string; address: string; now: Date }): Promise<number> {
+export interface Verdict {
+  /** Seconds this attempt must wait (0: go ahead and check the password). */
+  wait: number;
+  /** How many password checks may run at once for the email and for the address (see InFlight). */
+  room: { account: number; address: number };
+}
+
+export async function signInWait(db: Db, o: { account: string; address: string; now: Date }): Promise<Verdict> {
   const now = o.now.getTime();
   const day = new Date(now - DAY_MS).toISOString();
   const hour = new Date(now - HOUR_MS).toISOString();
@@ -69,11 +75,13 @@ export async function signInWait(db: Db, o: { account: string; address: string; 
     const newAddress = o.address !== UNKNOWN_ADDRESS && fromHere.n < NEW_ADDRESS_FAILURES && lastHour.n < ACCOUNT_HOURLY;
     if (!newAddress) wait = accountUntil - now;
   }
+  let addressRoom = Number.POSITIVE_INFINITY;
   if (o.address !== UNKNOWN_ADDRESS) {
     const address = await tally(db, 'address', o.address, hour);
     wait = Math.max(wait, until(address, ADDRESS_FREE) - now);
+    addressRoom = Math.max(1, ADDRESS_FREE - address.n);
   }
-  return wait > 0 ? Math.ceil(wait / 1000) : 0;
+  return { wait: wait > 0 ? Math.ceil(wait / 1000) : 0, room: { account: Math.max(1, ACCOUNT_FREE - account.n), address: addressRoom } };
 }
 
 /** Records a wrong password (in the caller's transaction) and forgets failures older than a day. */
@@ -89,28 +97,30 @@ export async function forgetFailures(tx: Db, account: string): Promise<number> {
 }
 
 /**
- * At most one password check in flight per email and MAX_PER_ADDRESS per address, so a burst
- * of parallel attempts cannot all pass the wait check before the first failure is written.
+ * Password checks in flight, so that a burst of parallel attempts cannot all pass the wait check
+ * before the first failure is written: at once, no more checks run for an email or an address
+ * than it has free failures left (at least one), and a request past that is answered 429 with
+ * Retry-After: 1. An office behind one address can still sign in 20 people at the same moment.
  */
-export const MAX_PER_ADDRESS = 2;
-
 export class InFlight {
-  private readonly accounts = new Set<string>();
+  private readonly accounts = new Map<string, number>();
   private readonly addresses = new Map<string, number>();
 
-  /** Takes a slot, or returns false when the email or the address is busy. */
-  enter(account: string, address: string): boolean {
-    const used = this.addresses.get(address) ?? 0;
-    if (this.accounts.has(account) || (address !== UNKNOWN_ADDRESS && used >= MAX_PER_ADDRESS)) return false;
-    this.accounts.add(account);
-    this.addresses.set(address, used + 1);
+  /** Takes a slot, or returns false when the email or the address has no room. */
+  enter(account: string, address: string, room: Verdict['room']): boolean {
+    const a = this.accounts.get(account) ?? 0;
+    const b = this.addresses.get(address) ?? 0;
+    if (a >= room.account || b >= room.address) return false;
+    this.accounts.set(account, a + 1);
+    this.addresses.set(address, b + 1);
     return true;
   }
 
   leave(account: string, address: string): void {
-    this.accounts.delete(account);
-    const used = (this.addresses.get(address) ?? 1) - 1;
-    if (used <= 0) this.addresses.delete(address);
-    else this.addresses.set(address, used);
+    for (const [map, key] of [[this.accounts, account], [this.addresses, address]] as const) {
+      const left = (map.get(key) ?? 1) - 1;
+      if (left <= 0) map.delete(key);
+      else map.set(key, left);
+    }
   }
 }
