@@ -62,7 +62,7 @@ async function personOf(db: Db, actor: Actor, id: number) {
 }
 
 /** Refuses a change that would leave the workspace without an admin. */
-async function keepAnAdmin(db: Db, actor: Actor, person: { id: number; role: string }, what: string): Promise<void> {
+async function keepAnAdmin(db: Db, actor: Actor, person: { id: number; role: string }, what: (whom: string) => string): Promise<void> {
   if (person.role !== 'admin') return;
   const others = await db
     .selectFrom('people')
@@ -73,8 +73,8 @@ async function keepAnAdmin(db: Db, actor: Actor, person: { id: number; role: str
     .where('id', '!=', person.id)
     .executeTakeFirst();
   if (!others) {
-    const who = person.id === actor.person.id ? 'you are' : 'this person is';
-    throw conflict('people.last-admin', `${who} the last admin of this workspace: ${what} would leave nobody to manage it`, 'make someone else an admin first (POST /api/people/{id}/role {"role": "admin"})');
+    const self = person.id === actor.person.id;
+    throw conflict('people.last-admin', `${self ? 'you are' : 'this person is'} the last admin of this workspace: ${what(self ? 'yourself' : 'them')} would leave nobody to manage it`, 'make someone else an admin first (POST /api/people/{id}/role {"role": "admin"})');
   }
 }
 
@@ -86,7 +86,7 @@ export function peopleRoutes(app: OpenAPIHono<AppEnv>): void {
     const at = deps.now().toISOString();
     const person = await deps.db.transaction().execute(async (tx) => {
       const p = await personOf(tx, actor, id);
-      await keepAnAdmin(tx, actor, p, 'removing them');
+      await keepAnAdmin(tx, actor, p, (whom) => `removing ${whom}`);
       await tx.updateTable('people').set({ removed_at: at }).where('id', '=', p.id).execute();
       await tx.deleteFrom('sessions').where('person_id', '=', p.id).execute();
       await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: 'person.remove', subject: `people/${p.id}`, at });
@@ -107,7 +107,7 @@ export function peopleRoutes(app: OpenAPIHono<AppEnv>): void {
       if (!roles.includes(role)) {
         throw new ApiError(400, { code: 'request.role', message: `body role: "${role.slice(0, 40)}" is not a role in a ${actor.org.kind} workspace`, where: { field: 'role' }, hint: roles.join(', ') });
       }
-      if (role !== 'admin') await keepAnAdmin(tx, actor, p, `making them ${role}`);
+      if (role !== 'admin') await keepAnAdmin(tx, actor, p, (whom) => `making ${whom} ${role}`);
       await tx.updateTable('people').set({ role }).where('id', '=', p.id).execute();
       await audit(tx, { organizationId: actor.org.id, personId: actor.person.id, action: `person.role:${role}`, subject: `people/${p.id}`, at });
       return { ...p, role };

@@ -88,7 +88,7 @@ export function People({ session }: PageProps) {
           <tbody>
             {list.value.people.map((p) => (
               <tr key={p.id}>
-                <th scope="row">{p.name} {p.id === s.person.id && <span className="muted">{t('you')}</span>}</th>
+                <th scope="row">{p.id === s.person.id ? <>{p.name} <span className="muted">{t('you')}</span></> : p.name}</th>
                 <td>{p.email}</td>
                 <td>
                   <select aria-label={t('role.label', { name: p.name })} value={p.role} onChange={(e) => void changeRole(p, e.target.value)}>
