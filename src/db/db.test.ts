@@ -37,7 +37,7 @@ eachDatabase('data layer', (dialect) => {
       expect(h.dialect).toBe(dialect);
       expect(await userTables(h)).toEqual([]);
       const results = await migrateToLatest(h.db, dialect);
-      expect(results.map((r) => [r.migrationName, r.status])).toEqual([['0001_initial', 'Success'], ['0002_server', 'Success'], ['0003_version_summaries', 'Success']]);
+      expect(results.map((r) => [r.migrationName, r.status])).toEqual([['0001_initial', 'Success'], ['0002_server', 'Success'], ['0003_version_summaries', 'Success'], ['0005_people_and_sign_in', 'Success']]);
       expect(await migrateToLatest(h.db, dialect)).toEqual([]);
       const tables = await userTables(h);
       for (const t of ['organizations', 'people', 'audit_log']) expect(tables).toContain(t);
