@@ -19,7 +19,9 @@
  *   further attempt from it, for any email, waits 2^(A − ADDRESS_FREE) seconds after its
  *   latest failure, at most CAP_SECONDS. Requests with no known address (in-process) skip it.
  *
- * During a wait the password is not checked: the answer is 429 with Retry-After.
+ * During a wait the password is not checked: the answer is 429 with Retry-After. Checks running
+ * at the same moment are bounded by the free failures left (InFlight, below), so a parallel burst
+ * cannot slip past the counts before its failures are written.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
