@@ -9,6 +9,7 @@
  * another table's resource, never 403), and a refused cell must change no row of any table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPerson } from '../src/server/admin.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
@@ -188,6 +189,26 @@ eachDatabase('authorization matrix', (dialect) => {
         },
       };
     },
+    'DELETE /api/people/{id}': async (cell) => {
+      const id = await newPerson(cell);
+      return { path: `/api/people/${id}`, check: async () => ((await personRow(id)).removed_at ? [] : [`person ${id} is not marked removed`]) };
+    },
+    'POST /api/people/{id}/role': async (cell) => {
+      const id = await newPerson(cell);
+      const role = sideOf(cell.subject) === 'union' ? 'organizer' : 'negotiator';
+      return { path: `/api/people/${id}/role`, body: { role }, check: async () => ((await personRow(id)).role === role ? [] : [`person ${id} does not have the role ${role}`]) };
+    },
+    'DELETE /api/people/{id}/sessions': async (cell) => {
+      const id = await newPerson(cell);
+      await s.handle.db.insertInto('sessions').values({ id: s.deps.ids.next(null), person_id: id, token_hash: mark('session').padEnd(64, '0'), created_at: s.clock.now.toISOString(), expires_at: '2999-01-01T00:00:00.000Z' }).execute();
+      return { path: `/api/people/${id}/sessions`, check: async () => ((await s.handle.db.selectFrom('sessions').select('id').where('person_id', '=', id).execute()).length === 0 ? [] : [`person ${id} still has a session`]) };
+    },
+    'DELETE /api/people/{id}/sign-in-throttle': async (cell) => {
+      const id = await newPerson(cell);
+      const { email } = await personRow(id);
+      await s.handle.db.insertInto('sign_in_failures').values({ account: email, address: '192.0.2.1', at: s.clock.now.toISOString() }).execute();
+      return { path: `/api/people/${id}/sign-in-throttle`, check: async () => ((await s.handle.db.selectFrom('sign_in_failures').select('id').where('account', '=', email).execute()).length === 0 ? [] : [`${email}'s wrong passwords are still counted`]) };
+    },
     'GET /api/health': async () => ({ path: '/api/health' }),
     'GET /api/openapi.json': async () => ({ path: '/api/openapi.json' }),
     'GET /api/config': async () => ({ path: '/api/config' }),
@@ -306,6 +327,14 @@ eachDatabase('authorization matrix', (dialect) => {
       return { path: `/api/public/compare?versions=${a.versionId},${b.versionId}` };
     },
   };
+
+  /** A fresh person (no password) in the target's organization, for the people-management cells. */
+  async function newPerson(cell: Cell): Promise<number> {
+    const owner = ownerOf(sideOf(cell.subject), cell.target);
+    const role = ORGS[owner].kind === 'union' ? 'member' : 'site-administrator';
+    return addPerson(s.handle.db, { organizationId: s.orgId[owner], email: `${mark('person')}@example.org`, name: mark('Person'), role, passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids });
+  }
+  const personRow = (id: number) => s.handle.db.selectFrom('people').select(['role', 'email', 'removed_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
   const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();
   function publishedTarget(n = 1) {

@@ -9,6 +9,7 @@ import { initial } from './migrations/0001_initial.ts';
 import { server } from './migrations/0002_server.ts';
 import { versionSummaries } from './migrations/0003_version_summaries.ts';
 import { opaqueIds } from './migrations/0004_opaque_ids.ts';
+import { peopleAndSignIn } from './migrations/0005_people_and_sign_in.ts';
 import { countersignatures } from './migrations/0006_countersignatures.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -17,6 +18,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0002_server': server(dialect),
     '0003_version_summaries': versionSummaries(),
     '0004_opaque_ids': opaqueIds(dialect),
+    '0005_people_and_sign_in': peopleAndSignIn(dialect),
     '0006_countersignatures': countersignatures(dialect),
   };
 }

@@ -40,6 +40,8 @@ export interface PeopleTable {
   role: Generated<string>;
   /** argon2id hash; null until the person accepts an invitation and sets a password. */
   password_hash: string | null;
+  /** When an admin removed the person; null while they belong. Removed people stay for the audit history. */
+  removed_at: Generated<string | null>;
 }
 
 export interface AuditLogTable {
@@ -79,9 +81,14 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface LoginFailuresTable {
-  id: number;
-  person_id: number;
+/** One wrong password: keyed by the email as typed (normalised) whether or not an account has it, and the client address. */
+export interface SignInFailuresTable {
+  /** Never shown to anyone: numbered by the database. */
+  id: Generated<number>;
+  /** The email, trimmed and lower-cased. */
+  account: string;
+  /** The client address (an IPv6 address as its /64), or `unknown`. */
+  address: string;
   at: string;
 }
 
@@ -167,7 +174,7 @@ export interface Database {
   audit_log: AuditLogTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  sign_in_failures: SignInFailuresTable;
   datasets: DatasetsTable;
   dataset_versions: DatasetVersionsTable;
   proposals: ProposalsTable;

@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
 import { costingScope } from './costing/scope.ts';
 import { orgRoutes } from './orgs/routes.ts';
+import { peopleRoutes } from './people/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
 import { noStore } from './http/no-store.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   );
   authRoutes(app);
   orgRoutes(app);
+  peopleRoutes(app);
   datasetRoutes(app);
   proposalRoutes(app);
   publicRoutes(app);

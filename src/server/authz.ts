@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   /** See your own organization and its counterpart across the table. */
   'organization.read': { union: UNION_ROLES, district: DISTRICT_ROLES },
   'people.list': { union: ['admin'], district: ['admin'] },
+  /** Remove a person, change a role, end a person's sessions, clear a person's sign-in wait. */
+  'people.manage': { union: ['admin'], district: ['admin'] },
   'invitation.create': { union: ['admin'], district: ['admin'] },
   'audit.read': { union: ['admin'], district: ['admin'] },
   /** Upload or import a dataset version (the district's data). */
@@ -56,6 +58,7 @@ export function may(actor: Actor, permission: Permission): boolean {
 const WHAT: Record<Permission, string> = {
   'organization.read': 'see this organization',
   'people.list': 'list the people in this workspace',
+  'people.manage': 'manage the people in this workspace',
   'invitation.create': 'invite people',
   'audit.read': 'read the audit log',
   'dataset.write': 'upload or import datasets',

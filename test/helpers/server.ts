@@ -55,8 +55,11 @@ export interface TestServer {
   clock: { now: Date };
   /** A client signed in as the person with this role in this organization. */
   as(org: OrgKey, role: string): Promise<Client>;
-  /** A client nobody signed in to. */
-  anonymous(): Client;
+  /**
+   * A client nobody signed in to; with `address`, its requests come from that client address
+   * (as a socket's remote address would; in-process requests otherwise have none).
+   */
+  anonymous(address?: string): Client;
   close(): Promise<void>;
 }
 
@@ -92,7 +95,7 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
     }
   }
 
-  const client = (cookie: string | null, csrf: string): Client => ({
+  const client = (cookie: string | null, csrf: string, address?: string): Client => ({
     csrf,
     async request(method, path, body, headers = {}) {
       const h: Record<string, string> = { ...headers };
@@ -104,7 +107,8 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
         payload = JSON.stringify(body);
         h['content-type'] ??= 'application/json';
       }
-      const res = await app.request(path, { method, headers: h, body: payload });
+      const env = address ? { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+      const res = await app.request(path, { method, headers: h, body: payload }, env);
       const text = await res.text();
       let parsed: unknown = text;
       try {
@@ -126,7 +130,7 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
       const { csrfToken } = (await res.json()) as { csrfToken: string };
       return client(cookie, csrfToken);
     },
-    anonymous: () => client(null, ''),
+    anonymous: (address) => client(null, '', address),
     async close() {
       await app.close();
       if (!costing) await pool.close();

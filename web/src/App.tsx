@@ -8,6 +8,7 @@ import { PublicCompare } from './pages/public/PublicCompare.tsx';
 import { Home } from './pages/workspace/Home.tsx';
 import { Dataset } from './pages/workspace/Dataset.tsx';
 import { Compare } from './pages/workspace/Compare.tsx';
+import { People } from './pages/workspace/People.tsx';
 import { Editor } from './pages/editor/Editor.tsx';
 import { Version } from './pages/editor/Version.tsx';
 
@@ -34,6 +35,7 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace$/, page: Home, signedIn: true },
   { path: /^\/workspace\/dataset$/, page: Dataset, signedIn: true },
   { path: /^\/workspace\/compare$/, page: Compare, signedIn: true },
+  { path: /^\/workspace\/people$/, page: People, signedIn: true },
   { path: /^\/workspace\/proposals\/new$/, page: Editor, signedIn: true },
   { path: /^\/workspace\/proposals\/(\d+)$/, page: Editor, signedIn: true },
   { path: /^\/workspace\/versions\/(\d+)$/, page: Version, signedIn: true },

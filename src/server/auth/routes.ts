@@ -1,21 +1,28 @@
 /**
  * Signing in and out, and joining a workspace by invitation.
  *
- * Failed logins are limited to 100 per account per hour: past that, the password is not even
- * checked and the answer is 429 until the oldest failure in the window is an hour old.
- * An unknown email takes as long as a wrong password and gets the same answer.
+ * Wrong passwords slow further attempts down (throttle.ts: growing waits by email and by client
+ * address, never a lockout); during a wait the password is not checked and the answer is 429
+ * with Retry-After. An unknown email, or a removed person's, is throttled, answered and timed
+ * exactly as a wrong password for a real account.
+ *
+ * Invitations answer the same whatever the address: creating one says nothing about accounts
+ * in other workspaces (only that the address is already in yours). Whether the address already
+ * has an account on the server is told only to whoever holds the link, on accepting it.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { allow, rolesOf } from '../authz.ts';
 import { audit } from '../audit.ts';
 import { ApiError, conflict, unauthenticated } from '../errors.ts';
+import { clientAddress } from './client-address.ts';
+import { weakPassword } from './strength.ts';
+import { forgetFailures, InFlight, recordFailure, signInWait } from './throttle.ts';
 import { Email, errors, jsonBody, ok, OrganizationSchema, PersonSchema, plainLine } from '../schemas.ts';
 import { dummyHash, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { csrfOf, endSessionCookie, startSession } from './session.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const LOGIN_FAILURES_PER_HOUR = 100;
 export const INVITATION_DAYS = 7;
 
 const Password = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
@@ -45,7 +52,7 @@ const logout = createRoute({
 });
 
 const invite = createRoute({
-  method: 'post', path: '/api/invitations', tags: ['people'], summary: 'Invite a person to your workspace (admins)',
+  method: 'post', path: '/api/invitations', tags: ['people'], summary: 'Invite a person to your workspace (admins); answers the same whether or not the address has an account elsewhere',
   request: jsonBody(z.object({ email: Email, name: plainLine(200).pipe(z.string().min(1, 'must not be empty, such as "Sam Lee"')), role: z.string().min(1).max(40) }).strict().openapi({ example: { email: 'sam@utla.example', name: 'Sam Lee', role: 'bargaining-team' } }), 'Who, and their role'),
   responses: {
     201: ok(z.object({ id: z.number().int(), token: z.string(), link: z.string(), expiresAt: z.string() }).openapi('Invitation'), 'The one-time link (shown once)'),
@@ -54,50 +61,60 @@ const invite = createRoute({
 });
 
 const accept = createRoute({
-  method: 'post', path: '/api/invitations/accept', tags: ['people'], summary: 'Accept an invitation: set a password and sign in',
+  method: 'post', path: '/api/invitations/accept', tags: ['people'], summary: 'Accept an invitation: set a password (strength 3 of 4 or more) and sign in',
   request: jsonBody(z.object({ token: z.string().min(10).max(100), password: Password }).strict().openapi({ example: { token: 'from the link', password: 'a long passphrase' } }), 'The token from the link, and a password'),
   responses: { 201: ok(SessionSchema, 'Account created and signed in'), ...errors(400, 404, 409) },
 });
 
 export function authRoutes(app: OpenAPIHono<AppEnv>): void {
+  const inFlight = new InFlight();
+  const throttled = (seconds: number) =>
+    new ApiError(429, {
+      code: 'auth.throttled',
+      message: `too many wrong passwords for this email or from this address: try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+      hint: 'each wrong password makes the next wait longer, up to 15 minutes; an admin of your workspace can clear the wait for your account',
+    }, { 'Retry-After': String(seconds) });
+
   app.openapi(login, async (c) => {
     const deps = c.get('deps');
     const { email, password } = c.req.valid('json');
     const now = deps.now();
-    const person = await deps.db
-      .selectFrom('people')
-      .innerJoin('organizations', 'organizations.id', 'people.organization_id')
-      .select(['people.id', 'people.name', 'people.email', 'people.role', 'people.password_hash', 'organizations.id as orgId', 'organizations.kind', 'organizations.name as orgName', 'organizations.unit', 'organizations.district_id'])
-      .where('people.email', '=', email)
-      .executeTakeFirst();
-    const wrong = () => new ApiError(401, { code: 'auth.invalid', message: 'the email or the password is wrong', where: { field: 'password' } });
-    if (!person || !person.password_hash) {
-      await deps.passwords.verify(await dummyHash(deps.passwords), password);
-      throw wrong();
-    }
-    const since = new Date(now.getTime() - 3600_000).toISOString();
-    const failures = await deps.db.selectFrom('login_failures').select(['at']).where('person_id', '=', person.id).where('at', '>', since).orderBy('at').execute();
-    if (failures.length >= LOGIN_FAILURES_PER_HOUR) {
-      const retry = Math.max(1, Math.ceil((Date.parse(failures[failures.length - LOGIN_FAILURES_PER_HOUR].at) + 3600_000 - now.getTime()) / 1000));
-      throw new ApiError(429, { code: 'auth.locked', message: `too many failed sign-ins for this account in the last hour; try again in ${Math.ceil(retry / 60)} minutes`, hint: 'an admin of your workspace can invite you again if you have lost your password' }, { 'Retry-After': String(retry) });
-    }
-    if (!(await deps.passwords.verify(person.password_hash, password))) {
-      await deps.db.transaction().execute(async (tx) => {
-        await tx.insertInto('login_failures').values({ id: deps.ids.next(person.orgId), person_id: person.id, at: now.toISOString() }).execute();
-        await audit(tx, deps.ids, { organizationId: person.orgId, personId: null, action: 'session.failed', subject: `people/${person.id}`, at: now.toISOString() });
+    const address = clientAddress(c);
+    const dummy = dummyHash(deps.passwords);
+    const { wait, room } = await signInWait(deps.db, { account: email, address, now });
+    if (wait > 0) throw throttled(wait);
+    if (!inFlight.enter(email, address, room)) throw throttled(1);
+    try {
+      const person = await deps.db
+        .selectFrom('people')
+        .innerJoin('organizations', 'organizations.id', 'people.organization_id')
+        .select(['people.id', 'people.name', 'people.email', 'people.role', 'people.password_hash', 'organizations.id as orgId', 'organizations.kind', 'organizations.name as orgName', 'organizations.unit', 'organizations.district_id'])
+        .where('people.email', '=', email)
+        .where('people.removed_at', 'is', null)
+        .executeTakeFirst();
+      // No account (or no password yet): the same argon2 work against a dummy hash, the same failure.
+      const right = (await deps.passwords.verify(person?.password_hash ?? (await dummy), password)) && !!person?.password_hash;
+      if (!person || !right) {
+        await deps.db.transaction().execute(async (tx) => {
+          await recordFailure(tx, { account: email, address, now });
+          if (person) await audit(tx, deps.ids, { organizationId: person.orgId, personId: null, action: 'session.failed', subject: `people/${person.id}`, at: now.toISOString() });
+        });
+        throw new ApiError(401, { code: 'auth.invalid', message: 'the email or the password is wrong', where: { field: 'password' } });
+      }
+      const csrfToken = await deps.db.transaction().execute(async (tx) => {
+        await forgetFailures(tx, email);
+        const csrf = await startSession(c, { id: person.id, organizationId: person.orgId }, tx);
+        await audit(tx, deps.ids, { organizationId: person.orgId, personId: person.id, action: 'session.create', subject: `people/${person.id}`, at: now.toISOString() });
+        return csrf;
       });
-      throw wrong();
+      return c.json({
+        person: { id: person.id, name: person.name, email: person.email, role: person.role },
+        organization: organizationOf({ id: person.orgId, kind: person.kind, name: person.orgName, unit: person.unit, districtId: person.district_id }),
+        csrfToken,
+      }, 200);
+    } finally {
+      inFlight.leave(email, address);
     }
-    const csrfToken = await deps.db.transaction().execute(async (tx) => {
-      const csrf = await startSession(c, { id: person.id, organizationId: person.orgId }, tx);
-      await audit(tx, deps.ids, { organizationId: person.orgId, personId: person.id, action: 'session.create', subject: `people/${person.id}`, at: now.toISOString() });
-      return csrf;
-    });
-    return c.json({
-      person: { id: person.id, name: person.name, email: person.email, role: person.role },
-      organization: organizationOf({ id: person.orgId, kind: person.kind, name: person.orgName, unit: person.unit, districtId: person.district_id }),
-      csrfToken,
-    }, 200);
   });
 
   app.openapi(current, (c) => {
@@ -130,8 +147,9 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86400_000).toISOString();
     const id = await deps.db.transaction().execute(async (tx) => {
-      const taken = await tx.selectFrom('people').select('id').where('email', '=', body.email).executeTakeFirst();
-      if (taken) throw conflict('people.email-taken', `${body.email} already has an account on this server`, 'invite another address, or ask the person to sign in');
+      // Only the inviter's own workspace is looked at: an account elsewhere changes nothing here.
+      const member = await tx.selectFrom('people').select('id').where('email', '=', body.email).where('organization_id', '=', actor.org.id).where('removed_at', 'is', null).executeTakeFirst();
+      if (member) throw conflict('people.already-member', `${body.email} is already in your workspace`, 'change their role on the people page (POST /api/people/{id}/role) instead');
       const row = await tx
         .insertInto('invitations')
         .values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, email: body.email, name: body.name, role: body.role, token_hash: hashToken(token), created_by: actor.person.id, created_at: now.toISOString(), expires_at: expiresAt })
@@ -147,29 +165,54 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { token, password } = c.req.valid('json');
     const now = deps.now();
-    const hash = await deps.passwords.hash(password);
-    const result = await deps.db.transaction().execute(async (tx) => {
-      const inv = await tx
+    const unusable = (message = 'this invitation link is unknown, already used or expired') =>
+      new ApiError(404, { code: 'invitation.unusable', message, where: { field: 'token' }, hint: 'ask an admin of your workspace for a new link' });
+    const readInvitation = (db: typeof deps.db) =>
+      db
         .selectFrom('invitations')
         .innerJoin('organizations', 'organizations.id', 'invitations.organization_id')
         .select(['invitations.id', 'invitations.email', 'invitations.name', 'invitations.role', 'invitations.expires_at', 'invitations.accepted_at', 'organizations.id as orgId', 'organizations.kind', 'organizations.name as orgName', 'organizations.unit', 'organizations.district_id'])
         .where('invitations.token_hash', '=', hashToken(token))
         .executeTakeFirst();
-      if (!inv || inv.accepted_at !== null || inv.expires_at <= now.toISOString()) {
-        throw new ApiError(404, { code: 'invitation.unusable', message: 'this invitation link is unknown, already used or expired', where: { field: 'token' }, hint: 'ask an admin of your workspace for a new link' });
-      }
-      const taken = await tx.selectFrom('people').select('id').where('email', '=', inv.email).executeTakeFirst();
-      if (taken) throw conflict('people.email-taken', `${inv.email} already has an account on this server`, 'sign in instead');
+    /** The account the address already has, unless it is a removed person of this workspace (who may come back). */
+    const takenBy = async (db: typeof deps.db, email: string, orgId: number) => {
+      const p = await db.selectFrom('people').select(['id', 'organization_id', 'removed_at']).where('email', '=', email).executeTakeFirst();
+      return { returning: p && p.removed_at !== null && p.organization_id === orgId ? p.id : null, taken: !!p && !(p.removed_at !== null && p.organization_id === orgId) };
+    };
+    const takenError = (email: string) => conflict('people.email-taken', `${email} already has an account on this server`, 'sign in with that account; one address belongs to one workspace');
+
+    // The link first (cheap), then the address, then the password's strength, then the hash.
+    const first = await readInvitation(deps.db);
+    if (!first || first.accepted_at !== null || first.expires_at <= now.toISOString()) throw unusable();
+    if ((await takenBy(deps.db, first.email, first.orgId)).taken) throw takenError(first.email);
+    const weak = await weakPassword(password, [first.email, first.name, first.orgName]);
+    if (weak) throw new ApiError(400, weak);
+    const hash = await deps.passwords.hash(password);
+
+    const result = await deps.db.transaction().execute(async (tx) => {
+      const inv = await readInvitation(tx);
+      if (!inv || inv.accepted_at !== null || inv.expires_at <= now.toISOString()) throw unusable();
+      const { taken, returning } = await takenBy(tx, inv.email, inv.orgId);
+      if (taken) throw takenError(inv.email);
       const updated = await tx.updateTable('invitations').set({ accepted_at: now.toISOString() }).where('id', '=', inv.id).where('accepted_at', 'is', null).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(404, { code: 'invitation.unusable', message: 'this invitation link was just used', where: { field: 'token' } });
-      const person = await tx
-        .insertInto('people')
-        .values({ id: deps.ids.next(inv.orgId), organization_id: inv.orgId, email: inv.email, name: inv.name, role: inv.role, password_hash: hash, created_at: now.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await audit(tx, deps.ids, { organizationId: inv.orgId, personId: person.id, action: 'invitation.accept', subject: `people/${person.id}`, at: now.toISOString() });
-      const csrfToken = await startSession(c, { id: person.id, organizationId: inv.orgId }, tx);
-      return { person: { id: person.id, name: inv.name, email: inv.email, role: inv.role }, organization: organizationOf({ id: inv.orgId, kind: inv.kind, name: inv.orgName, unit: inv.unit, districtId: inv.district_id }), csrfToken };
+      if (Number(updated.numUpdatedRows) !== 1) throw unusable('this invitation link was just used');
+      let personId: number;
+      if (returning !== null) {
+        // A removed person invited back by the same workspace: the same person, for the audit history.
+        await tx.updateTable('people').set({ name: inv.name, role: inv.role, password_hash: hash, removed_at: null }).where('id', '=', returning).execute();
+        personId = returning;
+      } else {
+        const person = await tx
+          .insertInto('people')
+          .values({ id: deps.ids.next(inv.orgId), organization_id: inv.orgId, email: inv.email, name: inv.name, role: inv.role, password_hash: hash, created_at: now.toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        personId = person.id;
+      }
+      await forgetFailures(tx, inv.email);
+      await audit(tx, deps.ids, { organizationId: inv.orgId, personId, action: 'invitation.accept', subject: `people/${personId}`, at: now.toISOString() });
+      const csrfToken = await startSession(c, { id: personId, organizationId: inv.orgId }, tx);
+      return { person: { id: personId, name: inv.name, email: inv.email, role: inv.role }, organization: organizationOf({ id: inv.orgId, kind: inv.kind, name: inv.orgName, unit: inv.unit, districtId: inv.district_id }), csrfToken };
     });
     return c.json(result, 201);
   });

@@ -2,7 +2,8 @@
  * Sessions: a random 32-byte token in an HttpOnly, SameSite=Lax cookie; the database keeps
  * only its SHA-256. A session lasts 12 hours from its last use (extended at most once an
  * hour, so reads do not turn into writes). Every request that changes something while signed
- * in must carry the session's CSRF token in the `X-CSRF-Token` header.
+ * in must carry the session's CSRF token in the `X-CSRF-Token` header. A removed person's sessions
+ * stop working at once (their sessions are deleted too, but the check does not rely on it).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -58,6 +59,7 @@ export function sessions(): MiddlewareHandler<AppEnv> {
           'organizations.id as orgId', 'organizations.kind', 'organizations.name as orgName', 'organizations.district_id', 'organizations.unit',
         ])
         .where('sessions.token_hash', '=', hashToken(token))
+        .where('people.removed_at', 'is', null)
         .executeTakeFirst();
       if (row && row.expires_at > now.toISOString()) {
         actor = {

@@ -15,7 +15,7 @@ const organization = createRoute({
 });
 
 const people = createRoute({
-  method: 'get', path: '/api/people', tags: ['workspace'], summary: 'The people in your workspace (admins)',
+  method: 'get', path: '/api/people', tags: ['workspace'], summary: 'The people in your workspace, not those removed (admins)',
   responses: { 200: ok(z.object({ people: z.array(PersonSchema) }), 'People'), ...errors(401, 403) },
 });
 
@@ -44,7 +44,7 @@ export function orgRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.openapi(people, async (c) => {
     const actor = allow(c.get('actor'), 'people.list');
-    const rows = await c.get('deps').db.selectFrom('people').select(['id', 'name', 'email', 'role']).where('organization_id', '=', actor.org.id).orderBy('created_at').orderBy('email').execute();
+    const rows = await c.get('deps').db.selectFrom('people').select(['id', 'name', 'email', 'role']).where('organization_id', '=', actor.org.id).where('removed_at', 'is', null).orderBy('created_at').orderBy('email').execute();
     return c.json({ people: rows }, 200);
   });
 

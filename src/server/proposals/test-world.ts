@@ -54,7 +54,7 @@ export function raiseYaml(pct: number, o: { party?: string; unit?: string; title
 
 /** Rows in every table, to show a refused request changed nothing. */
 export async function rowCounts(s: TestServer): Promise<Record<string, number>> {
-  const tables = ['organizations', 'people', 'audit_log', 'invitations', 'sessions', 'login_failures', 'datasets', 'dataset_versions', 'proposals', 'proposal_versions', 'passes', 'publications', 'countersignatures'] as const;
+  const tables = ['organizations', 'people', 'audit_log', 'invitations', 'sessions', 'sign_in_failures', 'datasets', 'dataset_versions', 'proposals', 'proposal_versions', 'passes', 'publications', 'countersignatures'] as const;
   const out: Record<string, number> = {};
   for (const t of tables) out[t] = Number((await s.handle.db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   return out;

@@ -6,6 +6,7 @@
 type Grant = { union: readonly string[]; district: readonly string[] };
 
 const GRANTS = {
+  'people.manage': { union: ['admin'], district: ['admin'] },
   'dataset.read': { union: ['admin', 'bargaining-team', 'organizer'], district: ['admin', 'budget-analyst', 'negotiator'] },
   'proposal.read': { union: ['admin', 'bargaining-team', 'organizer'], district: ['admin', 'budget-analyst', 'negotiator'] },
   'proposal.write': { union: ['admin', 'bargaining-team'], district: ['admin', 'budget-analyst', 'negotiator'] },

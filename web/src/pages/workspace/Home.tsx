@@ -19,6 +19,7 @@ import { newestFirst, type DatasetList, type OrganizationAnswer, type ProposalDe
 import { common, home } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
+import { people } from './people-messages.ts';
 
 /** Versions picked to compare, with the date that orders them (drafted for your own, passed for received). */
 type Picked = Map<number, string>;
@@ -27,6 +28,7 @@ export function Home({ session }: PageProps) {
   const s = session as Session;
   const t = useMessages(home);
   const c = useMessages(common);
+  const pm = useMessages(people);
   const lang = useLang();
   const org = useApi<OrganizationAnswer>('/api/organization');
   const datasets = useApi<DatasetList>(may(s, 'dataset.read') ? '/api/datasets' : null);
@@ -60,6 +62,7 @@ export function Home({ session }: PageProps) {
       <h1><UserText text={s.organization.name} /></h1>
       <p>{t('who', { name: s.person.name, role: c(`role.${s.person.role}` as 'role.admin'), kind: c(`kind.${s.organization.kind}`) })}</p>
       <Across loaded={org} />
+      {may(s, 'people.manage') && <p><Link to="/workspace/people">{pm('people.link')}</Link></p>}
 
       {may(s, 'dataset.read') && (
         <section aria-labelledby="ws-data">

@@ -1,0 +1,128 @@
+/**
+ * The sign-in throttle: growing delays, never a lockout (OWASP Authentication and Credential
+ * Stuffing cheat sheets; ASVS 2.2.1's "at most 100 failed attempts per account per hour").
+ *
+ * Every wrong password is recorded under the email as typed (trimmed, lower-cased) and the
+ * client address, whether or not an account has that email, so known and unknown emails are
+ * throttled alike and a 429 tells nothing about which exist.
+ *
+ * - Account: after ACCOUNT_FREE failures for an email in the last day (forgotten at a
+ *   successful sign-in or when an admin clears them), each further attempt for it waits
+ *   2^(F − ACCOUNT_FREE) seconds after its latest failure, at most CAP_SECONDS:
+ *   5 failures → 1 s, 6 → 2 s, … 14 → 512 s, 15 or more → 900 s.
+ * - New address allowance: while an email waits, an address with fewer than
+ *   NEW_ADDRESS_FAILURES failures for it in the last day is still heard, unless the email has
+ *   had ACCOUNT_HOURLY failures in the last hour. An attacker cannot keep the real person out
+ *   from the person's own address, and cannot buy more than ACCOUNT_HOURLY evaluated
+ *   passwords per email per hour with many addresses (plus one every 15 minutes after that).
+ * - Address: after ADDRESS_FREE failures from one address (any emails) in the last hour, each
+ *   further attempt from it, for any email, waits 2^(A − ADDRESS_FREE) seconds after its
+ *   latest failure, at most CAP_SECONDS. Requests with no known address (in-process) skip it.
+ *
+ * During a wait the password is not checked: the answer is 429 with Retry-After. Checks running
+ * at the same moment are bounded by the free failures left (InFlight, below), so a parallel burst
+ * cannot slip past the counts before its failures are written.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { UNKNOWN_ADDRESS } from './client-address.ts';
+
+export const ACCOUNT_FREE = 5;
+export const ADDRESS_FREE = 20;
+export const CAP_SECONDS = 900;
+export const NEW_ADDRESS_FAILURES = 2;
+export const ACCOUNT_HOURLY = 50;
+const DAY_MS = 86400_000;
+const HOUR_MS = 3600_000;
+
+/** Seconds to wait after the latest of `failures` failures when `free` are allowed without delay (0: no wait). */
+export function waitSeconds(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(CAP_SECONDS, 2 ** Math.min(failures - free, 20));
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+interface Tally {
+  n: number;
+  last: string | null;
+}
+
+async function tally(db: Db, column: 'account' | 'address', key: string, since: string, address?: string): Promise<Tally> {
+  let q = db.selectFrom('sign_in_failures').select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('at').as('last')]).where(column, '=', key).where('at', '>', since);
+  if (address !== undefined) q = q.where('address', '=', address);
+  const row = await q.executeTakeFirstOrThrow();
+  return { n: Number(row.n), last: row.last ?? null };
+}
+
+const until = (t: Tally, free: number) => (t.last === null ? 0 : Date.parse(t.last) + waitSeconds(t.n, free) * 1000);
+
+export interface Verdict {
+  /** Seconds this attempt must wait (0: go ahead and check the password). */
+  wait: number;
+  /** How many password checks may run at once for the email and for the address (see InFlight). */
+  room: { account: number; address: number };
+}
+
+export async function signInWait(db: Db, o: { account: string; address: string; now: Date }): Promise<Verdict> {
+  const now = o.now.getTime();
+  const day = new Date(now - DAY_MS).toISOString();
+  const hour = new Date(now - HOUR_MS).toISOString();
+  let wait = 0;
+  const account = await tally(db, 'account', o.account, day);
+  const accountUntil = until(account, ACCOUNT_FREE);
+  if (accountUntil > now) {
+    const fromHere = await tally(db, 'account', o.account, day, o.address);
+    const lastHour = await tally(db, 'account', o.account, hour);
+    const newAddress = o.address !== UNKNOWN_ADDRESS && fromHere.n < NEW_ADDRESS_FAILURES && lastHour.n < ACCOUNT_HOURLY;
+    if (!newAddress) wait = accountUntil - now;
+  }
+  let addressRoom = Number.POSITIVE_INFINITY;
+  if (o.address !== UNKNOWN_ADDRESS) {
+    const address = await tally(db, 'address', o.address, hour);
+    wait = Math.max(wait, until(address, ADDRESS_FREE) - now);
+    addressRoom = Math.max(1, ADDRESS_FREE - address.n);
+  }
+  return { wait: wait > 0 ? Math.ceil(wait / 1000) : 0, room: { account: Math.max(1, ACCOUNT_FREE - account.n), address: addressRoom } };
+}
+
+/** Records a wrong password (in the caller's transaction) and forgets failures older than a day. */
+export async function recordFailure(tx: Db, o: { account: string; address: string; now: Date }): Promise<void> {
+  await tx.insertInto('sign_in_failures').values({ account: o.account, address: o.address, at: o.now.toISOString() }).execute();
+  await tx.deleteFrom('sign_in_failures').where('at', '<=', new Date(o.now.getTime() - DAY_MS).toISOString()).execute();
+}
+
+/** Forgets an email's failures (a successful sign-in, or an admin clearing the wait); returns how many. */
+export async function forgetFailures(tx: Db, account: string): Promise<number> {
+  const r = await tx.deleteFrom('sign_in_failures').where('account', '=', account).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/**
+ * Password checks in flight, so that a burst of parallel attempts cannot all pass the wait check
+ * before the first failure is written: at once, no more checks run for an email or an address
+ * than it has free failures left (at least one), and a request past that is answered 429 with
+ * Retry-After: 1. An office behind one address can still sign in 20 people at the same moment.
+ */
+export class InFlight {
+  private readonly accounts = new Map<string, number>();
+  private readonly addresses = new Map<string, number>();
+
+  /** Takes a slot, or returns false when the email or the address has no room. */
+  enter(account: string, address: string, room: Verdict['room']): boolean {
+    const a = this.accounts.get(account) ?? 0;
+    const b = this.addresses.get(address) ?? 0;
+    if (a >= room.account || b >= room.address) return false;
+    this.accounts.set(account, a + 1);
+    this.addresses.set(address, b + 1);
+    return true;
+  }
+
+  leave(account: string, address: string): void {
+    for (const [map, key] of [[this.accounts, account], [this.addresses, address]] as const) {
+      const left = (map.get(key) ?? 1) - 1;
+      if (left <= 0) map.delete(key);
+      else map.set(key, left);
+    }
+  }
+}
