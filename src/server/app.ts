@@ -14,6 +14,7 @@ import { sessions } from './auth/session.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
+import { jsonDepth } from './json-depth.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
     await next();
   });
   app.use('/api/*', limits());
+  app.use('/api/*', jsonDepth());
   app.use('/api/*', sessions());
 
   app.openapi(
