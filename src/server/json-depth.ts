@@ -1,5 +1,6 @@
 /**
- * JSON bodies nested too deeply are refused (400) before anything reads them as objects.
+ * JSON bodies nested too deeply are refused (400) before anything reads them as objects, and
+ * other formats written in JSON (`application/json-patch+json`) are not read as the body (415).
  *
  * `JSON.parse` copes with a body nested 150,000 deep, but what comes after it is recursive
  * (validation, rendering a proposal as YAML, copying) and would overflow the stack. The raw
@@ -31,7 +32,12 @@ export function tooDeepAt(text: string, max: number = MAX_JSON_DEPTH): number {
 
 export function jsonDepth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && /json/i.test(c.req.header('content-type') ?? '')) {
+    const type = c.req.header('content-type') ?? '';
+    if (/^\s*application\/[^;\s]+\+json\b/i.test(type)) {
+      // A JSON Patch, a JSON-LD document…: another format written in JSON, not the body this API reads.
+      throw new ApiError(415, { code: 'request.content-type', message: `this API reads plain JSON bodies, not ${type.split(';')[0].trim()}`, hint: 'Content-Type: application/json' });
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && /json/i.test(type)) {
       const at = tooDeepAt(await c.req.text());
       if (at >= 0) {
         throw new ApiError(400, {

@@ -19,8 +19,37 @@ type Composed = { ok: true; doc: Document.Parsed } | { ok: false; offset: number
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
 
+/**
+ * A quick look before tokenizing: the offset where `[` and `{` (outside quotes and comments)
+ * open more than `max` deep, or -1. Brackets inside plain text count too, so this only
+ * answers for far deeper than any file goes; it spares tokenizing a megabyte of `[[[[`.
+ */
+export function flowTooDeepAt(text: string, max: number): number {
+  let depth = 0;
+  let quote = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (ch === 0x5c && quote === 0x22) i++;
+      else if (ch === quote || ch === 0x0a) quote = 0;
+    } else if (ch === 0x22 || ch === 0x27) quote = ch;
+    else if (ch === 0x23 && (i === 0 || text.charCodeAt(i - 1) <= 0x20)) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return i;
+    } else if (ch === 0x5d || ch === 0x7d) depth = Math.max(0, depth - 1);
+  }
+  return -1;
+}
+
 /** Tokenizes `text`, refuses it when nested deeper than MAX_YAML_DEPTH, else composes its (first) document. */
 export function composeBounded(text: string, opts: { lineCounter: LineCounter; uniqueKeys: boolean }): Composed {
+  const early = flowTooDeepAt(text, 4 * MAX_YAML_DEPTH);
+  if (early >= 0) {
+    opts.lineCounter.addNewLine(0);
+    for (let i = text.indexOf('\n'); i >= 0 && i < early; i = text.indexOf('\n', i + 1)) opts.lineCounter.addNewLine(i + 1);
+    return { ok: false, offset: early, depth: 4 * MAX_YAML_DEPTH + 1 };
+  }
   const tokens = Array.from(new Parser(opts.lineCounter.addNewLine).parse(text));
   const stack: { token: CST.Token; depth: number }[] = tokens.map((token) => ({ token, depth: 0 }));
   while (stack.length > 0) {

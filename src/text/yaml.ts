@@ -316,6 +316,8 @@ function showNode(node: Node | null): string {
 
 export function show(v: unknown): string {
   if (v === undefined) return 'nothing';
+  // JSON.stringify writes these as null; the file said .inf, 1e309 or .nan.
+  if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'not a number (.nan)' : `${v < 0 ? 'minus ' : ''}infinity (a number too large to hold)`;
   if (v === null) return 'an empty value';
   if (typeof v === 'object') return Array.isArray(v) ? (v.length === 0 ? 'an empty list' : 'a list') : 'a mapping';
   return JSON.stringify(v);
