@@ -65,6 +65,22 @@ describe('YAML that would exhaust the parser is refused with where, never thrown
   });
 });
 
+describe('warnings', () => {
+  it('writes nothing to the process warnings for a mapping used as a key', async () => {
+    const warnings: Error[] = [];
+    const listen = (w: Error) => void warnings.push(w);
+    process.on('warning', listen);
+    try {
+      const r = parseYaml('? { $ne: null }\n: 1\n', anything);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(r.ok).toBe(true);
+      expect(warnings.map((w) => w.message)).toEqual([]);
+    } finally {
+      process.off('warning', listen);
+    }
+  });
+});
+
 describe('the quick bracket count', () => {
   it('does not count brackets in quotes or comments', () => {
     const inQuotes = `a: "${'['.repeat(300)}"\nb: '${'{'.repeat(300)}'\n# ${'['.repeat(300)}\n`;

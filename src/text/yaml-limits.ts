@@ -64,7 +64,8 @@ export function composeBounded(text: string, opts: { lineCounter: LineCounter; u
       }
     }
   }
-  const composer = new Composer({ uniqueKeys: opts.uniqueKeys, prettyErrors: false });
+  // logLevel 'error': what a file's author wrote oddly (a mapping as a key) is theirs to hear about, not the server's stderr.
+  const composer = new Composer({ uniqueKeys: opts.uniqueKeys, prettyErrors: false, logLevel: 'error' });
   let doc: Document.Parsed | undefined;
   for (const d of composer.compose(tokens, true, text.length)) {
     if (!doc) doc = d;
