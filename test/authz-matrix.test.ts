@@ -206,7 +206,7 @@ eachDatabase('authorization matrix', (dialect) => {
     'DELETE /api/people/{id}/sign-in-throttle': async (cell) => {
       const id = await newPerson(cell);
       const { email } = await personRow(id);
-      await s.handle.db.insertInto('sign_in_failures').values({ account: email, address: '192.0.2.1', at: s.clock.now.toISOString() }).execute();
+      await s.handle.db.insertInto('sign_in_failures').values({ id: s.deps.ids.next(null), account: email, address: '192.0.2.1', at: s.clock.now.toISOString() }).execute();
       return { path: `/api/people/${id}/sign-in-throttle`, check: async () => ((await s.handle.db.selectFrom('sign_in_failures').select('id').where('account', '=', email).execute()).length === 0 ? [] : [`${email}'s wrong passwords are still counted`]) };
     },
     'GET /api/health': async () => ({ path: '/api/health' }),

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPerson } from '../src/server/admin.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
@@ -35,7 +36,7 @@ interface ValidRequest {
   ok: number[];
 }
 
-type Ids = { dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
+type Ids = { person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
 
@@ -84,6 +85,10 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const { versionId } = await ids.proposal({ pass: true });
     return { org: 'district', role: 'negotiator', path: `/api/proposal-versions/${versionId}/publish`, ok: [200, 201] };
   },
+  'DELETE /api/people/{id}': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}`, ok: [200] }),
+  'POST /api/people/{id}/role': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/role`, ok: [200], body: () => ({ role: 'budget-analyst' }) }),
+  'DELETE /api/people/{id}/sessions': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sessions`, ok: [200] }),
+  'DELETE /api/people/{id}/sign-in-throttle': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sign-in-throttle`, ok: [200] }),
   // The district's tentative agreement, passed to the teachers, countersigned by their bargaining team.
   'POST /api/proposal-versions/{id}/countersign': async (ids) => {
     const { versionId } = await ids.proposal({ pass: true, party: 'joint' });
@@ -105,6 +110,8 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     return a.body;
   };
   const ids: Ids = {
+    // A person of the district's, for the people-management routes (no password needed).
+    person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
     async dataset() {
       const body = ok(await send(s, admin, 'POST', '/api/datasets', { body: { name: mark('dataset'), files: cdeReadyFiles() } }), 'POST /api/datasets');
       return { datasetId: body.dataset.id, versionId: body.version.id };

@@ -3,6 +3,7 @@ import { readDatasetFolder } from '../district/read-folder.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseProposal, type ParsedProposal } from '../proposals/parse.ts';
+import { lineCol, oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { UsageError, type Io } from './io.ts';
 import { step } from './progress.ts';
 
@@ -21,7 +22,7 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
       continue;
     }
     try {
-      proposals.push(parseProposal(readFileSync(f, 'utf8'), f));
+      proposals.push(parseProposal(proposalText(f), f));
     } catch (e) {
       if (e instanceof InvalidInput) problems.push(...e.problems);
       else throw e;
@@ -36,4 +37,20 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   }
   if (problems.length > 0 || !dataset) throw new InvalidInput(problems);
   return { dataset, proposals };
+}
+
+/** A proposal file's text: UTF-8 and plain text (as the server requires), else a problem with where. */
+function proposalText(file: string): string {
+  const bytes = readFileSync(file);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const good = new TextDecoder('utf-8').decode(bytes);
+    const at = lineCol(good, good.indexOf('\uFFFD'));
+    throw new InvalidInput([{ code: 'proposal.not-utf8', message: 'the file is not UTF-8 text: it has bytes no character is written with', where: { file, ...at }, hint: 'save the file as UTF-8 (most editors offer it under "Save as" or "Encoding")' }]);
+  }
+  const odd = oddCharacter(text);
+  if (odd) throw new InvalidInput([{ code: 'proposal.text', message: `the proposal ${PLAIN_TEXT}; it has ${odd.name} here`, where: { file, ...lineCol(text, odd.index) }, hint: 'delete the character, or write it as an escape inside double quotes ("\\t")' }]);
+  return text;
 }

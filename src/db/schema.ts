@@ -83,8 +83,8 @@ export interface SessionsTable {
 
 /** One wrong password: keyed by the email as typed (normalised) whether or not an account has it, and the client address. */
 export interface SignInFailuresTable {
-  /** Never shown to anyone: numbered by the database. */
-  id: Generated<number>;
+  /** Never shown to anyone; random like every id. */
+  id: number;
   /** The email, trimmed and lower-cased. */
   account: string;
   /** The client address (an IPv6 address as its /64), or `unknown`. */

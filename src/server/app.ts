@@ -18,6 +18,7 @@ import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
 import { noStore } from './http/no-store.ts';
 import { insecureNotice, needsHttps } from './http/transport.ts';
+import { jsonDepth } from './json-depth.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
 import { publicRoutes } from './public/routes.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   // The Content-Security-Policy on every answer, and its report endpoint (before sessions: browsers send no CSRF token).
   cspRoutes(app, { tiles: options.tiles });
   app.use('/api/*', limits());
+  app.use('/api/*', jsonDepth());
   app.use('/api/*', sessions());
   // The routes that set the session cookie: no Secure cookie sent where the browser would drop it.
   app.use('/api/session', needsHttps());

@@ -1,6 +1,7 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, visit, type Document, type Node, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import type { Problem } from '../errors/problem.ts';
+import { composeBounded, MAX_ALIAS_COUNT, MAX_YAML_DEPTH } from './yaml-limits.ts';
 
 export type Path = (string | number)[];
 
@@ -29,7 +30,20 @@ export function pathLabel(path: Path): string {
  */
 export function parseYaml<T>(text: string, opts: YamlSchemaOptions<T>): Parsed<T> {
   const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
+  const composed = composeBounded(text, { lineCounter: lc, uniqueKeys: true });
+  if (!composed.ok) {
+    const pos = lc.linePos(composed.offset);
+    return {
+      ok: false,
+      problems: [{
+        code: `${opts.codePrefix}.too-deep`,
+        message: `the file nests lists and mappings more than ${MAX_YAML_DEPTH} levels deep here; no valid file comes close`,
+        where: { file: opts.file, line: pos.line, col: pos.col },
+        hint: 'close each [ and { where it opens, and indent only under the key the lines belong to',
+      }],
+    };
+  }
+  const doc = composed.doc;
   if (doc.errors.length > 0) {
     return {
       ok: false,
@@ -78,19 +92,64 @@ export function parseYaml<T>(text: string, opts: YamlSchemaOptions<T>): Parsed<T
   if (!isMap(contents)) {
     // An empty file, or a list or a single value where the top level needs `key: value` lines.
     const pos = contents?.range ? lc.linePos(contents.range[0]) : { line: 1, col: 1 };
-    const what = contents === null || (isScalar(contents) && contents.value === null) ? 'the file is empty' : `the file must be made of \`key: value\` lines, got ${show(doc.toJS())}`;
+    const what = contents === null || (isScalar(contents) && contents.value === null) ? 'the file is empty' : `the file must be made of \`key: value\` lines, got ${showNode(contents)}`;
     return {
       ok: false,
       problems: [{ code: `${opts.codePrefix}.not-a-mapping`, message: what, where: { file: opts.file, line: pos.line, col: pos.col }, hint: opts.example?.([], undefined) ?? 'name: value' }],
     };
   }
   const locate = (path: Path) => locateNode(doc, lc, path);
-  const raw = doc.toJS({ maxAliasCount: 100 });
+  const aliasProblem = checkAliases(doc, lc, opts);
+  if (aliasProblem) return { ok: false, problems: [aliasProblem] };
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    // The `yaml` library throws a ReferenceError when aliases copy more than MAX_ALIAS_COUNT nodes.
+    if (!(e instanceof ReferenceError)) throw e;
+    return { ok: false, problems: [aliasesExpand(doc, lc, opts)] };
+  }
   // `reportInput` keeps the offending value on each issue, so messages can say what was written.
   const result = opts.schema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, value: result.data, locate };
   const problems = result.error.issues.flatMap((issue) => describeIssue(issue, opts, doc, lc, raw));
   return { ok: false, problems: dedupe(problems) };
+}
+
+/** An alias (`*name`) with no anchor (`&name`) before it: named, with where it is. */
+function checkAliases<T>(doc: Document, lc: LineCounter, opts: YamlSchemaOptions<T>): Problem | undefined {
+  let found: Problem | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) !== undefined) return;
+      const pos = node.range ? lc.linePos(node.range[0]) : { line: 1, col: 1 };
+      found = {
+        code: `${opts.codePrefix}.yaml-alias`,
+        message: `not valid YAML: the alias *${node.source} refers to no anchor &${node.source} written before it`,
+        where: { file: opts.file, line: pos.line, col: pos.col },
+        hint: 'write the value out instead of *name (or put &name on the value it repeats, above this line)',
+      };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** Aliases that copy too much (a "billion laughs" file): refused, pointing at the first alias. */
+function aliasesExpand<T>(doc: Document, lc: LineCounter, opts: YamlSchemaOptions<T>): Problem {
+  let pos = { line: 1, col: 1 };
+  visit(doc, {
+    Alias(_, node) {
+      if (node.range) pos = lc.linePos(node.range[0]);
+      return visit.BREAK;
+    },
+  });
+  return {
+    code: `${opts.codePrefix}.yaml-aliases`,
+    message: `the aliases (*name) in this file copy more than ${MAX_ALIAS_COUNT} values in all; a proposal or dataset never needs that many`,
+    where: { file: opts.file, line: pos.line, col: pos.col },
+    hint: 'write the values out instead of repeating them with aliases',
+  };
 }
 
 function describeIssue<T>(
@@ -248,8 +307,17 @@ function article(t: string): string {
   return t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
 }
 
+/** `show` for a top-level node, without converting it (an alias in it may not resolve). */
+function showNode(node: Node | null): string {
+  if (isSeq(node)) return node.items.length === 0 ? 'an empty list' : 'a list';
+  if (isScalar(node)) return show(node.value);
+  return 'an alias (*name)';
+}
+
 export function show(v: unknown): string {
   if (v === undefined) return 'nothing';
+  // JSON.stringify writes these as null; the file said .inf, 1e309 or .nan.
+  if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'not a number (.nan)' : `${v < 0 ? 'minus ' : ''}infinity (a number too large to hold)`;
   if (v === null) return 'an empty value';
   if (typeof v === 'object') return Array.isArray(v) ? (v.length === 0 ? 'an empty list' : 'a list') : 'a mapping';
   return JSON.stringify(v);

@@ -12,8 +12,8 @@ import type { SqlDialect } from '../connect.ts';
 
 export function peopleAndSignIn(dialect: SqlDialect): Migration {
   const idType = dialect === 'sqlite' ? 'integer' : 'bigint';
-  const id = (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
-    dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedByDefaultAsIdentity();
+  // Ids are chosen by the application (src/db/ids.ts), as on every table since 0004.
+  const id = (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder => c.primaryKey();
 
   return {
     async up(db: Kysely<any>): Promise<void> {

@@ -23,6 +23,7 @@
  * at the same moment are bounded by the free failures left (InFlight, below), so a parallel burst
  * cannot slip past the counts before its failures are written.
  */
+import { newId } from '../../db/ids.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { UNKNOWN_ADDRESS } from './client-address.ts';
@@ -88,7 +89,7 @@ export async function signInWait(db: Db, o: { account: string; address: string; 
 
 /** Records a wrong password (in the caller's transaction) and forgets failures older than a day. */
 export async function recordFailure(tx: Db, o: { account: string; address: string; now: Date }): Promise<void> {
-  await tx.insertInto('sign_in_failures').values({ account: o.account, address: o.address, at: o.now.toISOString() }).execute();
+  await tx.insertInto('sign_in_failures').values({ id: newId(), account: o.account, address: o.address, at: o.now.toISOString() }).execute();
   await tx.deleteFrom('sign_in_failures').where('at', '<=', new Date(o.now.getTime() - DAY_MS).toISOString()).execute();
 }
 
