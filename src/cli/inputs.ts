@@ -37,3 +37,6 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   if (problems.length > 0 || !dataset) throw new InvalidInput(problems);
   return { dataset, proposals };
 }
+
+/** Help for `--allow-other-year`, the same on every command that costs a proposal. */
+export const ALLOW_OTHER_YEAR = 'cost a proposal dated outside the dataset\'s year anyway (a what-if: every report then says it was costed on data of another year)';

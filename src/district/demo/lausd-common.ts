@@ -126,14 +126,14 @@ type Pay = ScheduleSpec['pay'];
 
 /**
  * The four schedules. Teachers: six columns (C1 = BA … C6 = MA + units), ten steps of
- * `teacherStepPct` (ASSUMPTION, 3% unless the year's file says otherwise). Support services:
+ * 3% (ASSUMPTION). Support services:
  * three lanes. Classified: job classes relative to the entry class (aides), five 4% steps
  * (ASSUMPTIONS). Administrators: A1 assistant principal, A2 principal, A3 central office.
  */
-export function lausdSchedules(pay: { teachers: Pay; support: Pay; classified: Pay; administrators: Pay; teacherStepPct?: number }): ScheduleSpec[] {
+export function lausdSchedules(pay: { teachers: Pay; support: Pay; classified: Pay; administrators: Pay }): ScheduleSpec[] {
   return [
     {
-      unit: 'UTLA', id: 'teachers', basis: 'annual', stepIncreasePct: pay.teacherStepPct ?? 3, stepPlacement: STEPS_10,
+      unit: 'UTLA', id: 'teachers', basis: 'annual', stepIncreasePct: 3, stepPlacement: STEPS_10,
       lanes: [1, 1.04, 1.08, 1.12, 1.16, 1.2].map((factor, i) => ({ id: `C${i + 1}`, factor, placement: [10, 15, 20, 20, 20, 15][i] })),
       pay: pay.teachers,
     },
