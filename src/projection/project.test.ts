@@ -24,7 +24,7 @@ const fy = (r: ReturnType<typeof cost>, label: string) => {
 describe('projection with an empty proposal', () => {
   // Given no terms, dated 2019-03-01, contract to 2021-06-30: projected from the base year 2018-19
   // to the end of the contract (2020-21) or of the budget (2021-22), whichever is later: 2021-22.
-  const r = cost({ terms: [] });
+  const r = cost({ terms: [], term: { start: '2019-07-01', end: '2021-06-30' } });
 
   it('rolls the ending balance forward year by year, to the end of the budget', () => {
     // 2018-19: 3,000,000 + 20,000,000 − 20,500,000 = 2,500,000
@@ -84,7 +84,7 @@ describe('a contract that runs past the budget and past the certified years', ()
 });
 
 describe('certification years follow the proposal\'s date', () => {
-  const date = (d: string) => cost({ terms: [], date: d, term: { start: '2019-07-01', end: '2021-06-30' } }, tiny());
+  const date = (d: string) => cost({ terms: [], date: d, term: { start: '2019-07-01', end: '2021-06-30' } });
 
   it('refuses a proposal dated outside the dataset\'s year, naming both years', () => {
     // dated 2020-03-01: fiscal year 2019-20; the tiny district's data is of 2018-19, its budget 2018-19 to 2021-22
@@ -104,7 +104,7 @@ describe('certification years follow the proposal\'s date', () => {
     expect(p.hint).toContain('--allow-other-year');
   });
 
-  const other = (d: string) => costProposal({ dataset: tiny(), proposal: proposal({ terms: [], date: d }), allowOtherYear: true });
+  const other = (d: string) => costProposal({ dataset: tiny(), proposal: proposal({ terms: [], date: d, term: { start: '2019-07-01', end: '2021-06-30' } }), allowOtherYear: true });
 
   it('with allowOtherYear, certifies 2019-20 to 2021-22 for a proposal of 2019-20, and says it was costed on data of another year', () => {
     const r = other('2020-03-01');
