@@ -38,7 +38,7 @@ function projectionTable(years: ProjectionYear[], source: string): Block {
     numeric: [false, true, true, true, true, true, true, false],
     widths: ['10%', '15%', '15%', '15%', '14%', '9%', '9%', '13%'],
     rows: years.map((y) => ({
-      cells: [`${y.fy}${y.extrapolated ? ' *' : ''}${y.certified ? ' (certified)' : ''}`, money(y.revenueCents), money(y.expenditureCents), money(y.endingBalanceCents), money(y.committedCents),
+      cells: [`${y.fy}${y.extrapolated ? ' *' : ''}`, money(y.revenueCents), money(y.expenditureCents), money(y.endingBalanceCents), money(y.committedCents),
         pct(y.reservePct), pct(y.requiredReservePct), yesNo(y.meetsReserve)],
     })),
     source,
@@ -75,7 +75,7 @@ export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Bloc
       items: [
         'Ending fund balance = beginning balance + revenues − expenditures; the next year begins with it. Reserve = (ending balance − committed and assigned) ÷ expenditures; it is shown to two decimals and tested exactly.',
         ...(extrapolated.length ? [`${andList(extrapolated)} (marked *): extrapolated, past the last year of the district's budget; revenues and expenditures grow by the COLA. Never used to certify.`] : []),
-        `The certification covers ${andList(m.certificationYears)} (marked "certified"): the year the agreement is made and the two after it.`,
+        `The certification covers ${andList(m.certificationYears)}: the year the agreement is made and the two after it.`,
       ],
     },
     { kind: 'chart', title: 'Reserve by fiscal year, with and without the agreement', svg: charts?.reserve ?? null },
