@@ -230,7 +230,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
     // on the district's own budget years only (projection/project.ts): none when the budget lacks one.
     const rated = projYears.filter((fy) => fy >= layout.years[0]);
     rows.certification = r;
-    label(`Certification (${result.certificationYears.join(', ')}: the agreement's year and the two after it)`, true);
+    label('Certification (the agreement\'s year and the two after it)', true);
     if (result.missingYears.length > 0) {
       s.set(r, 2, result.certification);
     } else {
@@ -306,7 +306,7 @@ export function disclosureSheet(ctx: Context, summary: SummaryMap): void {
       });
       r++;
     }
-    s.set(r, 1, 'Certification (current year and the two after it)');
+    s.set(r, 1, 'Certification (the agreement\'s year and the two after it)');
     s.formula(r, 2, S.ref(b.rows.certification, 2), result.certification);
     r += 3;
   }
