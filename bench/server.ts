@@ -21,6 +21,7 @@ import { openDatabase } from '../src/db/connect.ts';
 import { randomIds } from '../src/db/ids.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
+import { lausd2022Spec } from '../src/district/demo/lausd-2022-23.ts';
 import { generateDistrict } from '../src/district/generate/generate.ts';
 import { serializeDataset } from '../src/district/serialize.ts';
 import { addPerson } from '../src/server/admin.ts';
@@ -105,6 +106,9 @@ try {
   const uploaded = must('upload the LAUSD dataset', upload.value, 201);
   const datasetVersionId: number = uploaded.version.id;
   const summary = uploaded.version.summary;
+  // The 2023 examples are costed on the data of their own year: the 2022-23 demo dataset.
+  const uploaded2022 = must('upload the LAUSD 2022-23 dataset', await district.request('POST', '/api/datasets', JSON.stringify({ name: 'LAUSD 2022-23 demo (generated)', files: serializeDataset(generateDistrict(lausd2022Spec())) })), 201);
+  const datasetVersionId2022: number = uploaded2022.version.id;
   console.log(`\nLAUSD demo dataset: ${summary.schools} schools, ${summary.employees.toLocaleString('en-US')} employees (generated and serialized in ${ms(gen.ms)}; ${kb(Buffer.byteLength(body))} of JSON)`);
   line('upload: POST /api/datasets (validated on a costing thread)', ms(upload.ms));
 
@@ -126,7 +130,8 @@ try {
   const drafting: number[] = [];
   for (const e of examples) {
     const yaml = example(e.file);
-    const draft = await timed(() => e.by.request('POST', '/api/proposals', { yaml, datasetVersionId }));
+    const versionId = e.file.startsWith('lausd-2023/') ? datasetVersionId2022 : datasetVersionId;
+    const draft = await timed(() => e.by.request('POST', '/api/proposals', { yaml, datasetVersionId: versionId }));
     drafting.push(draft.ms);
     const v = must(`draft ${e.file}`, draft.value, 201);
     must(`pass ${e.file}`, await e.by.request('POST', `/api/proposal-versions/${v.id}/pass`), 201);

@@ -21,8 +21,14 @@ describe('settle cost', () => {
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.proposal.id).toBe('tiny-2019-union');
-    // Base year 2018-19 to the term's end (2020-21) plus two years: 2018-19 … 2022-23.
-    expect(j.years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+    // Base year 2018-19 to the end of the term (2020-21) or of the budget (2021-22), whichever is later.
+    expect(j.years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
+    // Dated 2019-03-01: certified on 2018-19, 2019-20 and 2020-21, each projection year flagged.
+    expect(j.certificationYears).toEqual(['2018-19', '2019-20', '2020-21']);
+    expect(j.projection.map((p: { certified: boolean }) => p.certified)).toEqual([true, true, true, false]);
+    expect(j.projection.map((p: { extrapolated: boolean }) => p.extrapolated)).toEqual([false, false, false, false]);
+    expect(j).toHaveProperty('laterShortYears');
+    expect(j.otherYear).toBeNull();
     for (const y of j.years) {
       for (const l of y.lines) expect(Object.keys(l)).toEqual(expect.arrayContaining(['term', 'kind', 'cents', 'fte']));
       expect(y.totalCents).toBe(y.lines.reduce((s: number, l: { cents: number }) => s + l.cents, 0));
@@ -31,7 +37,7 @@ describe('settle cost', () => {
       expect(Object.keys(p)).toEqual(expect.arrayContaining(['fy', 'revenueCents', 'expenditureCents', 'endingBalanceCents', 'reservePct', 'requiredReservePct', 'meetsReserve']));
     }
     expect(j).toHaveProperty('firstShortYear');
-    expect(['positive', 'qualified', 'negative']).toContain(j.certification);
+    expect(['positive', 'qualified', 'negative', 'not-certified']).toContain(j.certification);
   });
 
   it('gives byte-identical output for the same inputs', async () => {
@@ -58,7 +64,7 @@ describe('settle cost', () => {
     const reserve = readFileSync(join(tmp, 'cost-reserve.svg'), 'utf8');
     expect(cost.startsWith('<svg')).toBe(true);
     // Every fiscal year of the result is on the cost chart's axis; the reserve chart shows the 3% minimum.
-    for (const fy of ['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']) expect(cost).toContain(fy);
+    for (const fy of ['2018-19', '2019-20', '2020-21', '2021-22']) expect(cost).toContain(fy);
     expect(reserve).toContain('3%');
   });
 
@@ -109,11 +115,11 @@ describe('settle compare', () => {
     const j = JSON.parse(both.out);
     expect(j.proposals).toHaveLength(2);
     const alone = JSON.parse((await run('cost', POSITIONS, '--district', TINY, '--json')).out);
-    // POSITIONS' term ends 2020-06-30, so alone it is costed through 2021-22; beside PAY (term
-    // to 2021-06-30) both run through 2022-23, and the years they share are identical.
+    // POSITIONS' term ends 2020-06-30 and PAY's 2021-06-30; the budget ends in 2021-22, so alone
+    // and beside PAY both run through 2021-22, and the years are identical.
     expect(alone.years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
-    expect(j.proposals[1].years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
-    expect(j.proposals[1].years.slice(0, 4)).toEqual(alone.years);
+    expect(j.proposals[0].years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
+    expect(j.proposals[1].years).toEqual(alone.years);
   });
 
   it('prints the proposals side by side', async () => {
@@ -161,5 +167,50 @@ describe('settle demo', () => {
     const cost = await run('cost', join(out, 'proposals', 'settlement-2019-01-22.yaml'), '--district', out, '--json');
     expect(cost.code).toBe(0);
     expect(JSON.parse(cost.out).years[0].totalCents).toBeGreaterThan(0);
+
+    // Beside it, the 2022-23 demo with the four 2023 proposals, calibrated to 420,000 K-12 students
+    // and 59,328 positions (UTLA 27,528 + SEIU 99 30,000 + others 1,800).
+    const out23 = join(tmp, 'lausd-2022-23');
+    for (const id of ['seiu99-settlement-2023', 'utla-settlement-2023']) expect(r.out).toContain(id);
+    expect(r.out).toContain('2022-23 to 2024-25');
+    const ds23 = readDatasetFolder(out23);
+    expect(ds23.district.baseFiscalYear).toBe(2022);
+    expect(ds23.enrollment.reduce((s, e) => s + e.students, 0)).toBe(420_000);
+    expect(ds23.staff.reduce((s, x) => s + x.count, 0)).toBe(59_328);
+    const seiu = join(out23, 'proposals', 'seiu99-settlement-2023-03-24.yaml');
+    const ok = await run('cost', seiu, '--district', out23);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('Certification of 2022-23, 2023-24 and 2024-25 (the year the agreement is made and the two after it): positive');
+
+    // On the 2018-19 data, a 2023 proposal is refused, naming both years...
+    const refused = await run('cost', seiu, '--district', out);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('fiscal year 2022-23');
+    expect(refused.err).toContain('data of 2018-19');
+    expect(refused.err).toContain('--allow-other-year');
+    // ...unless asked for as a what-if, and then the report says so; the 2018-19 budget ends in
+    // 2022-23, so 2023-24 and 2024-25 are missing and there is no certification.
+    const whatIf = await run('cost', seiu, '--district', out, '--allow-other-year');
+    expect(whatIf.code).toBe(0);
+    expect(whatIf.out).toContain('Costed on data of another year: the proposal was made in 2022-23, the dataset holds data of 2018-19');
+    expect(whatIf.out).toContain('Not certified');
+    expect(whatIf.out).toContain('does not reach 2023-24 and 2024-25');
+    const json = JSON.parse((await run('cost', seiu, '--district', out, '--allow-other-year', '--json')).out);
+    expect(json.otherYear).toEqual({ datasetYear: '2018-19', proposalYear: '2022-23' });
+    expect(json.certification).toBe('not-certified');
+    expect(json.missingYears).toEqual(['2023-24', '2024-25']);
+  }, 120_000);
+});
+
+describe('settle generate --year', () => {
+  it('builds the 2022-23 demo, and refuses a year it has no spec for', async () => {
+    const out = join(tmp, 'gen-2022-23');
+    const r = await run('generate', '--year', '2022-23', '--out', out);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('synthetic demo, 2022-23');
+    expect(readDatasetFolder(out).budget.map((b) => b.fy)).toEqual([2022, 2023, 2024]);
+    const bad = await run('generate', '--year', '2030-31', '--out', join(tmp, 'gen-bad'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--year must be one of 2018-19, 2022-23');
   });
 });

@@ -35,6 +35,14 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   // Published an hour after it was passed, two hours after it was drafted on its date.
   expect(offer.publishedAt).toBe('2019-01-11T19:00:00.000Z');
   expect(offer.organization).toEqual({ name: 'Los Angeles Unified School District', side: 'district' });
+  // Each is costed on the data of its own year: the 2019 offer on 2018-19, the 2023 agreement on
+  // 2022-23 (a second dataset the district uploaded), certified positive on 2022-23's own budget.
+  expect(offer.district.baseFiscalYear).toBe('2018-19');
+  expect(seiu.district.baseFiscalYear).toBe('2022-23');
+  expect(seiu.datasetVersionId).not.toBe(offer.datasetVersionId);
+  expect(seiu.years.map((y: { fy: string }) => y.fy)).toEqual(['2022-23', '2023-24', '2024-25']);
+  expect(seiu.reserve.every((y: { extrapolated: boolean }) => !y.extrapolated)).toBe(true);
+  expect(seiu.certification).toBe('positive');
   // The two district offers are versions 1 and 2 of one proposal in the district's workspace.
   const district = s.anonymous();
   const login = await district.request('POST', '/api/session', { email: 'negotiator@lausd.demo', password: DEMO_PASSWORD });

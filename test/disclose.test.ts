@@ -94,7 +94,8 @@ describe('settle disclose (Markdown) on the tiny district', () => {
   it('answers the deficit question and shows the projection with and without the agreement, every year', async () => {
     const r = await run('disclose', PAY, '--district', TINY_DIR);
     // The tiny budget spends more than it takes in every year, so the agreement increases the deficit.
-    expect(r.out).toContain('**Yes: the agreement increases it in 2018-19, 2019-20, 2020-21, 2021-22 and 2022-23');
+    // Projected to the end of the budget, 2021-22 (the term ends in 2020-21).
+    expect(r.out).toContain('**Yes: the agreement increases it in 2018-19, 2019-20, 2020-21 and 2021-22');
     for (const y of result.projection) {
       const star = y.extrapolated ? ' *' : '';
       expect(r.out).toContain(`| ${y.fy}${star} | ${money(y.revenueCents)} | ${money(y.expenditureCents)} | ${money(y.endingBalanceCents)} | ${money(y.committedCents)} | ${y.reservePct.toFixed(2)}% | 3.00% | ${y.meetsReserve ? 'yes' : 'NO'} |`);
@@ -105,6 +106,9 @@ describe('settle disclose (Markdown) on the tiny district', () => {
     expect(r.out).toContain(`| Certification that results, with the agreement | ${result.certification} |`);
     expect(result.certification).toBe('qualified');
     expect(r.out).toContain('| Certification without the agreement | positive |');
+    // Dated March 1, 2019: the certification covers 2018-19 and the two years after it.
+    expect(r.out).toContain('| Years the certification covers | 2018-19, 2019-20 and 2020-21 |');
+    expect(r.out).toContain('| Years certified | 2018-19, 2019-20 and 2020-21 (the year the agreement is made and the two after it) |');
   });
 
   it('ends with the certification of GC 3547.5(b), the budget revisions and the signature lines', async () => {

@@ -84,6 +84,7 @@ browserSuite('the workspace pages in Chromium', () => {
     const { page, context, outside } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
     await page.getByRole('link', { name: 'See the dataset at a glance' }).click();
+    // The home page links the newest dataset: LAUSD 2022-23, uploaded after the 2018-19 one.
     await page.waitForURL(new RegExp(`/workspace/dataset\\?version=${ids.dataset}$`));
     const map = page.locator('.ws-map[data-points]');
     await map.waitFor({ timeout: 30_000 });
@@ -99,9 +100,10 @@ browserSuite('the workspace pages in Chromium', () => {
       return n > 5000 ? n : false;
     }, undefined, { timeout: 10_000 });
     expect(await painted.jsonValue()).toBeGreaterThan(5000);
-    // The same figures as the API, from the generated LAUSD dataset: 1,300 schools, 500,000 students, 63,600 employees.
+    // The same figures as the API, from the generated LAUSD 2022-23 dataset: 1,300 schools, 420,000
+    // students, 59,328 employees (UTLA 27,528 + SEIU 99 30,000 + others 1,800).
     const cards = await page.locator('.ws-cards li').allTextContents();
-    expect(cards.slice(0, 3)).toEqual(['1,300 schools', '500,000 students', '63,600 employees']);
+    expect(cards.slice(0, 3)).toEqual(['1,300 schools', '420,000 students', '59,328 employees']);
     await expect(page.getByRole('heading', { name: 'Staff by unit and role' }).isVisible()).resolves.toBe(true);
     await page.locator('figure.chart svg').first().waitFor();
     expect(await axeProblems(page)).toEqual([]);

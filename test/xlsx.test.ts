@@ -197,7 +197,7 @@ function compareWithEngine(wb: ExcelJS.Workbook, results: CostResult[], name: st
       near(`${name} P${i + 1} reserve % ${p.fy}`, at('Reserve (% of expenditures with the proposal)', p.fy), p.reservePct, 0.0051);
       expect(at('Meets the reserve', p.fy), `${name} P${i + 1} meets the reserve ${p.fy}`).toBe(p.meetsReserve ? 'yes' : 'NO');
     }
-    expect(shown(S.getCell(rowOf('Certification (current year and the two after it)'), 2)), `${name} P${i + 1} certification`).toBe(res.certification);
+    expect(shown(S.getCell(rowOf('Certification (the agreement\'s year and the two after it)'), 2)), `${name} P${i + 1} certification`).toBe(res.certification);
     expect(shown(S.getCell(rowOf('First year short of the reserve'), 2)), `${name} P${i + 1} first year short`).toBe(res.firstShortYear ?? 'none');
   });
 

@@ -5,7 +5,7 @@ import { changesTable } from '../reports/changes-table.ts';
 import { compareTable } from '../reports/compare-table.ts';
 import { provisions as provisionsOf } from '../reports/provisions.ts';
 import type { Io } from './io.ts';
-import { readInputs, requireOption } from './inputs.ts';
+import { ALLOW_OTHER_YEAR, readInputs, requireOption } from './inputs.ts';
 import { UsageError } from './io.ts';
 import { withoutTraces } from './json.ts';
 import { formatOf, writeWhole } from './output.ts';
@@ -20,7 +20,8 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--format <format>', 'table (default), json, or xlsx (needs --out)')
     .option('--out <file>', 'write to this file instead of the screen')
     .option('--changes', 'with two versions A B: what changed from A to B and what each change costs')
-    .action(async (files: string[], opts: { district?: string; json?: boolean; format?: string; out?: string; changes?: boolean }) => {
+    .option('--allow-other-year', ALLOW_OTHER_YEAR)
+    .action(async (files: string[], opts: { district?: string; json?: boolean; format?: string; out?: string; changes?: boolean; allowOtherYear?: boolean }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       if (files.length < 1) throw new UsageError('give one or more proposal files');
@@ -28,7 +29,7 @@ export function registerCompare(program: Command, io: Io): void {
       const { dataset, proposals } = readInputs(dir, files, io);
       if (opts.changes) {
         if (format === 'xlsx') throw new UsageError('--changes prints a table or --json; it has no spreadsheet form');
-        const c = changesBetween(dataset, proposals[0].proposal, proposals[1].proposal);
+        const c = changesBetween(dataset, proposals[0].proposal, proposals[1].proposal, { allowOtherYear: opts.allowOtherYear });
         const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : changesTable(c);
         if (opts.out) writeWhole(opts.out, text);
         else io.out(text);
@@ -36,7 +37,7 @@ export function registerCompare(program: Command, io: Io): void {
       }
       // Side by side means over the same years: every proposal is costed through the latest one's horizon.
       const through = Math.max(...proposals.map((p) => lastYear(dataset, p.proposal)));
-      const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p, through }));
+      const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p, through, allowOtherYear: opts.allowOtherYear }));
       if (format === 'xlsx') {
         const { workbookFor } = await import('../reports/xlsx/index.ts');
         writeWhole(opts.out as string, await workbookFor({ kind: 'compare', dataset, proposals: proposals.map((p) => p.proposal), results }));

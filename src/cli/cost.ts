@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { costProposal } from '../costing/cost.ts';
 import { costTable, traceText } from '../reports/cost-table.ts';
 import type { Io } from './io.ts';
-import { readInputs, requireOption } from './inputs.ts';
+import { ALLOW_OTHER_YEAR, readInputs, requireOption } from './inputs.ts';
 import { formatOf, writeWhole } from './output.ts';
 import { withoutTraces } from './json.ts';
 
@@ -17,12 +17,13 @@ export function registerCost(program: Command, io: Io): void {
     .option('--out <file>', 'write the result to this file instead of the screen')
     .option('--trace', 'show how every figure was made (formula and inputs)')
     .option('--chart <file.svg>', 'also write the charts: FILE (cost by term) and FILE with -reserve (reserve by year)')
-    .action(async (file: string, opts: { district?: string; json?: boolean; format?: string; out?: string; trace?: boolean; chart?: string }) => {
+    .option('--allow-other-year', ALLOW_OTHER_YEAR)
+    .action(async (file: string, opts: { district?: string; json?: boolean; format?: string; out?: string; trace?: boolean; chart?: string; allowOtherYear?: boolean }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
-      const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed });
+      const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed, allowOtherYear: opts.allowOtherYear });
       if (opts.chart) {
         // Chart and spreadsheet libraries load only when asked for: the command starts faster.
         const { costChartsSvg } = await import('../reports/charts.ts');

@@ -6,7 +6,7 @@ import type { Dataset } from '../district/types.ts';
 import type { DisclosureOptions, Paper, UnitStatus } from '../reports/disclosure/index.ts';
 import { UNIT_STATUSES } from '../reports/disclosure/statuses.ts';
 import { UsageError, type Io } from './io.ts';
-import { readInputs, requireOption } from './inputs.ts';
+import { ALLOW_OTHER_YEAR, readInputs, requireOption } from './inputs.ts';
 import { writeWhole } from './output.ts';
 import { step } from './progress.ts';
 
@@ -15,6 +15,7 @@ type DiscloseFormat = (typeof FORMATS)[number];
 
 interface Opts {
   district?: string;
+  allowOtherYear?: boolean;
   format?: string;
   out?: string;
   boardDate?: string;
@@ -71,6 +72,7 @@ export function registerDisclose(program: Command, io: Io): void {
     .option('--unit-status <UNIT=STATUS>', 'status of another bargaining unit: settled, pending (the default) or not-in-negotiation; repeat for each unit', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
     .option('--reopener', 'the agreement reopens an existing contract (default: a new agreement)')
     .option('--paper <size>', 'letter (default) or a4, for html and pdf')
+    .option('--allow-other-year', ALLOW_OTHER_YEAR)
     .action(async (file: string, opts: Opts) => {
       const { format, paper, statuses } = checkFlags(opts);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
@@ -78,7 +80,7 @@ export function registerDisclose(program: Command, io: Io): void {
       const [parsed] = proposals;
       const proposal = parsed.proposal;
       const options: DisclosureOptions = { boardDate: opts.boardDate, unitStatus: unitStatus(dataset, proposal.unit, statuses), reopener: opts.reopener === true };
-      const result = step(io, 'Costing the agreement', () => costProposal({ dataset, proposal, source: parsed }));
+      const result = step(io, 'Costing the agreement', () => costProposal({ dataset, proposal, source: parsed, allowOtherYear: opts.allowOtherYear }));
       const input = { dataset, proposal, result, options };
       // The report, chart, spreadsheet and browser libraries load only when used: start-up stays fast.
       const { buildDisclosure, disclosureHtml, disclosureMarkdown, disclosureTitle } = await import('../reports/disclosure/index.ts');

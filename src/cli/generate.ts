@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { fyLabel } from '../calendar/fiscal-year.ts';
 import { lausdSpec } from '../district/demo/lausd.ts';
+import { lausd2022Spec } from '../district/demo/lausd-2022-23.ts';
 import { generateDistrict } from '../district/generate/generate.ts';
 import { payBy } from '../district/generate/schedules.ts';
 import { locateProblems, parseGenerateSpec, type GenerateSpec, type ParsedSpec } from '../district/generate/spec.ts';
@@ -15,14 +16,18 @@ import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { formatCompact, formatDollars, toCents } from '../money/cents.ts';
 import { UsageError, type Io } from './io.ts';
 
-interface GenerateOptions { out: string; spec?: string; seed?: string; scale?: string; schoolsFrom?: string }
+interface GenerateOptions { out: string; spec?: string; seed?: string; scale?: string; schoolsFrom?: string; year?: string }
+
+/** The built-in specs, by the fiscal year of their data. */
+const BUILT_IN: Record<string, () => GenerateSpec> = { '2018-19': () => lausdSpec(), '2022-23': () => lausd2022Spec() };
 
 export function registerGenerate(program: Command, io: Io): void {
   program
     .command('generate')
-    .description('write a synthetic district dataset calibrated to given totals (default: the LAUSD 2018-19 demo)')
+    .description('write a synthetic district dataset calibrated to given totals (default: the LAUSD 2018-19 demo; --year 2022-23 for the 2022-23 one)')
     .requiredOption('--out <dir>', 'folder to write the 7 dataset files into')
-    .option('--spec <file>', 'generator spec in YAML (default: the built-in LAUSD 2018-19 spec)')
+    .option('--spec <file>', 'generator spec in YAML (default: the built-in LAUSD spec of --year)')
+    .option('--year <fy>', `the built-in LAUSD spec's year: ${Object.keys(BUILT_IN).join(' or ')} (default 2018-19)`)
     .option('--seed <n>', 'random seed, a whole number (overrides the spec)')
     .option('--scale <x>', 'multiply schools, students, staff and budget, e.g. 10 for benchmarks (overrides the spec)')
     .option('--schools-from <dir>', 'use schools.csv and enrollment.csv from this folder (e.g. from `settle import cde`) and generate staff around them')
@@ -32,8 +37,10 @@ export function registerGenerate(program: Command, io: Io): void {
 }
 
 export function runGenerate(opts: GenerateOptions, io: Io): Dataset {
+  if (opts.year !== undefined && !(opts.year in BUILT_IN)) throw new UsageError(`--year must be one of ${Object.keys(BUILT_IN).join(', ')}, got ${JSON.stringify(opts.year)}`);
+  if (opts.year !== undefined && opts.spec) throw new UsageError('give --year or --spec, not both: --year picks a built-in spec');
   const parsed = opts.spec ? readSpec(opts.spec) : null;
-  const spec: GenerateSpec = parsed ? parsed.spec : lausdSpec();
+  const spec: GenerateSpec = parsed ? parsed.spec : BUILT_IN[opts.year ?? '2018-19']();
   if (opts.seed !== undefined) {
     if (!/^\d{1,15}$/.test(opts.seed)) throw new UsageError(`--seed must be a whole number, got ${JSON.stringify(opts.seed)}`);
     spec.seed = Number(opts.seed);

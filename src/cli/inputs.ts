@@ -54,3 +54,6 @@ function proposalText(file: string): string {
   if (odd) throw new InvalidInput([{ code: 'proposal.text', message: `the proposal ${PLAIN_TEXT}; it has ${odd.name} here`, where: { file, ...lineCol(text, odd.index) }, hint: 'delete the character, or write it as an escape inside double quotes ("\\t")' }]);
   return text;
 }
+
+/** Help for `--allow-other-year`, the same on every command that costs a proposal. */
+export const ALLOW_OTHER_YEAR = 'cost a proposal dated outside the dataset\'s year anyway (a what-if: every report then says it was costed on data of another year)';

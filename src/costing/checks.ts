@@ -16,9 +16,11 @@ export interface ProposalSource {
  * Checks a proposal against the dataset it is costed on: units, roles and new-hire placements
  * must exist, and the schools a hiring or staffing term names must match at least one school
  * (else its positions would silently cost $0), including for the terms a me-too clause passes
- * to another unit. Throws `InvalidInput` with every problem, located in the proposal file when known.
+ * to another unit; the proposal must be dated in the dataset's fiscal year (the year of its
+ * data) unless `allowOtherYear`. Throws `InvalidInput` with every problem, located in the
+ * proposal file when known.
  */
-export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: ProposalSource): void {
+export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: ProposalSource, opts: { allowOtherYear?: boolean } = {}): void {
   const problems: Problem[] = [];
   const unitList = [...p.units.keys()].join(', ');
   const add = (path: Path, code: string, message: string, hint: string) => {
@@ -54,6 +56,14 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
     }
   };
 
+  const proposalFy = fiscalYearOf(proposal.date);
+  if (proposalFy !== p.base && !opts.allowOtherYear) {
+    const budget = p.dataset.budget;
+    add(['date'], 'other-year',
+      `the proposal is dated ${proposal.date}, in fiscal year ${fyLabel(proposalFy)}, but the dataset holds data of ${fyLabel(p.base)} `
+      + `(staff, salary schedules and enrollment of ${fyLabel(p.base)}; its budget runs ${fyLabel(budget[0].fy)} to ${fyLabel(budget[budget.length - 1].fy)})`,
+      `cost it on a dataset of ${fyLabel(proposalFy)}, or, for a what-if on this data, pass --allow-other-year (API: "allowOtherYear": true); every report then says it was costed on data of another year`);
+  }
   if (!p.units.has(proposal.unit)) add(['unit'], 'unknown-unit', `the dataset has no bargaining unit "${proposal.unit}"`, `one of: ${unitList}`);
   const byId = new Map(proposal.terms.map((t) => [t.id, t]));
   proposal.terms.forEach((t, i) => {

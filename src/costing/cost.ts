@@ -19,15 +19,17 @@ import { concreteTerms, earliestEffectiveFy } from './terms.ts';
 
 /**
  * Costs a proposal against a dataset, for each fiscal year from the dataset's base year to
- * two years after the contract term ends (or `through`, if later, so that several proposals
- * can be shown over the same years), and projects the budget with it. Pure: the same
- * inputs always give the same result. Throws `InvalidInput` if the proposal does not fit
- * the dataset (unknown unit, role, or no new-hire placement).
+ * the end of the contract term or of the dataset's budget, whichever is later (or `through`,
+ * if later still, so that several proposals can be shown over the same years), and projects
+ * the budget with it. Pure: the same inputs always give the same result. Throws
+ * `InvalidInput` if the proposal does not fit the dataset (unknown unit, role, or no new-hire
+ * placement), or is dated outside the dataset's year unless `allowOtherYear` (a what-if: the
+ * result then says so in `otherYear`).
  */
-export function costProposal(input: { dataset: Dataset; proposal: Proposal; source?: ProposalSource; through?: FiscalYear }): CostResult {
+export function costProposal(input: { dataset: Dataset; proposal: Proposal; source?: ProposalSource; through?: FiscalYear; allowOtherYear?: boolean }): CostResult {
   const { dataset, proposal, source } = input;
   const p = prepare(dataset);
-  checkAgainstDataset(p, proposal, source);
+  checkAgainstDataset(p, proposal, source, { allowOtherYear: input.allowOtherYear });
   const terms = concreteTerms(proposal);
   const base = p.base;
   const last = Math.max(lastYear(dataset, proposal), input.through ?? 0);
@@ -60,7 +62,7 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   const fteEnd = yearEndFte(slices);
   const yearCosts = years.map((fy) => yearCost(fy, linesByYear.get(fy) ?? [], fteEnd.get(fy) ?? 0));
   const totals = new Map(years.map((fy, i) => [fy, yearCosts[i].totalCents]));
-  const projection = project({ dataset, years, costCents: (fy) => totals.get(fy) ?? 0 });
+  const projection = project({ dataset, years, costCents: (fy) => totals.get(fy) ?? 0, agreementFy: paidFy, contractEndFy: fiscalYearOf(proposal.term.end) });
   return {
     proposal: { id: proposal.id, title: proposal.title, party: proposal.party, unit: proposal.unit, date: proposal.date, term: proposal.term },
     district: { name: dataset.district.name, cdsCode: dataset.district.cdsCode, baseFiscalYear: fyLabel(base), requiredReservePct: dataset.district.requiredReservePct },
@@ -70,13 +72,22 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
     projection: projection.years,
     firstShortYear: projection.firstShortYear,
     certification: projection.certification,
+    certificationYears: projection.certificationYears,
+    missingYears: projection.missingYears,
+    missingHint: projection.missingHint,
+    laterShortYears: projection.laterShortYears,
+    otherYear: paidFy === base ? null : { datasetYear: fyLabel(base), proposalYear: fyLabel(paidFy) },
     nonCostTerms: proposal.terms.filter((t) => t.kind === 'non-cost').map((t) => ({ id: t.id, title: t.title, text: t.kind === 'non-cost' ? t.text : '' })),
   };
 }
 
-/** The last fiscal year costed: two years after the contract term ends, and at least the base year + 2. */
+/**
+ * The last fiscal year costed by default: the end of the contract term or of the dataset's
+ * budget, whichever is later (years past the budget are extrapolated and marked so).
+ */
 export function lastYear(dataset: Dataset, proposal: Proposal): FiscalYear {
-  return Math.max(fiscalYearOf(proposal.term.end) + 2, dataset.district.baseFiscalYear + 2);
+  const budgetEnd = dataset.budget.reduce((m, b) => Math.max(m, b.fy), dataset.district.baseFiscalYear);
+  return Math.max(fiscalYearOf(proposal.term.end), budgetEnd);
 }
 
 

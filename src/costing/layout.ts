@@ -1,3 +1,4 @@
+import { lastYear } from './cost.ts';
 import { fiscalYearOf, monthsBefore, range, type FiscalYear } from '../calendar/fiscal-year.ts';
 import type { Dataset, Placement } from '../district/types.ts';
 import { toCents } from '../money/cents.ts';
@@ -180,7 +181,7 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { thr
   const p = prepare(dataset);
   const terms = concreteTerms(proposal);
   const base = p.base;
-  const last = Math.max(fiscalYearOf(proposal.term.end) + 2, base + 2, opts.through ?? 0);
+  const last = Math.max(lastYear(dataset, proposal), opts.through ?? 0);
   const years = range(base, last);
   const earnedYears = range(earliestEffectiveFy(terms.pay, terms.health, base), last);
   const paidFy = fiscalYearOf(proposal.date);

@@ -77,6 +77,16 @@ export interface CostResult {
   positions: PositionAdded[];
   projection: ProjectionYear[];
   firstShortYear: string | null;
+  /** `not-certified` when the dataset's budget lacks one of `certificationYears` (listed in `missingYears`). */
   certification: Certification;
+  /** The fiscal year of the proposal's date and the two after it: the years the certification covers. */
+  certificationYears: string[];
+  /** Certification years the dataset's budget does not reach; `missingHint` says how to supply them. */
+  missingYears: string[];
+  missingHint: string | null;
+  /** Contract years after the certification years whose reserve falls short of the minimum. */
+  laterShortYears: string[];
+  /** Set when the proposal is dated in another fiscal year than the dataset's data (costed with allowOtherYear). */
+  otherYear: { datasetYear: string; proposalYear: string } | null;
   nonCostTerms: { id: string; title: string; text: string }[];
 }

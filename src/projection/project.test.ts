@@ -11,7 +11,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { movingTiny } from '../../test/helpers/moving.ts';
-import { cost, tiny, usd } from '../../test/helpers/tiny.ts';
+import { costProposal } from '../costing/cost.ts';
+import { InvalidInput } from '../errors/problem.ts';
+import { cost, proposal, tiny, usd } from '../../test/helpers/tiny.ts';
 import { certify, project, type ProjectionYear } from './project.ts';
 
 const fy = (r: ReturnType<typeof cost>, label: string) => {
@@ -21,32 +23,52 @@ const fy = (r: ReturnType<typeof cost>, label: string) => {
 };
 
 describe('projection with an empty proposal', () => {
-  // Given no terms, contract to 2021-06-30: projected 2018-19 through 2022-23
-  const r = cost({ terms: [] });
+  // Given no terms, dated 2019-03-01, contract to 2021-06-30: projected from the base year 2018-19
+  // to the end of the contract (2020-21) or of the budget (2021-22), whichever is later: 2021-22.
+  const r = cost({ terms: [], term: { start: '2019-07-01', end: '2021-06-30' } });
 
-  it('rolls the ending balance forward year by year', () => {
+  it('rolls the ending balance forward year by year, to the end of the budget', () => {
     // 2018-19: 3,000,000 + 20,000,000 − 20,500,000 = 2,500,000
     // 2019-20: 2,500,000 + 20,600,000 − 21,000,000 = 2,100,000
     // 2020-21: 2,100,000 + 21,200,000 − 21,600,000 = 1,700,000
     // 2021-22: 1,700,000 + 21,800,000 − 22,300,000 = 1,200,000
-    expect(r.projection.map((p) => p.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
-    expect(r.projection.slice(0, 4).map((p) => p.beginningBalanceCents)).toEqual([usd(3_000_000), usd(2_500_000), usd(2_100_000), usd(1_700_000)]);
-    expect(r.projection.slice(0, 4).map((p) => p.endingBalanceCents)).toEqual([usd(2_500_000), usd(2_100_000), usd(1_700_000), usd(1_200_000)]);
+    expect(r.projection.map((p) => p.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
+    expect(r.projection.map((p) => p.beginningBalanceCents)).toEqual([usd(3_000_000), usd(2_500_000), usd(2_100_000), usd(1_700_000)]);
+    expect(r.projection.map((p) => p.endingBalanceCents)).toEqual([usd(2_500_000), usd(2_100_000), usd(1_700_000), usd(1_200_000)]);
   });
 
   it('computes the reserve net of committed amounts, to two decimals', () => {
     // (2,500,000 − 500,000) ÷ 20,500,000 = 9.756% → 9.76; 1,600,000 ÷ 21,000,000 = 7.619 → 7.62;
     // 1,200,000 ÷ 21,600,000 = 5.556 → 5.56; 700,000 ÷ 22,300,000 = 3.139 → 3.14
-    expect(r.projection.slice(0, 4).map((p) => p.reservePct)).toEqual([9.76, 7.62, 5.56, 3.14]);
-    expect(r.projection.slice(0, 4).every((p) => p.meetsReserve && !p.extrapolated)).toBe(true);
+    expect(r.projection.map((p) => p.reservePct)).toEqual([9.76, 7.62, 5.56, 3.14]);
+    expect(r.projection.every((p) => p.meetsReserve && !p.extrapolated)).toBe(true);
     expect(r.projection.every((p) => p.requiredReservePct === 3 && p.committedCents === usd(500_000))).toBe(true);
+    expect(r.firstShortYear).toBeNull();
   });
 
-  it('grows the last budget year by COLA past the budget, and finds the first short year', () => {
-    // 2022-23 (extrapolated): revenues 21,800,000 × 1.03 = 22,454,000; expenditures 22,300,000 × 1.03 = 22,969,000
+  it('certifies the year of the proposal\'s date and the two after it: 2018-19 to 2020-21, positive', () => {
+    // dated 2019-03-01, in fiscal year 2018-19 (July 1, 2018 – June 30, 2019)
+    expect(r.certificationYears).toEqual(['2018-19', '2019-20', '2020-21']);
+    expect(r.projection.map((p) => p.certified)).toEqual([true, true, true, false]);
+    expect(r.missingYears).toEqual([]);
+    expect(r.missingHint).toBeNull();
+    expect(r.certification).toBe('positive');
+    expect(r.otherYear).toBeNull();
+  });
+});
+
+describe('a contract that runs past the budget and past the certified years', () => {
+  // Given no terms, dated 2019-03-01, contract to 2023-06-30 (fiscal year 2022-23): the horizon is
+  // the end of the contract, one year past the budget (2021-22).
+  const r = cost({ terms: [], term: { start: '2019-07-01', end: '2023-06-30' } });
+
+  it('grows the last budget year by COLA into 2022-23 and marks it extrapolated, not certified', () => {
+    // 2022-23: revenues 21,800,000 × 1.03 = 22,454,000; expenditures 22,300,000 × 1.03 = 22,969,000
     // ending 1,200,000 + 22,454,000 − 22,969,000 = 685,000; reserve (685,000 − 500,000) ÷ 22,969,000 = 0.805% → 0.81 < 3
     const y = fy(r, '2022-23');
+    expect(r.projection.map((p) => p.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
     expect(y.extrapolated).toBe(true);
+    expect(y.certified).toBe(false);
     expect(y.revenueCents).toBe(usd(22_454_000));
     expect(y.expenditureCents).toBe(usd(22_969_000));
     expect(y.endingBalanceCents).toBe(usd(685_000));
@@ -55,8 +77,62 @@ describe('projection with an empty proposal', () => {
     expect(r.firstShortYear).toBe('2022-23');
   });
 
-  it('is certified positive: the first three years all meet the reserve (2022-23 is not one of them)', () => {
+  it('stays positive on 2018-19 to 2020-21 and lists 2022-23 as a later contract year that falls short', () => {
+    // later contract years: 2021-22 (reserve 3.14, meets) and 2022-23 (0.81, short)
     expect(r.certification).toBe('positive');
+    expect(r.laterShortYears).toEqual(['2022-23']);
+  });
+});
+
+describe('certification years follow the proposal\'s date', () => {
+  const date = (d: string) => cost({ terms: [], date: d, term: { start: '2019-07-01', end: '2021-06-30' } });
+
+  it('refuses a proposal dated outside the dataset\'s year, naming both years', () => {
+    // dated 2020-03-01: fiscal year 2019-20; the tiny district's data is of 2018-19, its budget 2018-19 to 2021-22
+    let error: unknown;
+    try {
+      date('2020-03-01');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidInput);
+    const p = (error as InvalidInput).problems[0];
+    expect(p.code).toBe('proposal.other-year');
+    expect(p.where?.field).toBe('date');
+    expect(p.message).toContain('fiscal year 2019-20');
+    expect(p.message).toContain('data of 2018-19');
+    expect(p.message).toContain('2018-19 to 2021-22');
+    expect(p.hint).toContain('--allow-other-year');
+  });
+
+  const other = (d: string) => costProposal({ dataset: tiny(), proposal: proposal({ terms: [], date: d, term: { start: '2019-07-01', end: '2021-06-30' } }), allowOtherYear: true });
+
+  it('with allowOtherYear, certifies 2019-20 to 2021-22 for a proposal of 2019-20, and says it was costed on data of another year', () => {
+    const r = other('2020-03-01');
+    expect(r.certificationYears).toEqual(['2019-20', '2020-21', '2021-22']);
+    expect(r.projection.filter((p) => p.certified).map((p) => p.fy)).toEqual(['2019-20', '2020-21', '2021-22']);
+    // 7.62, 5.56 and 3.14 all meet 3%
+    expect(r.certification).toBe('positive');
+    expect(r.otherYear).toEqual({ datasetYear: '2018-19', proposalYear: '2019-20' });
+  });
+
+  it('does not certify when the budget does not reach the three years, and says which are missing and how to add them', () => {
+    // dated 2020-09-01: fiscal year 2020-21; certification 2020-21 to 2022-23; the budget ends 2021-22
+    const r = other('2020-09-01');
+    expect(r.certificationYears).toEqual(['2020-21', '2021-22', '2022-23']);
+    expect(r.missingYears).toEqual(['2022-23']);
+    expect(r.certification).toBe('not-certified');
+    expect(r.missingHint).toContain('2018-19 to 2021-22');
+    expect(r.missingHint).toContain('Add 2022-23 to budget.csv');
+  });
+
+  it('does not certify on extrapolated years even when the projection reaches them', () => {
+    // the same proposal with a contract to 2023-06-30: 2022-23 is projected (extrapolated) but still missing
+    const r = costProposal({ dataset: tiny(), proposal: proposal({ terms: [], date: '2020-09-01', term: { start: '2019-07-01', end: '2023-06-30' } }), allowOtherYear: true });
+    expect(fy(r, '2022-23').extrapolated).toBe(true);
+    expect(fy(r, '2022-23').certified).toBe(false);
+    expect(r.missingYears).toEqual(['2022-23']);
+    expect(r.certification).toBe('not-certified');
   });
 });
 
@@ -132,7 +208,7 @@ describe('the reserve test is exact', () => {
 describe('certify', () => {
   const y = (label: string, endingCents: number, meetsReserve: boolean): ProjectionYear => ({
     fy: label, revenueCents: 0, expenditureCents: 1, baselineExpenditureCents: 1, proposalCostCents: 0, beginningBalanceCents: 0,
-    endingBalanceCents: endingCents, committedCents: 100, reservePct: 0, requiredReservePct: 3, meetsReserve, extrapolated: false,
+    endingBalanceCents: endingCents, committedCents: 100, reservePct: 0, requiredReservePct: 3, meetsReserve, extrapolated: false, certified: true,
   });
 
   it('rates the current year and the two after it only', () => {

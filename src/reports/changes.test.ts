@@ -55,11 +55,11 @@ describe('what changed between two versions', () => {
   });
 
   it('reports a new date or contract term as its own change', () => {
-    const later = { ...B, date: '2019-09-01', term: { start: '2019-07-01', end: '2022-06-30' } };
+    const later = { ...B, date: '2019-05-01', term: { start: '2019-07-01', end: '2024-06-30' } };
     const d = changesBetween(tiny(), B, later);
-    expect(d.header?.before).toBe('dated 2019-03-01, term 2019-07-01 to 2021-06-30');
+    expect(d.header?.before).toBe('dated 2019-03-01, term 2019-07-01 to 2023-06-30');
     expect(d.changes).toEqual([]);
-    // Both are costed over the same years (through 2023-24, two years after the later term),
+    // Both are costed over the same years (through 2023-24, the end of the later term, past the budget's 2021-22),
     // so the longer term by itself costs nothing more.
     expect(d.fromCents.map((y) => y.fy)).toEqual(d.toCents.map((y) => y.fy));
     expect(d.header?.totalCents).toBe(0);

@@ -75,7 +75,8 @@ const totals = (r: CostResult) => r.years.map((y) => ({ fy: y.fy, cents: y.total
  * change's effect is the cost after it minus the cost before it, so the effects add up
  * exactly to the difference between the two versions.
  */
-export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal): Changes {
+export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, opts: { allowOtherYear?: boolean } = {}): Changes {
+  const allowOtherYear = opts.allowOtherYear;
   const { matched, removed, added } = pair(from.terms, to.terms);
   const years = (r: CostResult) => new Map(r.years.map((y) => [y.fy, y.totalCents]));
   const steps: { change: Omit<Change, 'effect' | 'totalCents'>; proposal: Proposal }[] = [];
@@ -99,9 +100,9 @@ export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal): 
   // The last step is the later version itself, so the effects add up to it exactly.
   // Every version is costed over the same years, so that a shorter term does not read as $0.
   const through = Math.max(lastYear(dataset, from), lastYear(dataset, to));
-  const results = [costProposal({ dataset, proposal: from, through })];
-  steps.forEach((s, i) => results.push(costProposal({ dataset, proposal: i === steps.length - 1 ? to : s.proposal, through })));
-  if (steps.length === 0) results.push(costProposal({ dataset, proposal: to, through }));
+  const results = [costProposal({ dataset, proposal: from, through, allowOtherYear })];
+  steps.forEach((s, i) => results.push(costProposal({ dataset, proposal: i === steps.length - 1 ? to : s.proposal, through, allowOtherYear })));
+  if (steps.length === 0) results.push(costProposal({ dataset, proposal: to, through, allowOtherYear }));
   const allYears = [...new Set(results.flatMap((r) => r.years.map((y) => y.fy)))].sort();
   const changes: Change[] = steps.map((s, i) => {
     const before = years(results[i]);

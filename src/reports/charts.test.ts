@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { costProposal } from '../costing/cost.ts';
 import { parseProposal } from '../proposals/parse.ts';
-import { tiny } from '../../test/helpers/tiny.ts';
+import { proposal as tinyProposal, tiny } from '../../test/helpers/tiny.ts';
 import { axisDollars, costByTerm, costChart, costChartsSvg, renderSvg, reserveChart } from './charts.ts';
 
 // The union's pay proposal on the tiny district: ten terms, nine of which cost something
 // (the $16.50 wage floor is below every rate after the raises, so it adds nothing), costed
-// for 2018-19 through 2022-23.
+// for 2018-19 through 2021-22 (the end of the budget; the term ends in 2020-21).
 const PAY = new URL('../../test/fixtures/proposals/valid/pay-terms.yaml', import.meta.url);
 const result = costProposal({ dataset: tiny(), proposal: parseProposal(readFileSync(PAY, 'utf8'), 'pay-terms.yaml').proposal });
 
@@ -49,7 +49,8 @@ describe('reserve chart', () => {
     // Without the proposal, 2018-19: (3,000,000 + 20,000,000 − 20,500,000 − 500,000 committed) ÷ 20,500,000 = 9.76%.
     expect(withoutP.data[0]).toBe(9.76);
     expect(minimum.name).toBe('Required minimum 3%');
-    expect(minimum.data).toEqual([3, 3, 3, 3, 3]);
+    expect(minimum.data).toEqual(result.projection.map(() => 3));
+    expect(minimum.data.length).toBeGreaterThan(0);
     expect(minimum.lineStyle?.type).toBe('dashed');
     const text = svgText(costChartsSvg(result).reserve);
     expect(text).toContain('Required minimum 3%');
@@ -82,5 +83,15 @@ describe('rendering', () => {
     expect(axisDollars(250_000)).toBe('$250K');
     expect(axisDollars(1_500_000)).toBe('$1.5M');
     expect(axisDollars(-3_000_000_000)).toBe('-$3B');
+  });
+});
+
+describe('extrapolated years on the reserve chart', () => {
+  it('stars the years past the district\'s budget on the axis, and says so under the title', () => {
+    // A contract to 2023-06-30 on the tiny budget (2018-19 to 2021-22): 2022-23 is extrapolated.
+    const r = costProposal({ dataset: tiny(), proposal: tinyProposal({ terms: [], term: { start: '2019-07-01', end: '2023-06-30' } }) });
+    const { option } = reserveChart(r);
+    expect((option.xAxis as { data: string[] }).data).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23*']);
+    expect(svgText(costChartsSvg(r).reserve)).toContain('past the district\'s budget, extrapolated');
   });
 });

@@ -125,6 +125,8 @@ export function costChart(result: CostResult): Chart {
 /** Reserve % each year with and without the proposal, and the required minimum as a dashed line. */
 export function reserveChart(result: CostResult): Chart {
   const fys = result.projection.map((y) => y.fy);
+  // Extrapolated years (past the district's budget) are starred on the axis, as in the tables.
+  const axis = result.projection.map((y) => (y.extrapolated ? `${y.fy}*` : y.fy));
   const min = result.district.requiredReservePct;
   const label = (position: 'top' | 'bottom') => ({ show: true, position, fontSize: 10, fontFamily: CHART_FONT, formatter: (p: { value: unknown }) => `${Number(p.value).toFixed(2)}%`, backgroundColor: 'rgba(255,255,255,0.85)', padding: 1 });
   const series: LineSeriesOption[] = [
@@ -136,7 +138,7 @@ export function reserveChart(result: CostResult): Chart {
     },
   ];
   const option: ChartOption = {
-    ...base('Reserve by fiscal year', 'Available fund balance as a % of expenditures, from settle cost (docs/costing.md, "Projection and the reserve test")'),
+    ...base('Reserve by fiscal year', `Available fund balance as a % of expenditures, from settle cost (docs/costing.md, "Projection and the reserve test")${result.projection.some((y) => y.extrapolated) ? '; * past the district\'s budget, extrapolated' : ''}`),
     color: ['#1f5a96', '#8a9aa8', '#b5403a'],
     grid: { left: 60, right: 30, top: 80, bottom: 60 },
     legend: {
@@ -144,7 +146,7 @@ export function reserveChart(result: CostResult): Chart {
       // The minimum is a line only: no point marker in its legend entry.
       data: [series[0].name as string, series[1].name as string, { name: series[2].name as string, itemStyle: { opacity: 0 } }],
     },
-    xAxis: { type: 'category', data: fys, boundaryGap: true, axisLine: { onZero: false }, axisLabel: { fontSize: 11, fontFamily: CHART_FONT } },
+    xAxis: { type: 'category', data: axis, boundaryGap: true, axisLine: { onZero: false }, axisLabel: { fontSize: 11, fontFamily: CHART_FONT } },
     yAxis: {
       type: 'value',
       // Room above and below the lines for their value labels.

@@ -1,6 +1,7 @@
 import type { CostResult } from '../costing/result.ts';
 import { formatDollars } from '../money/cents.ts';
 import type { Provision } from './provisions.ts';
+import { EXTRAPOLATED_NOTE, otherYearSentence, yearHeading } from './certification-text.ts';
 import { renderTable, type Row } from './table.ts';
 
 /** Several proposals side by side: cost and reserve by year, first short year, certification. */
@@ -25,10 +26,18 @@ export function compareTable(results: CostResult[], provisions: Provision[] = []
     `  ${name(r)}`,
     formatDollars(r.years.reduce((s, y) => s + y.totalCents, 0)),
     r.firstShortYear ?? 'none',
-    r.certification,
+    r.certification === 'not-certified' ? `not certified (no budget for ${r.missingYears.join(', ')})` : r.certification,
+    `${r.certificationYears[0]} to ${r.certificationYears[r.certificationYears.length - 1]}`,
+    r.laterShortYears.length ? r.laterShortYears.join(', ') : 'none',
   ]);
+  const extrapolated = new Set(results.flatMap((r) => r.projection.filter((y) => y.extrapolated).map((y) => y.fy)));
+  const notes = [
+    ...(extrapolated.size ? [EXTRAPOLATED_NOTE] : []),
+    ...results.filter((r) => r.otherYear).map((r) => `${r.proposal.id}: ${otherYearSentence(r)}`),
+  ];
   const titles = results.map((r) => `  ${r.proposal.id}: ${r.proposal.title} (${r.proposal.date})`).join('\n');
-  return `${titles}\n${provisionsText(results, provisions)}\n${renderTable(['', ...fys], rows)}\n${renderTable(['', 'Total over the years', 'First year short', 'Certification'], summary)}`;
+  return `${titles}\n${provisionsText(results, provisions)}\n${renderTable(['', ...fys.map((fy) => yearHeading(fy, extrapolated.has(fy)))], rows)}\n`
+    + `${renderTable(['', 'Total over the years', 'First year short', 'Certification', 'Certified years', 'Later years short'], summary)}${notes.length ? `${notes.join('\n')}\n` : ''}`;
 }
 
 /** Each provision with the current contract's value beside every proposal's. */

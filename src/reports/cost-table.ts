@@ -1,5 +1,6 @@
 import type { CostLine, CostResult } from '../costing/result.ts';
 import { formatDollars } from '../money/cents.ts';
+import { EXTRAPOLATED_NOTE, certificationSentence, laterShortSentence, otherYearSentence, yearHeading } from './certification-text.ts';
 import { renderTable, type Row } from './table.ts';
 
 const KIND_LABEL = { salary: 'salary', statutory: 'statutory benefits', health: 'health and welfare', other: 'other' } as const;
@@ -23,6 +24,7 @@ export function costTable(r: CostResult): string {
     `${p.title} [${p.id}]`,
     `${p.party}, unit ${p.unit}, dated ${p.date}; contract term ${p.term.start} to ${p.term.end}`,
     `Costed on ${r.district.name}, base year ${r.district.baseFiscalYear}. Amounts are the proposal's added cost over the status quo.`,
+    ...[otherYearSentence(r)].filter((x) => x !== null),
     '',
   ].join('\n');
 
@@ -56,16 +58,18 @@ export function costTable(r: CostResult): string {
     [`Reserve (required ${r.district.requiredReservePct}%)`, ...r.projection.map((y) => pct(y.reservePct))],
     ['Meets the reserve', ...r.projection.map((y) => (y.meetsReserve ? 'yes' : 'NO'))],
   ];
-  const extrapolated = r.projection.filter((y) => y.extrapolated).map((y) => y.fy);
+  const extrapolated = r.projection.some((y) => y.extrapolated);
+  const later = laterShortSentence(r);
   const foot = [
     'Rows show whole dollars; each total is the exact sum of the lines in cents (settle cost --json), so rounded rows may differ from it by a few dollars.',
+    ...(extrapolated ? [EXTRAPOLATED_NOTE] : []),
     '',
     `First year below the required reserve: ${r.firstShortYear ?? 'none'}`,
-    `Certification (current and two following years): ${r.certification}`,
-    ...(extrapolated.length ? [`Years past the district's budget (${extrapolated.join(', ')}) grow revenues and expenditures by COLA.`] : []),
+    certificationSentence(r),
+    ...(later ? [later] : []),
     ...(r.nonCostTerms.length ? ['', 'Terms listed but not costed:', ...r.nonCostTerms.map((t) => `  - ${t.title} [${t.id}]`)] : []),
   ].join('\n');
-  return `${head}${renderTable(['Cost', ...fys], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => y.fy)], proj)}${foot}\n`;
+  return `${head}${renderTable(['Cost', ...fys], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => yearHeading(y.fy, y.extrapolated))], proj)}${foot}\n`;
 }
 
 /** Every line with the formula and inputs that made it (`settle cost --trace`). */

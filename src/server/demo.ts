@@ -1,7 +1,8 @@
 /**
- * The demo workspaces: LAUSD with UTLA and SEIU Local 99, the generated LAUSD 2018-19 dataset,
- * and the 2019 and 2023 proposals drafted, passed and published on the dates they were made
- * (each tentative agreement countersigned by the other side before it is published).
+ * The demo workspaces: LAUSD with UTLA and SEIU Local 99, the generated LAUSD 2018-19 and
+ * 2022-23 datasets, and the 2019 and 2023 proposals drafted, passed and published on the dates
+ * they were made, each costed on the dataset of its own year (each tentative agreement countersigned by the
+ * other side before it is published).
  * Everything after the accounts goes through the HTTP API, exactly as a user's browser would,
  * with the clock set to each proposal's date so the public history reads as it happened.
  */
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { lausdSpec } from '../district/demo/lausd.ts';
+import { lausd2022Spec } from '../district/demo/lausd-2022-23.ts';
+import type { GenerateSpec } from '../district/generate/spec.ts';
 import { generateDistrict } from '../district/generate/generate.ts';
 import { serializeDataset } from '../district/serialize.ts';
 import { addPerson } from './admin.ts';
@@ -82,15 +85,26 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   };
   const negotiator: Record<OrgKey, string> = { lausd: 'negotiator@lausd.demo', utla: 'bargaining@utla.demo', seiu99: 'bargaining@seiu99.demo' };
 
-  progress('Generating the LAUSD 2018-19 demo dataset');
-  const files = serializeDataset(generateDistrict(lausdSpec()));
-  progress('Uploading it (checked on a costing thread)');
-  const uploaded = await call('admin@lausd.demo', 'POST', '/api/datasets', { name: 'LAUSD 2018-19 (demo, generated)', note: 'Synthetic district calibrated to LAUSD published 2018-19 totals; see docs/dataset.md.', files });
-  const datasetVersionId: number = uploaded.version.id;
+  // Each example is costed on the data of its own year: the 2019 ones on 2018-19, the 2023 ones on
+  // 2022-23, uploaded by the district on July 1, 2022 (the start of the year of its adopted budget).
+  const upload = async (year: string, spec: () => GenerateSpec) => {
+    progress(`Generating the LAUSD ${year} demo dataset`);
+    const files = serializeDataset(generateDistrict(spec()));
+    progress('Uploading it (checked on a costing thread)');
+    const uploaded = await call('admin@lausd.demo', 'POST', '/api/datasets', { name: `LAUSD ${year} (demo, generated)`, note: `Synthetic district calibrated to LAUSD published ${year} totals; see docs/dataset.md.`, files });
+    return uploaded.version.id as number;
+  };
+  const versions = new Map<string, number>([['lausd-2019', await upload('2018-19', () => lausdSpec())]]);
 
   const proposals = new Map<string, number>();
   let published = 0;
   for (const step of PLAN) {
+    const folder = step.file.split('/')[0];
+    if (folder === 'lausd-2023' && !versions.has(folder)) {
+      clock.now = new Date('2022-07-01T16:00:00.000Z');
+      versions.set(folder, await upload('2022-23', () => lausd2022Spec()));
+    }
+    const datasetVersionId = versions.get(folder) ?? (versions.get('lausd-2019') as number);
     const yaml = readFileSync(join(EXAMPLES, step.file), 'utf8');
     const written = parse(yaml) as { date: string; party: string };
     const date = String(written.date);

@@ -65,7 +65,8 @@ export interface ProposalSpec {
 
 /**
  * A proposal for the tiny district. Defaults: union proposal for unit T, dated 2019-03-01,
- * contract term 2019-07-01 to 2021-06-30 (so it is costed for 2018-19 through 2022-23).
+ * contract term 2019-07-01 to 2023-06-30, so it is costed for 2018-19 through 2022-23 (the
+ * contract's end; the budget ends in 2021-22, so 2022-23 is extrapolated).
  */
 export function proposal(spec: ProposalSpec): Proposal {
   const unit = spec.unit ?? 'T';
@@ -75,7 +76,7 @@ export function proposal(spec: ProposalSpec): Proposal {
     party: 'union',
     unit,
     date: spec.date ?? '2019-03-01',
-    term: spec.term ?? { start: '2019-07-01', end: '2021-06-30' },
+    term: spec.term ?? { start: '2019-07-01', end: '2023-06-30' },
     sources: [],
     terms: spec.terms.map((t) => ({ ...t, unit: t.unit ?? unit, title: t.title ?? t.id }) as Term),
   };

@@ -4,7 +4,9 @@ import { parseFiscalYear } from '../../calendar/fiscal-year.ts';
 import { costProposal } from '../../costing/cost.ts';
 import { project } from '../../projection/project.ts';
 import { parseProposal } from '../../proposals/parse.ts';
-import { tiny } from '../../../test/helpers/tiny.ts';
+import type { Proposal } from '../../proposals/types.ts';
+import { proposal as tinyProposal, tiny } from '../../../test/helpers/tiny.ts';
+import { disclosureMarkdown } from './index.ts';
 import { addDays, longDate } from './dates.ts';
 import { buildDisclosure } from './model.ts';
 import { projectionWithout } from './without.ts';
@@ -80,5 +82,31 @@ describe('the header', () => {
 
   it('refuses a unit the dataset does not have', () => {
     expect(() => buildDisclosure({ dataset, proposal, result, options: { unitStatus: { X: 'settled' } } })).toThrow(/no bargaining unit X/);
+  });
+});
+
+describe('the certification\'s years in the disclosure', () => {
+  // The tiny budget runs 2018-19 to 2021-22 (COLA 3%, required reserve 3%).
+  const md = (p: Proposal, allowOtherYear = false) => disclosureMarkdown({ dataset, proposal: p, result: costProposal({ dataset, proposal: p, allowOtherYear }) });
+
+  it('lists a later contract year that falls short, marked extrapolated, after a positive certification', () => {
+    // No terms, dated 2019-03-01, contract to 2023-06-30: certified 2018-19 to 2020-21 (reserves 9.76,
+    // 7.62, 5.56: positive); 2021-22 meets (3.14%); 2022-23 is past the budget (extrapolated):
+    // ending 1,200,000 + 21,800,000 × 1.03 − 22,300,000 × 1.03 = 685,000; (685,000 − 500,000) ÷ 22,969,000 = 0.81% < 3%.
+    const text = md(tinyProposal({ terms: [], term: { start: '2019-07-01', end: '2023-06-30' } }));
+    expect(text).toContain('| Years the certification covers | 2018-19, 2019-20 and 2020-21 |');
+    expect(text).toContain('| Certification that results, with the agreement | positive |');
+    expect(text).toContain('| Later contract years short, with the agreement | 2022-23 * (extrapolated) |');
+    expect(text).toContain('The contract runs past the certified years: with the agreement the reserve falls below the required 3% in 2022-23 * (extrapolated).');
+    expect(text).toContain('| 2022-23 * |');
+    expect(text).toContain('2022-23 (marked *): extrapolated, past the last year of the district\'s budget');
+  });
+
+  it('says it was costed on data of another year, and does not certify years the budget lacks', () => {
+    // Dated 2020-09-01 (2020-21) on data of 2018-19: the certification needs 2020-21 to 2022-23; the budget ends 2021-22.
+    const text = md(tinyProposal({ terms: [], date: '2020-09-01', term: { start: '2019-07-01', end: '2021-06-30' } }), true);
+    expect(text).toContain('Costed on data of another year: the agreement was made in 2020-21, but the district\'s data is of 2018-19.');
+    expect(text).toContain('| Certification that results, with the agreement | not certified (the budget does not reach every year it covers) |');
+    expect(text).toContain('Not certified: the certification covers 2020-21, 2021-22 and 2022-23, and the district\'s budget does not reach 2022-23.');
   });
 });

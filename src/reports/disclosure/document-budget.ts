@@ -10,9 +10,11 @@ import type { DisclosureModel } from './model.ts';
 export const GC_3547_5_B = 'The superintendent of the school district and chief business official shall certify in writing that the costs incurred by the school district under the agreement can be met by the district during the term of the agreement. This certification shall be prepared in a format similar to that of the reports required pursuant to Sections 42130 and 42131 of the Education Code and shall itemize any budget revision necessary to meet the costs of the agreement in each year of its term.';
 
 export const CERTIFICATION_RULE = [
-  'negative: the ending balance, less committed amounts, is below zero in the current year or the next (the district cannot meet its obligations);',
-  'qualified: otherwise, the reserve falls below the required minimum in any of the current year and the two after it (it may not meet them);',
-  'positive: otherwise.',
+  'The certification covers the fiscal year in which the agreement is made (its date) and the two that follow, on the district\'s own multi-year budget; years past that budget (marked *) are never used to certify.',
+  'negative: the ending balance, less committed amounts, is below zero in the first of those years or the next (the district cannot meet its obligations);',
+  'qualified: otherwise, the reserve falls below the required minimum in any of the three years (it may not meet them);',
+  'positive: otherwise;',
+  'not certified: the district\'s budget does not reach all three years.',
 ];
 
 /** "a", "a and b", "a, b and c". */
@@ -72,7 +74,8 @@ export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Bloc
       kind: 'list',
       items: [
         'Ending fund balance = beginning balance + revenues − expenditures; the next year begins with it. Reserve = (ending balance − committed and assigned) ÷ expenditures; it is shown to two decimals and tested exactly.',
-        ...(extrapolated.length ? [`${andList(extrapolated)} (marked *): past the last year of the district's budget; revenues and expenditures grow by the COLA.`] : []),
+        ...(extrapolated.length ? [`${andList(extrapolated)} (marked *): extrapolated, past the last year of the district's budget; revenues and expenditures grow by the COLA. Never used to certify.`] : []),
+        `The certification covers ${andList(m.certificationYears)}: the year the agreement is made and the two after it.`,
       ],
     },
     { kind: 'chart', title: 'Reserve by fiscal year, with and without the agreement', svg: charts?.reserve ?? null },
@@ -81,26 +84,45 @@ export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Bloc
       rows: [
         ['First year short, with the agreement', short(m.firstShortYear)],
         ['First year short, without the agreement', short(m.without.firstShortYear)],
-        ['Certification that results, with the agreement', m.certification],
-        ['Certification without the agreement', m.without.certification],
+        ['Years the certification covers', andList(m.certificationYears)],
+        ['Certification that results, with the agreement', certLabel(m.certification)],
+        ['Certification without the agreement', certLabel(m.without.certification)],
+        ['Later contract years short, with the agreement', m.laterShortYears.length ? andList(laterMarked(m)) : 'none'],
       ],
-      source: `${SOURCES.projection} The certification is the county office's kind of rating (Education Code 42131) of the current year and the two after it, by the rule below.`,
+      source: `${SOURCES.projection} The certification is the county office's kind of rating (Education Code 42131) of the year the agreement is made and the two after it, by the rule below.`,
     },
     { kind: 'list', items: CERTIFICATION_RULE },
     { kind: 'paragraph', text: 'The rule is a transparent stand-in for the county office\'s judgement, which also weighs cash, deficit spending and long-term liabilities (docs/costing.md, "Certification").', style: 'note' },
   ];
 }
 
+const certLabel = (c: DisclosureModel['certification']) => (c === 'not-certified' ? 'not certified (the budget does not reach every year it covers)' : c);
+const laterMarked = (m: DisclosureModel) => m.laterShortYears.map((fy) => (m.withAgreement.find((y) => y.fy === fy)?.extrapolated ? `${fy} * (extrapolated)` : fy));
+
+/** What the projection finds for the certification years, in one paragraph. */
+function finding(m: DisclosureModel): string {
+  const years = andList(m.certificationYears);
+  if (m.certification === 'not-certified') return `Not certified: the certification covers ${years}, and the district's budget does not reach ${andList(m.missingYears)}. ${m.missingHint ?? ''}`.trim();
+  const shortIn = m.withAgreement.find((y) => y.certified && !y.meetsReserve)?.fy;
+  if (m.certification === 'positive') return `With the agreement the projection meets the required ${m.district.requiredReservePct}% reserve in ${years}, the year the agreement is made and the two after it: a positive certification by the rule above.`;
+  return `With the agreement the projection gives a ${m.certification.toUpperCase()} certification of ${years} by the rule above; ${shortIn ? `the reserve falls below the required ${m.district.requiredReservePct}% in ${shortIn}` : 'the available balance falls below zero'}. Without it, the certification would be ${certLabel(m.without.certification)}.`;
+}
+
 /** The certification page (its own page in print): GC 3547.5(b), budget revisions, signatures. */
 export function certificationBlocks(m: DisclosureModel): Block[] {
-  const finding = m.certification === 'positive'
-    ? `With the agreement the projection meets the required ${m.district.requiredReservePct}% reserve in the current year and the two after it: a positive certification by the rule above.`
-    : `With the agreement the projection gives a ${m.certification.toUpperCase()} certification by the rule above; ${m.firstShortYear ? `the reserve first falls below the required ${m.district.requiredReservePct}% in ${m.firstShortYear}` : 'the available balance falls below zero'}. Without it, the certification would be ${m.without.certification}.`;
+  const later = m.laterShortYears.length
+    ? `The contract runs past the certified years: with the agreement the reserve falls below the required ${m.district.requiredReservePct}% in ${andList(laterMarked(m))}.`
+    : null;
+  const other = m.otherYear
+    ? `Costed on data of another year: the agreement was made in ${m.otherYear.proposalYear}, the district's data is of ${m.otherYear.datasetYear}. The figures are a what-if, not the district's costs.`
+    : null;
   return [
     { kind: 'pagebreak' },
     { kind: 'heading', text: 'Certification' },
     { kind: 'quote', text: [GC_3547_5_B], cite: 'Government Code 3547.5(b)' },
-    { kind: 'paragraph', text: finding, style: m.certification === 'positive' ? undefined : 'callout' },
+    ...(other ? [{ kind: 'paragraph', text: other, style: 'callout' } as Block] : []),
+    { kind: 'paragraph', text: finding(m), style: m.certification === 'positive' ? undefined : 'callout' },
+    ...(later ? [{ kind: 'paragraph', text: later, style: 'callout' } as Block] : []),
     { kind: 'subheading', text: `Budget revisions needed to meet the costs of the agreement (to be adopted by ${longDate(m.budgetRevisionDue)})` },
     {
       kind: 'table',

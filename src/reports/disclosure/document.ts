@@ -44,9 +44,15 @@ function header(m: DisclosureModel): Block[] {
         ['Board meeting date', `${longDate(m.boardDate)}${m.boardDateGiven ? '' : ' (the date of the agreement; no meeting date was given)'}`],
         ['Budget revisions due', `${longDate(m.budgetRevisionDue)} (board meeting date + 45 days, Education Code 42142)`],
         ['Current year', `${m.district.baseFiscalYear} (the base year of the district's data)`],
+        ['Years certified', `${andList(m.certificationYears)} (the year the agreement is made and the two after it)`],
         ['FTE represented', `${fte(m.unit.fte)} (${SOURCES.staff})`],
       ],
     },
+    ...(m.otherYear ? [{
+      kind: 'paragraph',
+      text: `Costed on data of another year: the agreement was made in ${m.otherYear.proposalYear}, but the district's data is of ${m.otherYear.datasetYear}. Every figure below is a what-if on that data, not the district's cost.`,
+      style: 'callout',
+    } as Block] : []),
     {
       kind: 'paragraph',
       text: 'Every figure in this disclosure is the costing engine\'s (settle cost; the method is in docs/costing.md), shown in whole dollars. '

@@ -52,6 +52,14 @@ export interface DisclosureModel {
   withoutAgreement: ProjectionYear[];
   firstShortYear: string | null;
   certification: Certification;
+  /** The years the certification covers (the agreement's fiscal year and the two after it), those the budget lacks, how to add them. */
+  certificationYears: string[];
+  missingYears: string[];
+  missingHint: string | null;
+  /** Contract years after the certification years whose reserve falls short, with the agreement. */
+  laterShortYears: string[];
+  /** Set when the proposal was costed on data of another year (a what-if). */
+  otherYear: CostResult['otherYear'];
   without: { firstShortYear: string | null; certification: Certification };
   revisions: BudgetRevision[];
 }
@@ -97,7 +105,12 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     withoutAgreement: without,
     firstShortYear: result.firstShortYear,
     certification: result.certification,
-    without: outcomeWithout(without),
+    certificationYears: result.certificationYears,
+    missingYears: result.missingYears,
+    missingHint: result.missingHint,
+    laterShortYears: result.laterShortYears,
+    otherYear: result.otherYear,
+    without: outcomeWithout(without, result.missingYears.length > 0),
     revisions: budgetRevisions(result, without),
   };
 }

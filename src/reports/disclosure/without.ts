@@ -29,7 +29,11 @@ export function projectionWithout(result: CostResult): ProjectionYear[] {
   });
 }
 
-/** First year short and certification of the projection without the proposal. */
-export function outcomeWithout(years: ProjectionYear[]): { firstShortYear: string | null; certification: Certification } {
-  return { firstShortYear: years.find((y) => !y.meetsReserve)?.fy ?? null, certification: certify(years) };
+/**
+ * First year short and certification of the projection without the proposal, over the same
+ * certification years as with it (`missing`: the result had certification years outside the
+ * dataset's budget, so neither is certified).
+ */
+export function outcomeWithout(years: ProjectionYear[], missing = false): { firstShortYear: string | null; certification: Certification } {
+  return { firstShortYear: years.find((y) => !y.meetsReserve)?.fy ?? null, certification: missing ? 'not-certified' : certify(years.filter((y) => y.certified)) };
 }

@@ -224,17 +224,21 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
       s.formula(rows.reservePct, c, `IF(${at('expenditures')}=0,0,ROUND(${at('available')}/${at('expenditures')}*100,2))`, v.reservePct, PCT);
       s.formula(rows.required, c, inputs.required, ctx.dataset.district.requiredReservePct, PCT);
       s.formula(rows.meets, c, `IF(${at('available')}*100>=${at('required')}*${at('expenditures')},"yes","NO")`, v.meets ? 'yes' : 'NO', undefined);
-      s.set(rows.source, c, v.extrapolated ? 'grown by COLA' : 'budget');
+      s.set(rows.source, c, v.extrapolated ? 'extrapolated (grown by COLA)' : 'budget');
     }
-    // Certification of the current year and the two after it (Education Code 42131).
-    // The engine rates the first three projected years from the base year (projection/project.ts certify).
+    // Certification of the year the agreement is made and the two after it (Education Code 42131),
+    // on the district's own budget years only (projection/project.ts): none when the budget lacks one.
     const rated = projYears.filter((fy) => fy >= layout.years[0]);
-    const three = rated.slice(0, 3).map(col);
     rows.certification = r;
-    label('Certification (current year and the two after it)', true);
-    const avail = three.slice(0, 2).map((c) => `${s.local(rows.available, c)}<0`).join(',');
-    const meets = three.map((c) => `${s.local(rows.meets, c)}="yes"`).join(',');
-    s.formula(r, 2, `IF(OR(${avail}),"negative",IF(AND(${meets}),"positive","qualified"))`, result.certification);
+    label('Certification (the agreement\'s year and the two after it)', true);
+    if (result.missingYears.length > 0) {
+      s.set(r, 2, result.certification);
+    } else {
+      const three = result.certificationYears.map((fy) => col(rated.find((y) => fyLabel(y) === fy) ?? rated[0]));
+      const avail = three.slice(0, 2).map((c) => `${s.local(rows.available, c)}<0`).join(',');
+      const meets = three.map((c) => `${s.local(rows.meets, c)}="yes"`).join(',');
+      s.formula(r, 2, `IF(OR(${avail}),"negative",IF(AND(${meets}),"positive","qualified"))`, result.certification);
+    }
     r++;
     rows.firstShort = r;
     label('First year short of the reserve', true);
@@ -302,7 +306,7 @@ export function disclosureSheet(ctx: Context, summary: SummaryMap): void {
       });
       r++;
     }
-    s.set(r, 1, 'Certification (current year and the two after it)');
+    s.set(r, 1, 'Certification (the agreement\'s year and the two after it)');
     s.formula(r, 2, S.ref(b.rows.certification, 2), result.certification);
     r += 3;
   }

@@ -27,7 +27,7 @@ export const CompareSchema = z
       passedAt: z.string().nullable(), publishedAt: z.string().nullable(),
       years: z.array(z.object({ fy: z.string(), totalCents: Int, ongoingCents: Int, oneTimeCents: Int })),
       reserve: z.array(z.object({ fy: z.string(), reservePct: z.number(), requiredReservePct: z.number(), meetsReserve: z.boolean(), endingBalanceCents: Int, extrapolated: z.boolean() })),
-      firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative']),
+      firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative', 'not-certified']),
     })),
     changes: z.array(z.object({
       from: Int, to: Int, sameDataset: z.boolean(), note: z.string().optional(),

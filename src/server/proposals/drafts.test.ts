@@ -11,7 +11,7 @@ import { startTestServer, type Client, type TestServer } from '../../../test/hel
 import { addDatasetVersion, raiseYaml, rowCounts } from './test-world.ts';
 
 /**
- * A 1% raise for unit T from 2019-07-01 (dated 2019-03-01, term to 2021-06-30: costed 2018-19
+ * A 1% raise for unit T from 2019-07-01 (dated 2019-03-01, term to 2023-06-30: costed 2018-19
  * to 2022-23). Pay of unit T: 4,022,000 in 2019-20, 4,034,000 from 2020-21. Statutory for
  * certificated staff from 2019-07-01: 17% STRS + 1.5% Medicare = 18.5%.
  *   2018-19: nothing (not yet effective)

@@ -36,7 +36,11 @@ export async function addDatasetVersion(s: TestServer, district: OrgKey, files: 
   return row.id;
 }
 
-/** A proposal for the tiny district: a raise of `pct`% from 2019-07-01, plus any extra terms (YAML lines). */
+/**
+ * A proposal for the tiny district: a raise of `pct`% from 2019-07-01, plus any extra terms (YAML
+ * lines). Its term runs to 2023-06-30, so it is costed 2018-19 to 2022-23 (2022-23 extrapolated,
+ * past the tiny budget's 2021-22).
+ */
 export function raiseYaml(pct: number, o: { party?: string; unit?: string; title?: string; extra?: string[] } = {}): string {
   return [
     `id: raise-${pct}`,
@@ -44,7 +48,7 @@ export function raiseYaml(pct: number, o: { party?: string; unit?: string; title
     `party: ${o.party ?? 'union'}`,
     `unit: ${o.unit ?? 'T'}`,
     'date: 2019-03-01',
-    'term: { start: 2019-07-01, end: 2021-06-30 }',
+    'term: { start: 2019-07-01, end: 2023-06-30 }',
     'terms:',
     `  - { id: raise-1, kind: raise, pct: ${pct}, effective: 2019-07-01 }`,
     ...(o.extra ?? []).map((t) => `  - ${t}`),

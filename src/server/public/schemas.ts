@@ -25,7 +25,7 @@ export const PublicEntry = z
     date: z.string(), term: z.object({ start: z.string(), end: z.string() }),
     passedAt: z.string(), publishedAt: z.string(), datasetVersionId: z.number().int(),
     district: z.object({ name: z.string(), baseFiscalYear: z.string(), requiredReservePct: z.number() }),
-    years: Years, reserve: Reserve, firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative']),
+    years: Years, reserve: Reserve, firstShortYear: z.string().nullable(), certification: z.enum(['positive', 'qualified', 'negative', 'not-certified']),
     terms: Terms,
     sources: z.array(z.object({ title: z.string(), href: z.string().optional() })).openapi({ description: 'where the proposal\'s terms come from, as its authors cite them (links are http or https only)' }),
     href: z.string(),

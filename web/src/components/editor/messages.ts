@@ -247,6 +247,8 @@ const en = {
   'cert.positive.means': 'the district meets its obligations this year and the next two.',
   'cert.qualified.means': 'the reserve falls below the required minimum within three years.',
   'cert.negative.means': 'the district runs out of money this year or next.',
+  'cert.not-certified': 'not certified',
+  'cert.not-certified.means': 'the district\'s budget does not reach the year of the proposal and the two after it.',
   'cert.firstShort': 'First year below the {pct} minimum: {fy}.',
   'cert.neverShort': 'The reserve stays above the {pct} minimum in every year shown.',
 
@@ -563,6 +565,8 @@ const es: Record<EditorKey, string> = {
   'cert.positive.means': 'el distrito cumple sus obligaciones este año y los dos siguientes.',
   'cert.qualified.means': 'la reserva baja del mínimo exigido dentro de tres años.',
   'cert.negative.means': 'el distrito se queda sin dinero este año o el próximo.',
+  'cert.not-certified': 'sin certificar',
+  'cert.not-certified.means': 'el presupuesto del distrito no llega al año de la propuesta y los dos siguientes.',
   'cert.firstShort': 'Primer año por debajo del mínimo de {pct}: {fy}.',
   'cert.neverShort': 'La reserva queda por encima del mínimo de {pct} en todos los años mostrados.',
 

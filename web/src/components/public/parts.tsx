@@ -52,7 +52,10 @@ export function Figures({ v, dataset, lang, t }: { v: Version; dataset: Dataset 
   const last = total.years[total.years.length - 1];
   const shown = new Set(v.reserve.map((r) => r.fy));
   const withoutShort = dataset?.without.find((y) => shown.has(y.fy) && !y.meetsReserve)?.fy ?? null;
-  const cert = v.reserve.slice(0, 3);
+  // The certification covers the fiscal year of the proposal's date and the two after it (docs/costing.md).
+  const fy0 = Number(v.date.slice(0, 4)) - (Number(v.date.slice(5, 7)) < 7 ? 1 : 0);
+  const fyName = (y: number) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+  const cert = Number.isFinite(fy0) ? [{ fy: fyName(fy0) }, { fy: fyName(fy0 + 2) }] : [];
   return (
     <dl className="pp-figs">
       <div className="pp-fig">

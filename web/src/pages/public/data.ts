@@ -33,7 +33,7 @@ export interface Version {
   years: YearCost[];
   reserve: ReserveYear[];
   firstShortYear: string | null;
-  certification: 'positive' | 'qualified' | 'negative';
+  certification: 'positive' | 'qualified' | 'negative' | 'not-certified';
   terms: Term[];
   sources: { title: string; href?: string }[];
 }

@@ -81,7 +81,7 @@ function Side({ c: cmp }: { c: Comparison }) {
       <section aria-labelledby="ws-terms">
         <h2 id="ws-terms">{t('terms')}</h2>
         <p className="muted ws-small">{t('terms.from', { dv: cmp.baseline.datasetVersionId, district: cmp.baseline.district })}</p>
-        <div className="ws-scroll">
+        <div className="ws-scroll" tabIndex={0}>
           <table className="ws-table ws-provisions">
             <thead>
               <tr>
@@ -107,7 +107,7 @@ function Side({ c: cmp }: { c: Comparison }) {
         <p className="muted ws-small">{t('cost.from')}</p>
         <Chart option={costChart} label={t('cost.chart')} height={260} numbersLabel={c('numbers')} />
         {legend}
-        <div className="ws-scroll">
+        <div className="ws-scroll" tabIndex={0}>
           <table className="ws-table">
             <thead><tr><th scope="col">{c('fy')}</th>{cmp.versions.map((v, i) => <th scope="col" className="num" key={v.id}>{name(i)}</th>)}</tr></thead>
             <tbody>
@@ -127,7 +127,7 @@ function Side({ c: cmp }: { c: Comparison }) {
         <p className="muted ws-small">{t('reserve.from', { pct: percent(required, lang) })}</p>
         <Chart option={reserveChart} label={t('reserve.chart')} height={240} numbersLabel={c('numbers')} />
         {legend}
-        <div className="ws-scroll">
+        <div className="ws-scroll" tabIndex={0}>
           <table className="ws-table">
             <thead><tr><th scope="col">{c('fy')}</th>{cmp.versions.map((v, i) => <th scope="col" className="num" key={v.id}>{name(i)}</th>)}</tr></thead>
             <tbody>
@@ -174,7 +174,7 @@ function Changes({ pair, years, a, b }: { pair: Comparison['changes'][number]; y
   return (
     <>
       {list.length === 0 ? <p>{t('changes.none')}</p> : (
-        <div className="ws-scroll">
+        <div className="ws-scroll" tabIndex={0}>
           <table className="ws-table ws-changes">
             <thead>
               <tr>
