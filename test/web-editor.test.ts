@@ -40,7 +40,7 @@ async function nextAnswer(page: Page, seq: string | null, state: 'ok' | 'problem
 
 /**
  * Types a value into a field and measures, in the page, from the input event to the DOM
- * update of the 2019-20 total (a MutationObserver on the cost panel). Returns that time, the
+ * update of the 2023-24 total (a MutationObserver on the cost panel). Returns that time, the
  * editor's own measurement (data-edit-to-cost-ms) and the answer's figures.
  */
 async function editAndMeasure(page: Page, selector: string, value: string): Promise<{ observed: number; app: number }> {
@@ -49,7 +49,7 @@ async function editAndMeasure(page: Page, selector: string, value: string): Prom
     const w = window as unknown as { edT: { start?: number; end?: number } };
     w.edT = {};
     document.addEventListener('input', () => { w.edT.start ??= performance.now(); }, { capture: true, once: true });
-    const figure = () => document.querySelector('#ed-years tr[data-fy="2019-20"] .ed-year-total')?.textContent;
+    const figure = () => document.querySelector('#ed-years tr[data-fy="2023-24"] .ed-year-total')?.textContent;
     const before = figure();
     const obs = new MutationObserver(() => {
       if (w.edT.end === undefined && figure() !== before) {
@@ -173,6 +173,8 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     await web?.close();
   });
 
+  // The editor drafts on the table's newest dataset, the demo's LAUSD 2022-23: the template is
+  // dated 2023-03-01 with a contract from 2023-07-01, so its first contract year is 2023-24.
   it('starts a new proposal from the union template (a raise) and shows its cost per year', async () => {
     await page.goto(`${web.url}/workspace/proposals/new`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('New proposal');
@@ -183,7 +185,7 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     await expect(page.getByLabel('% raise').inputValue()).resolves.toBe('3');
     const years = await shownYears(page);
     expect(years.length).toBeGreaterThanOrEqual(3);
-    expect(years.find((y) => y.fy === '2019-20')?.cents).toBeGreaterThan(0);
+    expect(years.find((y) => y.fy === '2023-24')?.cents).toBeGreaterThan(0);
     // The roles of the unit come from the dataset (read off the page's thread): UTLA's nurses are there.
     await page.getByRole('checkbox', { name: 'nurse' }).waitFor();
     await screenshot(page, 'editor-new');
@@ -212,8 +214,8 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     // employer rates; the raise is not retroactive (effective on the contract's first day, after
     // the proposal's date), compounds on nothing else and crosses no wage floor. So every line is
     // linear in p, and 2% / 1% = 2 up to rounding to the cent per pay group (886 of them).
-    const y1 = at1.find((y) => y.fy === '2019-20')!.cents;
-    const y2 = at2.find((y) => y.fy === '2019-20')!.cents;
+    const y1 = at1.find((y) => y.fy === '2023-24')!.cents;
+    const y2 = at2.find((y) => y.fy === '2023-24')!.cents;
     expect(y1).toBeGreaterThan(0);
     expect(y2 / y1).toBeCloseTo(2, 5);
     await screenshot(page, 'editor-raise-2pct');
@@ -287,14 +289,14 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     await page.waitForSelector('.ed-by-term');
     await expect(page.locator('[data-status]').getAttribute('data-status')).resolves.toBe('draft');
     await expect(page.locator('.ed-v-terms li').first().textContent()).resolves.toContain('A 2% raise');
-    // The raise's 2019-20 figure is the sum of its lines in the stored result.
-    const fy = stored.result.years.findIndex((y) => y.fy === '2019-20');
+    // The raise's 2023-24 figure is the sum of its lines in the stored result.
+    const fy = stored.result.years.findIndex((y) => y.fy === '2023-24');
     const lines = stored.result.years[fy].lines.filter((l) => l.term === 'raise-1');
     const cell = page.locator('.ed-by-term tbody tr[data-term="raise-1"] td').nth(fy).locator('button');
     await expect(cell.getAttribute('data-cents')).resolves.toBe(String(lines.reduce((s, l) => s + l.cents, 0)));
     await cell.click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('heading').first().textContent()).resolves.toContain('2019-20');
+    await expect(dialog.getByRole('heading').first().textContent()).resolves.toContain('2023-24');
     await expect(dialog.textContent()).resolves.toContain(`the sum of these ${lines.length} lines`);
     for (const l of lines) await expect(dialog.textContent()).resolves.toContain(l.trace.formula);
     await screenshot(page, 'editor-version-trace');

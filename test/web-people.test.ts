@@ -35,7 +35,7 @@ browserSuite('the people page in Chromium', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('People in Los Angeles Unified School District');
     const rows = page.locator('table tbody tr');
     await rows.first().waitFor();
-    await expect(page.locator('table tbody th').allTextContents()).resolves.toEqual(['District admin (you)', 'District negotiator', 'Budget analyst']);
+    await expect(page.locator('table tbody th').allTextContents()).resolves.toEqual(['District admin (you)', 'Budget analyst', 'District negotiator']);
 
     await page.getByLabel('Role of Budget analyst').selectOption('negotiator');
     await page.getByRole('status').filter({ hasText: 'is now' }).waitFor();

@@ -223,7 +223,8 @@ browserSuite('the workspace pages in Chromium', () => {
 
   // Last: it adds a version to the demo's table, which the tests above count.
   it('lets UTLA countersign a tentative agreement the district passed to it, after a confirmation, in Spanish too', async () => {
-    // The district drafts a new tentative agreement for UTLA and passes it (through the API, as its negotiator).
+    // The district drafts a new tentative agreement for UTLA and passes it (through the API, as its
+    // negotiator), dated 2023 like the table's newest dataset (LAUSD 2022-23) it is costed on.
     const api = async (cookie: string, csrf: string, method: string, path: string, body?: unknown) => {
       const res = await fetch(`${web.url}${path}`, { method, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as Record<string, any> };
@@ -231,7 +232,7 @@ browserSuite('the workspace pages in Chromium', () => {
     const login = await fetch(`${web.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'negotiator@lausd.demo', password: DEMO_PASSWORD }) });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const { csrfToken } = (await login.json()) as { csrfToken: string };
-    const yaml = readFileSync(join(process.cwd(), 'examples/lausd-2019/settlement-2019-01-22.yaml'), 'utf8').replace(/^title: .*$/m, 'title: Tentative agreement to countersign');
+    const yaml = readFileSync(join(process.cwd(), 'examples/lausd-2023/utla-settlement-2023-04-18.yaml'), 'utf8').replace(/^title: .*$/m, 'title: Tentative agreement to countersign');
     const drafted = await api(cookie, csrfToken, 'POST', '/api/proposals', { title: 'TA to countersign', yaml });
     expect(drafted.status).toBe(201);
     expect((await api(cookie, csrfToken, 'POST', `/api/proposal-versions/${drafted.body.id}/pass`)).status).toBe(201);
