@@ -11,8 +11,13 @@ if (!existsSync(file)) {
 }
 const r = JSON.parse(readFileSync(file, 'utf8'));
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
-const ok = r.success && r.numFailedTests === 0;
+// A test file that fails before its tests run (an error at load) has no failed test in it:
+// count it as one failure, so the line never reads "0 failed" for a run that failed.
+const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
+for (const f of brokenFiles) console.error(`failed to run: ${f.name}${f.message ? `: ${String(f.message).split('\n')[0]}` : ''}`);
+const failed = r.numFailedTests + brokenFiles.length;
+console.log(`${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const ok = r.success && failed === 0;
 if (process.env.CI === 'true' && skipped > 0) {
   const names = [];
   for (const f of r.testResults ?? []) {

@@ -32,6 +32,14 @@ describe('vitest-summary', () => {
     expect(r.code).toBe(1);
   });
 
+  it('counts a test file that failed to load as a failure, naming it (it has no failed test of its own)', () => {
+    const r = summary(report('broken-file'), false);
+    // 2 tests passed in cents.test.ts; rules.test.ts threw while loading: 1 failure.
+    expect(r.out.trim()).toBe('2 passed, 1 failed');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('failed to run: /repo/src/costing/rules.test.ts: InvalidInput: date: the proposal is dated 2019-09-01');
+  });
+
   it('under CI=true fails a report with skipped and todo tests, naming each', () => {
     const r = summary(report('skipped'), true);
     // 1 pending + 1 todo = 2 skipped.

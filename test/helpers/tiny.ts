@@ -82,9 +82,13 @@ export function proposal(spec: ProposalSpec): Proposal {
   };
 }
 
-/** Costs a proposal spec on the tiny district. */
-export function cost(spec: ProposalSpec, dataset: Dataset = tiny()): CostResult {
-  return costProposal({ dataset, proposal: proposal(spec) });
+/**
+ * Costs a proposal spec on the tiny district. `allowOtherYear` costs a proposal dated after the
+ * dataset's year anyway (a what-if, as `--allow-other-year`): the way to test back pay paid in
+ * a later year than the data's.
+ */
+export function cost(spec: ProposalSpec, dataset: Dataset = tiny(), opts: { allowOtherYear?: boolean } = {}): CostResult {
+  return costProposal({ dataset, proposal: proposal(spec), allowOtherYear: opts.allowOtherYear });
 }
 
 /** Dollars (as written in a derivation) to integer cents. */
