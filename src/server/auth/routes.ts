@@ -182,8 +182,10 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const takenError = (email: string) => conflict('people.email-taken', `${email} already has an account on this server`, 'sign in with that account; one address belongs to one workspace');
 
     // The link first (cheap), then the address, then the password's strength, then the hash.
+    // Usable: not accepted yet, and before (not at) the moment it expires.
+    const usable = <T extends { accepted_at: string | null; expires_at: string }>(i: T | undefined): i is T => !!i && i.accepted_at === null && now.toISOString() < i.expires_at;
     const first = await readInvitation(deps.db);
-    if (!first || first.accepted_at !== null || first.expires_at <= now.toISOString()) throw unusable();
+    if (!usable(first)) throw unusable();
     if ((await takenBy(deps.db, first.email, first.orgId)).taken) throw takenError(first.email);
     const weak = await weakPassword(password, [first.email, first.name, first.orgName]);
     if (weak) throw new ApiError(400, weak);
@@ -191,7 +193,7 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
 
     const result = await deps.db.transaction().execute(async (tx) => {
       const inv = await readInvitation(tx);
-      if (!inv || inv.accepted_at !== null || inv.expires_at <= now.toISOString()) throw unusable();
+      if (!usable(inv)) throw unusable();
       const { taken, returning } = await takenBy(tx, inv.email, inv.orgId);
       if (taken) throw takenError(inv.email);
       const updated = await tx.updateTable('invitations').set({ accepted_at: now.toISOString() }).where('id', '=', inv.id).where('accepted_at', 'is', null).executeTakeFirst();
