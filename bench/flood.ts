@@ -8,20 +8,16 @@
 // Never fails on time.
 //
 //   node --import tsx bench/flood.ts [--seconds 20] [--flooders 12] [--readers 4] [--threads 1]
-import { randomIds } from '../src/db/ids.ts';
+import { seedLausdWorkspaces } from './lausd-workspaces.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
 import { generateDistrict } from '../src/district/generate/generate.ts';
 import { serializeDataset } from '../src/district/serialize.ts';
 import { MAX_TERMS } from '../src/proposals/limits.ts';
-import { addPerson } from '../src/server/admin.ts';
-import { argon2id } from '../src/server/auth/passwords.ts';
 import { Http, spawnServer, type HttpAnswer } from '../test/helpers/spawn-server.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -68,20 +64,8 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 console.log(`settle flood test — Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'}, ${availableParallelism()} cores; server in a child process with ${THREADS} costing thread(s)`);
 const dir = mkdtempSync(join(tmpdir(), 'settle-bench-flood-'));
 const file = join(dir, 'settle.sqlite');
-const handle = await openDatabase({ file });
-await migrateToLatest(handle.db, handle.dialect);
-const hash = await argon2id.hash(PASSWORD);
-const now = new Date();
-const org = async (kind: 'district' | 'union', name: string, districtId: number | null, unit: string | null) =>
-  (await handle.db.insertInto('organizations').values({ id: randomIds.next(null), kind, name, created_at: now.toISOString(), district_id: districtId, unit }).returning('id').executeTakeFirstOrThrow()).id;
-const lausd = await org('district', 'Los Angeles Unified', null, null);
-const utla = await org('union', 'UTLA', lausd, 'UTLA');
-const seiu = await org('union', 'SEIU Local 99', lausd, 'SEIU99');
-const people = { lausd: 'admin@lausd.example', utla: 'admin@utla.example', seiu: 'admin@seiu99.example' };
-for (const [id, email] of [[lausd, people.lausd], [utla, people.utla], [seiu, people.seiu]] as const) {
-  await addPerson(handle.db, { organizationId: id, email, name: email, role: 'admin', passwordHash: hash, now, ids: randomIds });
-}
-await handle.close();
+// The workspaces: the district and the two unions of the examples, each with its admin.
+const people = await seedLausdWorkspaces(file, PASSWORD);
 
 // Made before signing in: generating takes seconds, longer than the server keeps an idle connection open.
 const lausdBody = JSON.stringify({ name: 'LAUSD demo', files: serializeDataset(generateDistrict(lausdSpec())) });

@@ -11,21 +11,17 @@
 // Never fails on time.
 //
 //   node --import tsx bench/server.ts [--connections 50] [--seconds 10] [--costings 30] [--busy-seconds 5] [--threads 2]
+import { seedLausdWorkspaces } from './lausd-workspaces.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../src/db/connect.ts';
-import { randomIds } from '../src/db/ids.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
 import { lausd2022Spec } from '../src/district/demo/lausd-2022-23.ts';
 import { generateDistrict } from '../src/district/generate/generate.ts';
 import { serializeDataset } from '../src/district/serialize.ts';
-import { addPerson } from '../src/server/admin.ts';
-import { argon2id } from '../src/server/auth/passwords.ts';
 import { Http, spawnServer, type HttpAnswer } from '../test/helpers/spawn-server.ts';
 
 // autocannon ships no types: the little of it used here.
@@ -71,21 +67,8 @@ console.log(`settle server benchmark — Node ${process.version}, ${cpus()[0]?.m
 const dir = mkdtempSync(join(tmpdir(), 'settle-bench-server-'));
 const file = join(dir, 'settle.sqlite');
 
-// The workspaces: the district and the two unions of the examples, with the people who act.
-const handle = await openDatabase({ file });
-await migrateToLatest(handle.db, handle.dialect);
-const hash = await argon2id.hash(PASSWORD);
-const now = new Date();
-const org = async (kind: 'district' | 'union', name: string, districtId: number | null, unit: string | null) =>
-  (await handle.db.insertInto('organizations').values({ id: randomIds.next(null), kind, name, created_at: now.toISOString(), district_id: districtId, unit }).returning('id').executeTakeFirstOrThrow()).id;
-const lausd = await org('district', 'Los Angeles Unified', null, null);
-const utla = await org('union', 'UTLA', lausd, 'UTLA');
-const seiu = await org('union', 'SEIU Local 99', lausd, 'SEIU99');
-const people = { lausd: 'admin@lausd.example', utla: 'admin@utla.example', seiu: 'admin@seiu99.example' };
-await addPerson(handle.db, { organizationId: lausd, email: people.lausd, name: 'LAUSD admin', role: 'admin', passwordHash: hash, now, ids: randomIds });
-await addPerson(handle.db, { organizationId: utla, email: people.utla, name: 'UTLA admin', role: 'admin', passwordHash: hash, now, ids: randomIds });
-await addPerson(handle.db, { organizationId: seiu, email: people.seiu, name: 'SEIU 99 admin', role: 'admin', passwordHash: hash, now, ids: randomIds });
-await handle.close();
+// The workspaces: the district and the two unions of the examples, each with its admin.
+const people = await seedLausdWorkspaces(file, PASSWORD);
 
 let server = await spawnServer({ db: file, threads: THREADS });
 try {
