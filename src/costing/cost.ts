@@ -15,6 +15,7 @@ import { costPay } from './pay-costs.ts';
 import { addedPositions, groupSlices, type Slice } from './positions.ts';
 import { prepare } from './prepare.ts';
 import type { CostKind, CostResult, PositionAdded, YearCost } from './result.ts';
+import { spanTotals } from './totals.ts';
 import { concreteTerms, earliestEffectiveFy } from './terms.ts';
 
 /**
@@ -64,6 +65,7 @@ export function costProposal(input: { dataset: Dataset; proposal: Proposal; sour
   const totals = new Map(years.map((fy, i) => [fy, yearCosts[i].totalCents]));
   const projection = project({ dataset, years, costCents: (fy) => totals.get(fy) ?? 0, agreementFy: paidFy, contractEndFy: fiscalYearOf(proposal.term.end) });
   return {
+    ...spanTotals(yearCosts, fiscalYearOf(proposal.term.start), fiscalYearOf(proposal.term.end)),
     proposal: { id: proposal.id, title: proposal.title, party: proposal.party, unit: proposal.unit, date: proposal.date, term: proposal.term },
     district: { name: dataset.district.name, cdsCode: dataset.district.cdsCode, baseFiscalYear: fyLabel(base), requiredReservePct: dataset.district.requiredReservePct },
     years: yearCosts,

@@ -69,10 +69,21 @@ export interface PositionAdded {
   fte: number;
 }
 
+/** A sum of added cost over named fiscal years, from and to inclusive: every total says which years it covers. */
+export interface YearsTotal {
+  from: string;
+  to: string;
+  cents: number;
+}
+
 export interface CostResult {
   proposal: { id: string; title: string; party: Party; unit: string; date: string; term: { start: string; end: string } };
   district: { name: string; cdsCode: string; baseFiscalYear: string; requiredReservePct: number };
   years: YearCost[];
+  /** The added cost over every year costed (the first and last of `years`). */
+  total: YearsTotal;
+  /** The added cost over the contract's own fiscal years (those of its term's start and end, and between), as far as they are costed. */
+  contractTotal: YearsTotal;
   baseline: BaselineYear[];
   positions: PositionAdded[];
   projection: ProjectionYear[];

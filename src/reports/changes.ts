@@ -75,7 +75,7 @@ const totals = (r: CostResult) => r.years.map((y) => ({ fy: y.fy, cents: y.total
  * change's effect is the cost after it minus the cost before it, so the effects add up
  * exactly to the difference between the two versions.
  */
-export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, opts: { allowOtherYear?: boolean } = {}): Changes {
+export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, opts: { allowOtherYear?: boolean; through?: number } = {}): Changes {
   const allowOtherYear = opts.allowOtherYear;
   const { matched, removed, added } = pair(from.terms, to.terms);
   const years = (r: CostResult) => new Map(r.years.map((y) => [y.fy, y.totalCents]));
@@ -99,7 +99,8 @@ export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, o
 
   // The last step is the later version itself, so the effects add up to it exactly.
   // Every version is costed over the same years, so that a shorter term does not read as $0.
-  const through = Math.max(lastYear(dataset, from), lastYear(dataset, to));
+  // A view of several versions passes its own last year, so the changes add up over its years.
+  const through = Math.max(lastYear(dataset, from), lastYear(dataset, to), opts.through ?? 0);
   const results = [costProposal({ dataset, proposal: from, through, allowOtherYear })];
   steps.forEach((s, i) => results.push(costProposal({ dataset, proposal: i === steps.length - 1 ? to : s.proposal, through, allowOtherYear })));
   if (steps.length === 0) results.push(costProposal({ dataset, proposal: to, through, allowOtherYear }));

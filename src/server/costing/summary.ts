@@ -4,7 +4,9 @@
  * certification, and the terms in plain words. Also the cost lines by year, without traces.
  * Built on the costing thread when a version is written (`draft` job), stored as JSON.
  */
-import type { CostLine, CostResult } from '../../costing/result.ts';
+import { spanTotals } from '../../costing/totals.ts';
+import { fiscalYearOf } from '../../calendar/fiscal-year.ts';
+import type { CostLine, CostResult, YearsTotal } from '../../costing/result.ts';
 import type { Certification } from '../../projection/project.ts';
 import { describeTerm } from '../../proposals/describe.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
@@ -17,6 +19,14 @@ export interface VersionSummary {
   reserve: { fy: string; reservePct: number; requiredReservePct: number; meetsReserve: boolean; endingBalanceCents: number; extrapolated: boolean }[];
   firstShortYear: string | null;
   certification: Certification;
+  /** Over every year costed, and over the contract's own years (absent in summaries written before they were kept: see `totalsOf`). */
+  total?: YearsTotal;
+  contractTotal?: YearsTotal;
+  /** The years the certification covers, those of them the dataset's budget lacks, and later contract years short of the reserve (absent in older summaries). */
+  certificationYears?: string[];
+  missingYears?: string[];
+  laterShortYears?: string[];
+  otherYear?: CostResult['otherYear'];
   /** Every term as written (costed or not), with a plain-words description. */
   terms: { id: string; kind: string; unit: string; title: string; text: string }[];
   /** The reserve each year with no change at all (the same for every version on one dataset version); absent in summaries written before it was kept. */
@@ -36,6 +46,12 @@ export function versionSummary(proposal: Proposal, r: CostResult): VersionSummar
     })),
     firstShortYear: r.firstShortYear,
     certification: r.certification,
+    total: r.total,
+    contractTotal: r.contractTotal,
+    certificationYears: r.certificationYears,
+    missingYears: r.missingYears,
+    laterShortYears: r.laterShortYears,
+    otherYear: r.otherYear,
     terms: proposal.terms.map((t) => ({ id: t.id, kind: t.kind, unit: t.unit, title: t.title, text: describeTerm(t) })),
     without: projectionWithout(r).map((y) => ({ fy: y.fy, reservePct: y.reservePct, meetsReserve: y.meetsReserve })),
   };
@@ -43,4 +59,10 @@ export function versionSummary(proposal: Proposal, r: CostResult): VersionSummar
 
 export function costLines(r: CostResult): CostLines {
   return r.years.map((y) => ({ fy: y.fy, lines: y.lines.map(({ trace: _trace, ...line }) => line) }));
+}
+
+/** A summary's two labelled totals; computed from its years for a summary written before they were kept. */
+export function totalsOf(s: VersionSummary): { total: YearsTotal; contractTotal: YearsTotal } {
+  if (s.total && s.contractTotal) return { total: s.total, contractTotal: s.contractTotal };
+  return spanTotals(s.years, fiscalYearOf(s.proposal.term.start), fiscalYearOf(s.proposal.term.end));
 }
