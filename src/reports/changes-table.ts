@@ -2,28 +2,36 @@ import { formatDollars } from '../money/cents.ts';
 import type { Change, Changes } from './changes.ts';
 import { renderTable, type Row } from './table.ts';
 
-const TYPE = { added: 'added', removed: 'removed', modified: 'changed' } as const;
+const TYPE = { added: 'added', removed: 'removed', modified: 'changed', moved: 'unchanged, cost moved' } as const;
 
-/** What changed between two versions, one row per change with its cost effect by year. */
+/** A change in plain words: what it was and what it is, or for a moved term why its cost changed. */
+function detail(x: Change): string {
+  if (x.type === 'moved') return `  Unchanged, but its cost moved with the changes above: ${x.title} (${x.after ?? ''})`;
+  return `  ${TYPE[x.type].padEnd(8)} ${x.title}: ${x.before ?? '(none)'}  →  ${x.after ?? '(none)'}`;
+}
+
+/** What changed between two versions, one row per change with its cost effect by year, over the years the table names. */
 export function changesTable(c: Changes): string {
   const fys = c.toCents.map((y) => y.fy);
   const years = (list: { fy: string; cents: number }[]) => fys.map((fy) => formatDollars(list.find((y) => y.fy === fy)?.cents ?? 0));
   const effect = (x: Change) => [...fys.map((fy) => formatDollars(x.effect.find((e) => e.fy === fy)?.cents ?? 0)), formatDollars(x.totalCents)];
   const sum = (list: { cents: number }[]) => formatDollars(list.reduce((n, y) => n + y.cents, 0));
-  const rows: Row[] = [[`${c.from.id} (cost)`, ...years(c.fromCents), sum(c.fromCents)]];
+  const span = `${c.span.from} to ${c.span.to}`;
+  const rows: Row[] = [[`${c.from.title} (cost)`, ...years(c.fromCents), sum(c.fromCents)]];
   const all = [...(c.header ? [c.header] : []), ...c.changes];
-  for (const x of all) rows.push([`  ${TYPE[x.type]}: ${x.term}`, ...effect(x)]);
+  for (const x of all) rows.push([`  ${TYPE[x.type]}: ${x.title}`, ...effect(x)]);
   rows.push('rule');
-  rows.push([`${c.to.id} (cost)`, ...years(c.toCents), sum(c.toCents)]);
-  const detail = all.map((x) => `  ${TYPE[x.type].padEnd(8)} ${x.term}: ${x.before ?? '(none)'}  →  ${x.after ?? '(none)'}`);
+  rows.push([`${c.to.title} (cost)`, ...years(c.toCents), sum(c.toCents)]);
   return [
-    `What changed from ${c.from.id} (${c.from.date}) to ${c.to.id} (${c.to.date})`,
+    `What changed from ${c.from.title} (${c.from.date}) to ${c.to.title} (${c.to.date}), costed over ${span}`,
     '',
-    ...(detail.length ? detail : ['  nothing']),
-    ...(c.unchanged.length ? [`  unchanged: ${c.unchanged.join(', ')}`] : []),
+    ...(all.length ? all.map(detail) : ['  nothing']),
+    ...(c.unchanged.length ? [`  unchanged: ${c.unchanged.length} term${c.unchanged.length > 1 ? 's' : ''}, at the same cost`] : []),
     '',
-    'Cost effect of each change (each given the ones above it; they add up to the difference):',
+    `Cost effect of each change, ${span}. A term's row is the difference of its own lines between the versions (a raise's cost on added positions is on the raise's row; docs/costing.md, "Interactions").`,
     '',
-    renderTable(['', ...fys, 'Total'], rows),
+    renderTable(['', ...fys, `Total, ${span}`], rows),
+    `Check: the first row plus every change equals the last row, in each year and over exactly ${span}.`,
+    '',
   ].join('\n');
 }

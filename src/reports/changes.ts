@@ -5,12 +5,18 @@ import { describeTerm } from '../proposals/describe.ts';
 import type { Proposal, Term } from '../proposals/types.ts';
 
 export interface Change {
-  type: 'added' | 'removed' | 'modified';
+  /**
+   * `moved`: a term written the same in both versions whose cost moved because of other
+   * changes (a raise now reaching added positions, a raise compounding on a changed raise).
+   */
+  type: 'added' | 'removed' | 'modified' | 'moved';
   /** The term id in the later version (or the earlier one, for a removed term). */
   term: string;
+  /** The term's title in plain words, for a reader (never an id). */
+  title: string;
   before: string | null;
   after: string | null;
-  /** Cost effect of this change by fiscal year, given the changes listed before it. */
+  /** Cost effect by fiscal year: the difference of this term's own lines between the versions (the header: of the new date and term). */
   effect: { fy: string; cents: number }[];
   totalCents: number;
 }
@@ -20,11 +26,15 @@ export interface Changes {
   to: { id: string; title: string; date: string };
   /** Changes to the proposal's date or contract term (these move retroactive pay). */
   header: Change | null;
+  /** Removed, modified and added terms in the order they appear, then the terms whose cost moved. */
   changes: Change[];
+  /** Terms unchanged in both text and cost. */
   unchanged: string[];
   /** Total cost of each version, by year; from + every change's effect = to, to the cent. */
   fromCents: { fy: string; cents: number }[];
   toCents: { fy: string; cents: number }[];
+  /** The first and last fiscal year of fromCents and toCents: the years every figure adds up over. */
+  span: { from: string; to: string };
 }
 
 /** The same provision in two versions: the same id, or the same kind of term about the same thing. */
@@ -55,70 +65,80 @@ function pair(a: Term[], b: Term[]): { matched: [Term, Term][]; removed: Term[];
   return { matched, removed: left, added };
 }
 
-/** Between versions a me-too clause may name a term not there yet: it passes on what is there. */
-function consistent(p: Proposal): Proposal {
-  const ids = new Set(p.terms.map((t) => t.id));
-  const terms = p.terms.flatMap((t): Term[] => {
-    if (t.kind !== 'me-too') return [t];
-    const refs = t.terms.filter((r) => ids.has(r));
-    return refs.length ? [{ ...t, terms: refs }] : [];
-  });
-  return { ...p, terms };
-}
-
 const totals = (r: CostResult) => r.years.map((y) => ({ fy: y.fy, cents: y.totalCents }));
+
+/** Each term's own lines, summed by year: a me-too clause's copies are its own lines. */
+function byTerm(r: CostResult): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const y of r.years) {
+    for (const l of y.lines) {
+      const m = out.get(l.term) ?? new Map<string, number>();
+      m.set(y.fy, (m.get(y.fy) ?? 0) + l.cents);
+      out.set(l.term, m);
+    }
+  }
+  return out;
+}
 
 /**
  * What changed from one version of a proposal to the next, and what each change costs.
- * Changes are applied one at a time, from the earlier version to the later: its date and
- * term first, then removals, modifications and additions in the order they appear. Each
- * change's effect is the cost after it minus the cost before it, so the effects add up
- * exactly to the difference between the two versions.
+ * First the date and contract term: its effect is the earlier version costed with the later
+ * one's date and term, less the earlier version. Then each term's row is the difference of that
+ * term's own cost lines between the two versions (docs/costing.md, "Interactions"): a raise's
+ * cost on positions another term adds is on the raise's lines, so it is in the raise's row, and
+ * a term written the same whose lines moved because of other changes gets a `moved` row. Every
+ * line belongs to exactly one term, so the rows add up to the difference exactly, year by year.
+ * Both versions are costed over the same years (through the later of their last years, or the
+ * view's `through`), so a shorter term does not read as $0.
  */
 export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, opts: { allowOtherYear?: boolean; through?: number } = {}): Changes {
   const allowOtherYear = opts.allowOtherYear;
-  const { matched, removed, added } = pair(from.terms, to.terms);
-  const years = (r: CostResult) => new Map(r.years.map((y) => [y.fy, y.totalCents]));
-  const steps: { change: Omit<Change, 'effect' | 'totalCents'>; proposal: Proposal }[] = [];
-  let current: Proposal = { ...from, terms: [...from.terms] };
-  const push = (change: Omit<Change, 'effect' | 'totalCents'>, next: Proposal) => {
-    current = consistent(next);
-    steps.push({ change, proposal: current });
-  };
-  let header: Omit<Change, 'effect' | 'totalCents'> | null = null;
-  if (from.date !== to.date || from.term.start !== to.term.start || from.term.end !== to.term.end) {
-    header = { type: 'modified', term: '(date and contract term)', before: `dated ${from.date}, term ${from.term.start} to ${from.term.end}`, after: `dated ${to.date}, term ${to.term.start} to ${to.term.end}` };
-    push(header, { ...current, date: to.date, term: to.term });
-  }
-  for (const t of removed) push({ type: 'removed', term: t.id, before: describeTerm(t), after: null }, { ...current, terms: current.terms.filter((x) => x !== t) });
-  for (const [a, b] of matched) {
-    if (comparable(a) === comparable(b)) continue;
-    push({ type: 'modified', term: b.id, before: describeTerm(a), after: describeTerm(b) }, { ...current, terms: current.terms.map((x) => (x === a ? b : x)) });
-  }
-  for (const t of added) push({ type: 'added', term: t.id, before: null, after: describeTerm(t) }, { ...current, terms: [...current.terms, t] });
-
-  // The last step is the later version itself, so the effects add up to it exactly.
-  // Every version is costed over the same years, so that a shorter term does not read as $0.
-  // A view of several versions passes its own last year, so the changes add up over its years.
   const through = Math.max(lastYear(dataset, from), lastYear(dataset, to), opts.through ?? 0);
-  const results = [costProposal({ dataset, proposal: from, through, allowOtherYear })];
-  steps.forEach((s, i) => results.push(costProposal({ dataset, proposal: i === steps.length - 1 ? to : s.proposal, through, allowOtherYear })));
-  if (steps.length === 0) results.push(costProposal({ dataset, proposal: to, through, allowOtherYear }));
-  const allYears = [...new Set(results.flatMap((r) => r.years.map((y) => y.fy)))].sort();
-  const changes: Change[] = steps.map((s, i) => {
-    const before = years(results[i]);
-    const after = years(results[i + 1]);
-    const effect = allYears.map((fy) => ({ fy, cents: (after.get(fy) ?? 0) - (before.get(fy) ?? 0) }));
-    return { ...s.change, effect, totalCents: effect.reduce((n, e) => n + e.cents, 0) };
-  });
-  const unchanged = matched.filter(([a, b]) => comparable(a) === comparable(b)).map(([, b]) => b.id);
+  const cost = (proposal: Proposal) => costProposal({ dataset, proposal, through, allowOtherYear });
+  const first = cost(from);
+  const last = cost(to);
+  const fys = last.years.map((y) => y.fy);
+  const row = (change: Omit<Change, 'effect' | 'totalCents'>, cents: (fy: string) => number): Change => {
+    const effect = fys.map((fy) => ({ fy, cents: cents(fy) }));
+    return { ...change, effect, totalCents: effect.reduce((n, e) => n + e.cents, 0) };
+  };
+
+  let header: Change | null = null;
+  let before = first;
+  if (from.date !== to.date || from.term.start !== to.term.start || from.term.end !== to.term.end) {
+    before = cost({ ...from, date: to.date, term: to.term });
+    const was = new Map(first.years.map((y) => [y.fy, y.totalCents]));
+    const now = new Map(before.years.map((y) => [y.fy, y.totalCents]));
+    header = row({
+      type: 'modified', term: '(date and contract term)', title: 'Date and contract term',
+      before: `dated ${from.date}, term ${from.term.start} to ${from.term.end}`, after: `dated ${to.date}, term ${to.term.start} to ${to.term.end}`,
+    }, (fy) => (now.get(fy) ?? 0) - (was.get(fy) ?? 0));
+  }
+
+  const a = byTerm(before);
+  const b = byTerm(last);
+  const own = (m: Map<string, Map<string, number>>, id: string, fy: string) => m.get(id)?.get(fy) ?? 0;
+  const { matched, removed, added } = pair(from.terms, to.terms);
+  const changes: Change[] = [];
+  const moved: Change[] = [];
+  const unchanged: string[] = [];
+  for (const t of removed) changes.push(row({ type: 'removed', term: t.id, title: t.title, before: describeTerm(t), after: null }, (fy) => -own(a, t.id, fy)));
+  for (const [x, y] of matched) {
+    const diff = (fy: string) => own(b, y.id, fy) - own(a, x.id, fy);
+    if (comparable(x) !== comparable(y)) changes.push(row({ type: 'modified', term: y.id, title: y.title, before: describeTerm(x), after: describeTerm(y) }, diff));
+    else if (fys.some((fy) => diff(fy) !== 0)) moved.push(row({ type: 'moved', term: y.id, title: y.title, before: describeTerm(y), after: describeTerm(y) }, diff));
+    else unchanged.push(y.id);
+  }
+  for (const t of added) changes.push(row({ type: 'added', term: t.id, title: t.title, before: null, after: describeTerm(t) }, (fy) => own(b, t.id, fy)));
+
   return {
     from: { id: from.id, title: from.title, date: from.date },
     to: { id: to.id, title: to.title, date: to.date },
-    header: header ? (changes.shift() as Change) : null,
-    changes,
+    header,
+    changes: [...changes, ...moved],
     unchanged,
-    fromCents: totals(results[0]),
-    toCents: totals(results[results.length - 1]),
+    fromCents: totals(first),
+    toCents: totals(last),
+    span: { from: fys[0], to: fys[fys.length - 1] },
   };
 }

@@ -5,7 +5,7 @@ import { versionsQuery } from '../schemas.ts';
 const Int = z.number().int();
 const Cents = z.array(z.object({ fy: z.string(), cents: Int }));
 const Change = z.object({
-  type: z.enum(['added', 'removed', 'modified']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(),
+  type: z.enum(['added', 'removed', 'modified', 'moved']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(),
   effect: Cents.openapi({ description: 'the change\'s cost effect by fiscal year, given the changes listed before it' }), totalCents: Int,
 });
 

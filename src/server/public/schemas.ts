@@ -63,7 +63,7 @@ const Line = z.looseObject({ term: z.string(), termTitle: z.string(), kind: z.st
 export const PublicDetail = PublicEntry.extend({ lines: z.array(z.object({ fy: z.string(), lines: z.array(Line) })), datasets: z.array(Dataset) }).openapi('PublishedProposalDetail');
 
 const Change = z.object({
-  type: z.enum(['added', 'removed', 'modified']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(),
+  type: z.enum(['added', 'removed', 'modified', 'moved']), term: z.string(), before: z.string().nullable(), after: z.string().nullable(),
   plainBefore: Words.nullable().optional().openapi({ description: 'the term before, in plain words (English and Spanish)' }),
   plainAfter: Words.nullable().optional().openapi({ description: 'the term after, in plain words (English and Spanish)' }),
   effect: z.array(z.object({ fy: z.string(), cents: z.number().int() })), totalCents: z.number().int(),
