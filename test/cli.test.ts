@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDatasetFolder } from '../src/district/read-folder.ts';
+import { formatDollars } from '../src/money/cents.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const TINY = here('./fixtures/tiny-district');
@@ -14,6 +15,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'settle-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const run = runCli;
+const dollars = (cents: number) => formatDollars(cents);
 
 describe('settle cost', () => {
   it('prints the JSON fields other programs rely on, with totals equal to the sum of lines', async () => {
@@ -54,6 +56,10 @@ describe('settle cost', () => {
     expect(r.out).toContain('Reserve (required 3%)');
     expect(r.out).toContain('How each figure was made');
     expect(r.out).toMatch(/= Σ over pay groups/);
+    // Every total names its years: all years costed, and the contract's own (2018-07-01 to 2021-06-30).
+    const j = JSON.parse((await run('cost', PAY, '--district', TINY, '--json')).out);
+    expect(r.out).toContain(`Total, 2018-19 to 2021-22 (every year costed): ${dollars(j.total.cents)}`);
+    expect(r.out).toContain(`Total over the contract, 2018-19 to 2020-21: ${dollars(j.contractTotal.cents)}`);
   });
 
   it('writes the two charts as SVG with --chart', async () => {
@@ -120,6 +126,15 @@ describe('settle compare', () => {
     expect(alone.years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
     expect(j.proposals[0].years.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
     expect(j.proposals[1].years).toEqual(alone.years);
+    // The answer names its years, and each proposal's totals are labelled with theirs.
+    expect(j.span).toEqual({ from: '2018-19', to: '2021-22' });
+    for (const p of j.proposals) {
+      expect(p.total.from).toBe('2018-19');
+      expect(p.total.to).toBe('2021-22');
+      expect(p.total.cents).toBe(p.years.reduce((s: number, y: { totalCents: number }) => s + y.totalCents, 0));
+    }
+    // PAY's contract runs 2018-07-01 to 2021-06-30: its own years are 2018-19 to 2020-21.
+    expect(j.proposals[0].contractTotal).toMatchObject({ from: '2018-19', to: '2020-21' });
   });
 
   it('prints the proposals side by side', async () => {
@@ -128,6 +143,10 @@ describe('settle compare', () => {
     expect(r.out).toContain('Added cost by fiscal year');
     expect(r.out).toContain('tiny-2019-union (union)');
     expect(r.out).toContain('Certification');
+    expect(r.out).toContain('Costed over 2018-19 to 2021-22, the same years for every proposal');
+    expect(r.out).toContain('Total, 2018-19 to 2021-22');
+    expect(r.out).toContain('Contract years total (years)');
+    expect(r.out).toMatch(/\$[\d,]+ \(2018-19 to 2020-21\)/);
   });
 });
 
@@ -135,9 +154,15 @@ describe('settle compare --changes', () => {
   it('shows what changed between two versions, with the cost effect of each change', async () => {
     const r = await run('compare', '--changes', PAY, POSITIONS, '--district', TINY);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('What changed from tiny-2019-union');
-    expect(r.out).toContain('added: caps');
+    // Titles in plain words, never term ids; the years named in the heading, the total column and the check.
+    expect(r.out).toContain('What changed from Union proposal of March 1, 2019 (2019-03-01) to District counter-proposal (2019-04-15), costed over 2018-19 to 2021-22');
+    expect(r.out).toContain('added: After-school tutoring');
+    expect(r.out).not.toContain('added: caps');
+    expect(r.out).toContain('Total, 2018-19 to 2021-22');
+    expect(r.out).toContain('Check: the first row plus every change equals the last row, in each year and over exactly 2018-19 to 2021-22.');
     const j = JSON.parse((await run('compare', '--changes', PAY, POSITIONS, '--district', TINY, '--json')).out);
+    expect(j.span).toEqual({ from: '2018-19', to: '2021-22' });
+    expect(j.toCents.map((y: { fy: string }) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
     // The effects add up to the later version's total in every year.
     for (const y of j.toCents) {
       const from = j.fromCents.find((f: { fy: string }) => f.fy === y.fy).cents;
@@ -160,6 +185,11 @@ describe('settle demo', () => {
     expect(r.code).toBe(0);
     for (const id of ['utla-demands-2019', 'lausd-offer-2019-01-11', 'utla-settlement-2019']) expect(r.out).toContain(id);
     expect(existsSync(join(out, 'proposals', 'settlement-2019-01-22.yaml'))).toBe(true);
+    // Listed together, the 2019 proposals are costed over the same years, named: the 2018-19
+    // data's base year through its budget's last year, 2022-23 (later than every 2019 contract's end).
+    expect(r.out).toContain('Costed over 2018-19 to 2022-23, the same years for every proposal');
+    expect(r.out).toContain('Total, 2018-19 to 2022-23');
+    expect(r.out).toContain('Costed over 2022-23 to 2024-25, the same years for every proposal');
     const ds = readDatasetFolder(out);
     // The demo is calibrated to 500,000 district-run K-12 students and 63,600 employees.
     expect(ds.enrollment.reduce((s, e) => s + e.students, 0)).toBe(500_000);

@@ -30,6 +30,7 @@ export function registerCompare(program: Command, io: Io): void {
       if (opts.changes) {
         if (format === 'xlsx') throw new UsageError('--changes prints a table or --json; it has no spreadsheet form');
         const c = changesBetween(dataset, proposals[0].proposal, proposals[1].proposal, { allowOtherYear: opts.allowOtherYear });
+        // Both versions are costed over the same years (through the later one's last year); c.span names them.
         const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : changesTable(c);
         if (opts.out) writeWhole(opts.out, text);
         else io.out(text);
@@ -44,7 +45,9 @@ export function registerCompare(program: Command, io: Io): void {
         io.err(`Wrote ${opts.out}\n`);
         return;
       }
-      const text = format === 'json' ? JSON.stringify({ proposals: results.map(withoutTraces) }, null, 2) + '\n' : compareTable(results, provisionsOf(dataset, proposals.map((p) => p.proposal)));
+      // The years every proposal is costed over, named at the top of the answer.
+      const span = { from: results[0].total.from, to: results[0].total.to };
+      const text = format === 'json' ? JSON.stringify({ span, proposals: results.map(withoutTraces) }, null, 2) + '\n' : compareTable(results, provisionsOf(dataset, proposals.map((p) => p.proposal)));
       if (opts.out) writeWhole(opts.out, text);
       else io.out(text);
     });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { costProposal } from '../costing/cost.ts';
+import { costProposal, lastYear } from '../costing/cost.ts';
 import { lausdSpec } from '../district/demo/lausd.ts';
 import { lausd2022Spec } from '../district/demo/lausd-2022-23.ts';
 import { generateDistrict } from '../district/generate/generate.ts';
@@ -49,11 +49,14 @@ function writeDemo({ io, out, year, spec, examples: dir, what }: { io: Io; out: 
   const paths = files.map((f) => join(proposalDir, f));
   const inputs = step(io, 'Reading it back and checking every file', () => readInputs(out, paths), { always: true });
   const byDate = [...inputs.proposals].sort((a, b) => (a.proposal.date < b.proposal.date ? -1 : a.proposal.date > b.proposal.date ? 1 : 0));
-  const results = step(io, `Costing ${paths.length} proposals`, () => byDate.map((p) => costProposal({ dataset: inputs.dataset, proposal: p.proposal, source: p })), { always: true });
+  // Shown side by side, so costed over the same years: the dataset's base year through the
+  // latest last year of any of them (docs/costing.md, "Years and totals").
+  const through = Math.max(...byDate.map((p) => lastYear(inputs.dataset, p.proposal)));
+  const results = step(io, `Costing ${paths.length} proposals`, () => byDate.map((p) => costProposal({ dataset: inputs.dataset, proposal: p.proposal, source: p, through })), { always: true });
   const staff = inputs.dataset.staff.reduce((s, r) => s + r.count, 0);
   const students = inputs.dataset.enrollment.reduce((s, e) => s + e.students, 0);
   io.out(`${inputs.dataset.district.name}: ${inputs.dataset.schools.length.toLocaleString('en-US')} sites, ${students.toLocaleString('en-US')} students, ${staff.toLocaleString('en-US')} employees (synthetic, calibrated to published ${year} totals).\n`);
-  io.out(`${what}, costed against it (added cost over the status quo):\n\n`);
+  io.out(`${what}, costed against it (added cost over the status quo; the table names its years):\n\n`);
   io.out(compareTable(results));
   const rel = relative(process.cwd(), out) || '.';
   io.out(`\nFiles: ${rel}/ (dataset) and ${rel}/proposals/ (proposals). Next:\n`);

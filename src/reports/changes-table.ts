@@ -6,9 +6,15 @@ const TYPE = { added: 'added', removed: 'removed', modified: 'changed', moved: '
 
 /** A change in plain words: what it was and what it is, or for a moved term why its cost changed. */
 function detail(x: Change): string {
-  if (x.type === 'moved') return `  Unchanged, but its cost moved with the changes above: ${x.title} (${x.after ?? ''})`;
-  return `  ${TYPE[x.type].padEnd(8)} ${x.title}: ${x.before ?? '(none)'}  →  ${x.after ?? '(none)'}`;
+  const named = (text: string | null) => (text === null || text === x.title ? '' : ` (${text})`);
+  if (x.type === 'moved') return `  Unchanged, but its cost moved with the changes above: ${x.title}${named(x.after)}`;
+  if (x.type === 'added') return `  added    ${x.title}${named(x.after)}`;
+  if (x.type === 'removed') return `  removed  ${x.title}${named(x.before)}`;
+  return `  changed  ${x.title}: ${x.before ?? '(none)'}  →  ${x.after ?? '(none)'}`;
 }
+
+/** A row label short enough for a table; the full words are in the list above it. */
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
 /** What changed between two versions, one row per change with its cost effect by year, over the years the table names. */
 export function changesTable(c: Changes): string {
@@ -19,7 +25,7 @@ export function changesTable(c: Changes): string {
   const span = `${c.span.from} to ${c.span.to}`;
   const rows: Row[] = [[`${c.from.title} (cost)`, ...years(c.fromCents), sum(c.fromCents)]];
   const all = [...(c.header ? [c.header] : []), ...c.changes];
-  for (const x of all) rows.push([`  ${TYPE[x.type]}: ${x.title}`, ...effect(x)]);
+  for (const x of all) rows.push([`  ${TYPE[x.type]}: ${short(x.title)}`, ...effect(x)]);
   rows.push('rule');
   rows.push([`${c.to.title} (cost)`, ...years(c.toCents), sum(c.toCents)]);
   return [

@@ -22,9 +22,14 @@ export function compareTable(results: CostResult[], provisions: Provision[] = []
     { heading: 'FTE added (year end)' },
     ...results.map((r) => [`  ${name(r)}`, ...fys.map((fy) => cell(r, fy, (x, f) => String(x.years.find((y) => y.fy === f)?.fteAdded ?? 0)))]),
   ];
+  // One rule for years: a view of several proposals costs them over the same years and says
+  // which; if it was handed results over different years, each total names its own.
+  const same = results.every((r) => r.total.from === results[0].total.from && r.total.to === results[0].total.to);
+  const years = (t: { from: string; to: string }) => `${t.from} to ${t.to}`;
   const summary: Row[] = results.map((r) => [
     `  ${name(r)}`,
-    formatDollars(r.years.reduce((s, y) => s + y.totalCents, 0)),
+    same ? formatDollars(r.total.cents) : `${formatDollars(r.total.cents)} (${years(r.total)})`,
+    `${formatDollars(r.contractTotal.cents)} (${years(r.contractTotal)})`,
     r.firstShortYear ?? 'none',
     r.certification === 'not-certified' ? `not certified (no budget for ${r.missingYears.join(', ')})` : r.certification,
     `${r.certificationYears[0]} to ${r.certificationYears[r.certificationYears.length - 1]}`,
@@ -36,8 +41,10 @@ export function compareTable(results: CostResult[], provisions: Provision[] = []
     ...results.filter((r) => r.otherYear).map((r) => `${r.proposal.id}: ${otherYearSentence(r)}`),
   ];
   const titles = results.map((r) => `  ${r.proposal.id}: ${r.proposal.title} (${r.proposal.date})`).join('\n');
-  return `${titles}\n${provisionsText(results, provisions)}\n${renderTable(['', ...fys.map((fy) => yearHeading(fy, extrapolated.has(fy)))], rows)}\n`
-    + `${renderTable(['', 'Total over the years', 'First year short', 'Certification', 'Certified years', 'Later years short'], summary)}${notes.length ? `${notes.join('\n')}\n` : ''}`;
+  const span = same && results.length ? `Costed over ${years(results[0].total)}, the same years for every proposal; added cost over the status quo.` : 'Each proposal costed over its own years, named beside its total.';
+  const totalHead = same && results.length ? `Total, ${years(results[0].total)}` : 'Total (its years)';
+  return `${titles}\n${span}\n${provisionsText(results, provisions)}\n${renderTable(['', ...fys.map((fy) => yearHeading(fy, extrapolated.has(fy)))], rows)}\n`
+    + `${renderTable(['', totalHead, 'Contract years total (years)', 'First year short', 'Certification', 'Certified years', 'Later years short'], summary)}${notes.length ? `${notes.join('\n')}\n` : ''}`;
 }
 
 /** Each provision with the current contract's value beside every proposal's. */

@@ -32,7 +32,7 @@ export function costTable(r: CostResult): string {
   const terms = [...new Set(r.years.flatMap((y) => y.lines.map((l) => l.term)))];
   for (const term of terms) {
     const lines = r.years.flatMap((y) => y.lines.filter((l) => l.term === term));
-    rows.push({ heading: `  ${lines[0].termTitle} [${term}]` });
+    rows.push({ heading: `  ${lines[0].termTitle}` });
     const labels = [...new Set(lines.map(rowLabel))];
     for (const label of labels) {
       rows.push([label, ...r.years.map((y) => {
@@ -61,13 +61,15 @@ export function costTable(r: CostResult): string {
   const extrapolated = r.projection.some((y) => y.extrapolated);
   const later = laterShortSentence(r);
   const foot = [
+    `Total, ${r.total.from} to ${r.total.to} (every year costed): ${money(r.total.cents)}`,
+    `Total over the contract, ${r.contractTotal.from} to ${r.contractTotal.to}: ${money(r.contractTotal.cents)}`,
     'Rows show whole dollars; each total is the exact sum of the lines in cents (settle cost --json), so rounded rows may differ from it by a few dollars.',
     ...(extrapolated ? [EXTRAPOLATED_NOTE] : []),
     '',
     `First year below the required reserve: ${r.firstShortYear ?? 'none'}`,
     certificationSentence(r),
     ...(later ? [later] : []),
-    ...(r.nonCostTerms.length ? ['', 'Terms listed but not costed:', ...r.nonCostTerms.map((t) => `  - ${t.title} [${t.id}]`)] : []),
+    ...(r.nonCostTerms.length ? ['', 'Terms listed but not costed:', ...r.nonCostTerms.map((t) => `  - ${t.title}`)] : []),
   ].join('\n');
   return `${head}${renderTable(['Cost', ...fys], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => yearHeading(y.fy, y.extrapolated))], proj)}${foot}\n`;
 }
