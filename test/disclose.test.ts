@@ -86,7 +86,14 @@ describe('settle disclose (Markdown) on the tiny district', () => {
 
   it('lists each term with its cost, the non-cost terms, and the engine\'s total for every year', async () => {
     const r = await run('disclose', PAY, '--district', TINY_DIR);
-    expect(r.out).toContain(`| **Total cost of the agreement** | ${result.years.map((y) => `**${money(y.totalCents)}**`).join(' | ')} |`);
+    // The total column adds exactly the year columns beside it, and says which they are.
+    const sum = result.years.reduce((s, y) => s + y.totalCents, 0);
+    expect(r.out).toContain('| Term of the agreement | 2018-19 | 2019-20 | 2020-21 | 2021-22 | Total, 2018-19 to 2021-22 |');
+    expect(r.out).toContain(`| **Total cost of the agreement** | ${result.years.map((y) => `**${money(y.totalCents)}**`).join(' | ')} | **${money(sum)}** |`);
+    // Both labelled totals: every year costed, and the contract's own years (2018-07-01 to 2021-06-30).
+    expect(r.out).toContain(`| Total cost of the agreement, 2018-19 to 2021-22 (every year costed) | ${money(result.total.cents)} |`);
+    expect(r.out).toContain(`| Total cost over the contract, 2018-19 to 2020-21 (the agreement's own fiscal years) | ${money(result.contractTotal.cents)} |`);
+    expect(result.contractTotal.cents).toBe(result.years.slice(0, 3).reduce((s, y) => s + y.totalCents, 0));
     for (const t of proposal.terms) expect(r.out).toContain(t.title);
     expect(r.out).toContain('The agreement has no terms other than compensation and staffing.');
   });

@@ -99,6 +99,8 @@ describe('the certification\'s years in the disclosure', () => {
     expect(text).toContain('| Later contract years short, with the agreement | 2022-23 * (extrapolated) |');
     expect(text).toContain('The contract runs past the certified years: with the agreement the reserve falls below the required 3% in 2022-23 * (extrapolated).');
     expect(text).toContain('| 2022-23 * |');
+    // The cost table marks the extrapolated year too, and its total column names the years it adds.
+    expect(text).toContain('| Term of the agreement | 2018-19 | 2019-20 | 2020-21 | 2021-22 | 2022-23 * | Total, 2018-19 to 2022-23 |');
     expect(text).toContain('2022-23 (marked *): extrapolated, past the last year of the district\'s budget');
   });
 

@@ -45,6 +45,9 @@ function projectionTable(years: ProjectionYear[], source: string): Block {
   };
 }
 
+/** A fiscal year as a row label: years past the district's own budget carry the star the notes explain. */
+const marked = (m: DisclosureModel, fy: string) => (m.withAgreement.find((y) => y.fy === fy)?.extrapolated ? `${fy} *` : fy);
+
 /** C./E. (programs and deficit financing) and I. (the multi-year projection with and without the agreement). */
 export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Block[] {
   const extrapolated = m.withAgreement.filter((y) => y.extrapolated).map((y) => y.fy);
@@ -60,7 +63,7 @@ export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Bloc
       numeric: [false, true, true, true, true, true, false],
       widths: ['9%', '14%', '14%', '14%', '14%', '14%', '21%'],
       rows: m.deficit.map((d) => ({
-        cells: [d.fy, money(d.revenueCents), money(d.expenditureWithoutCents), money(d.expenditureWithCents), money(d.netWithoutCents), money(d.netWithCents),
+        cells: [marked(m, d.fy), money(d.revenueCents), money(d.expenditureWithoutCents), money(d.expenditureWithCents), money(d.netWithoutCents), money(d.netWithCents),
           d.effect === 'none' ? '—' : d.effect === 'creates' ? 'creates a deficit' : 'increases the deficit'],
       })),
       source: SOURCES.projection,
@@ -129,7 +132,7 @@ export function certificationBlocks(m: DisclosureModel): Block[] {
       head: ['Fiscal year', 'Expenditures: increase', 'Revenues: change', 'Ending fund balance without the agreement', 'Ending fund balance with the agreement'],
       numeric: [false, true, true, true, true],
       widths: ['12%', '20%', '16%', '26%', '26%'],
-      rows: m.revisions.map((r) => ({ cells: [r.fy, money(r.expenditureIncreaseCents), money(r.revenueChangeCents), money(r.endingBalanceWithoutCents), money(r.endingBalanceWithCents)] })),
+      rows: m.revisions.map((r) => ({ cells: [marked(m, r.fy), money(r.expenditureIncreaseCents), money(r.revenueChangeCents), money(r.endingBalanceWithoutCents), money(r.endingBalanceWithCents)] })),
       source: `${SOURCES.projection} Each year of the term from the current year (at least three years); settle assumes no new revenue pays for the agreement.`,
     },
     { kind: 'paragraph', text: 'In accordance with Government Code 3547.5(b), we (check one):' },

@@ -76,20 +76,33 @@ function header(m: DisclosureModel): Block[] {
 function provisions(m: DisclosureModel, charts: ChartSvgs | null): Block[] {
   const other = (unit: string) => (unit !== '' && unit !== m.unit.id ? ` (unit ${unit})` : '');
   const notes = m.provisions.filter((p) => p.note).map((p) => labelled(p.title, p.note));
+  // Every total names its years; the row total is over exactly the year columns beside it.
+  const span = `${m.total.from} to ${m.total.to}`;
+  const sum = (cents: number[]) => cents.reduce((s, c) => s + c, 0);
+  const heads = m.costYears.map((fy, i) => (m.costYearsExtrapolated[i] ? `${fy} *` : fy));
+  const extrapolated = m.costYears.filter((_, i) => m.costYearsExtrapolated[i]);
   return [
     { kind: 'heading', text: 'Major provisions and their cost' },
     {
       kind: 'table',
-      head: ['Term of the agreement', ...m.costYears],
-      numeric: [false, ...m.costYears.map(() => true)],
+      head: ['Term of the agreement', ...heads, `Total, ${span}`],
+      numeric: [false, ...m.costYears.map(() => true), true],
       rows: [
-        ...m.provisions.map((p) => ({ cells: [`${p.title}${other(p.unit)}`, ...p.cents.map(money)] })),
-        { cells: ['Total cost of the agreement', ...m.costTotals.map(money)], style: 'total' as const },
+        ...m.provisions.map((p) => ({ cells: [`${p.title}${other(p.unit)}`, ...p.cents.map(money), money(sum(p.cents))] })),
+        { cells: ['Total cost of the agreement', ...m.costTotals.map(money), money(m.total.cents)], style: 'total' as const },
       ],
-      source: `${SOURCES.cost} Each year is the agreement's added cost over the status quo, salaries with their statutory benefits and health and welfare.`,
+      source: `${SOURCES.cost} Each year is the agreement's added cost over the status quo, salaries with their statutory benefits and health and welfare; the last column adds the years ${span}.`
+        + (extrapolated.length ? ` ${andList(extrapolated)} (marked *): extrapolated, past the last year of the district's budget.` : ''),
+    },
+    {
+      kind: 'facts',
+      rows: [
+        [`Total cost of the agreement, ${span} (every year costed)`, money(m.total.cents)],
+        [`Total cost over the contract, ${m.contractTotal.from} to ${m.contractTotal.to} (the agreement's own fiscal years)`, money(m.contractTotal.cents)],
+      ],
     },
     ...(notes.length ? [{ kind: 'list', items: notes } as Block] : []),
-    { kind: 'chart', title: 'Added cost by term and fiscal year', svg: charts?.cost ?? null },
+    { kind: 'chart', title: `Added cost by term and fiscal year, ${span}`, svg: charts?.cost ?? null },
     ...(m.proposal.sources.length ? [{ kind: 'paragraph', text: `Sources of the agreement's terms: ${m.proposal.sources.join('; ')}.`, style: 'note' } as Block] : []),
   ];
 }

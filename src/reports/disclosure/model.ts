@@ -1,6 +1,6 @@
 import { UNIT_STATUSES, type UnitStatus } from './statuses.ts';
 import { fiscalYearOf, isIsoDate } from '../../calendar/fiscal-year.ts';
-import type { CostResult } from '../../costing/result.ts';
+import type { CostResult, YearsTotal } from '../../costing/result.ts';
 import type { Dataset, UnitKind } from '../../district/types.ts';
 import type { Certification, ProjectionYear } from '../../projection/project.ts';
 import type { Proposal } from '../../proposals/types.ts';
@@ -44,7 +44,12 @@ export interface DisclosureModel {
   /** Each term of the agreement with its cost in each costed year (me-too costs under the me-too term). */
   provisions: { id: string; title: string; kind: string; unit: string; note: string | null; cents: number[] }[];
   costYears: string[];
+  /** Per cost year: past the district's own budget (extrapolated), so marked wherever it appears. */
+  costYearsExtrapolated: boolean[];
   costTotals: number[];
+  /** The agreement's added cost over every year costed, and over its own contract years: each names its years. */
+  total: YearsTotal;
+  contractTotal: YearsTotal;
   compensation: Compensation;
   nonCost: { id: string; title: string; text: string }[];
   deficit: DeficitYear[];
@@ -97,7 +102,10 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     otherUnits: dataset.units.filter((u) => u.id !== proposal.unit).map((u) => ({ ...facts(u.id), status: options.unitStatus?.[u.id] ?? 'pending' })),
     provisions: provisions(proposal, result),
     costYears: result.years.map((y) => y.fy),
+    costYearsExtrapolated: result.years.map((y) => result.projection.find((p) => p.fy === y.fy)?.extrapolated ?? false),
     costTotals: result.years.map((y) => y.totalCents),
+    total: result.total,
+    contractTotal: result.contractTotal,
     compensation: compensation(result),
     nonCost: result.nonCostTerms,
     deficit: deficitYears(result.projection),
