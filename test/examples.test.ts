@@ -10,7 +10,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fiscalYearOf, fyLabel, fyStart } from '../src/calendar/fiscal-year.ts';
-import { costProposal } from '../src/costing/cost.ts';
+import { costProposal, lastYear } from '../src/costing/cost.ts';
+import { changesBetween } from '../src/reports/changes.ts';
 import type { CostLine, CostResult } from '../src/costing/result.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
 import { lausd2022Spec } from '../src/district/demo/lausd-2022-23.ts';
@@ -315,5 +316,40 @@ describe('sanity checks against the demo datasets', () => {
     expect(centsOf(r, '2018-19', { term: 'staff-and-class-size-funding' })).toBe(0);
     for (const fy of ['2019-20', '2020-21', '2021-22']) expect(centsOf(r, fy, { term: 'staff-and-class-size-funding', kind: 'other' }), fy).toBe(usd(30_000_000));
     expect(r.positions).toEqual([]);
+  });
+
+  it('what changed from the January 11 offer to the settlement: each term\'s row is its own lines, and the rows add up over the named years', () => {
+    const file = (id: string) => FILES.find((f) => parsedOf(f).proposal.id === id) as string;
+    const from = parsedOf(file('lausd-offer-2019-01-11')).proposal;
+    const to = parsedOf(file('utla-settlement-2019')).proposal;
+    const c = changesBetween(dataset, from, to);
+    // Both are costed through the later last year of the two: the 2018-19 budget's end, 2022-23.
+    const through = Math.max(lastYear(dataset, from), lastYear(dataset, to));
+    expect(c.span).toEqual({ from: '2018-19', to: fyLabel(through) });
+    // The earlier version with the later one's date and term (after the header row), and the later one.
+    const before = costProposal({ dataset, proposal: { ...from, date: to.date, term: to.term }, through });
+    const after = costProposal({ dataset, proposal: to, through });
+    const own = (r: CostResult, id: string, fy: string) => centsOf(r, fy, { term: id });
+    for (const y of c.toCents) {
+      const start = c.fromCents.find((f) => f.fy === y.fy)?.cents ?? 0;
+      const rows = [...(c.header ? [c.header] : []), ...c.changes];
+      expect(start + rows.reduce((s, x) => s + (x.effect.find((e) => e.fy === y.fy)?.cents ?? 0), 0), y.fy).toBe(y.cents);
+      for (const x of c.changes) {
+        const cents = x.effect.find((e) => e.fy === y.fy)?.cents;
+        if (x.type === 'added') expect(cents, `${x.title} ${y.fy}`).toBe(own(after, x.term, y.fy));
+        if (x.type === 'removed') expect(cents, `${x.title} ${y.fy}`).toBe(-own(before, x.term, y.fy));
+      }
+    }
+    // A changed or moved term with the same id in both: its row is its own lines after less before,
+    // so a raise's cost on the positions the settlement adds is on the raise's row.
+    const fromIds = new Set(from.terms.map((t) => t.id));
+    for (const x of c.changes.filter((x) => (x.type === 'modified' || x.type === 'moved') && fromIds.has(x.term))) {
+      for (const y of after.years) expect(x.effect.find((e) => e.fy === y.fy)?.cents, `${x.title} ${y.fy}`).toBe(own(after, x.term, y.fy) - own(before, x.term, y.fy));
+    }
+    // There is such an interaction here: pay terms cost something on added positions in the settlement.
+    const onAdded = after.years.flatMap((y) => y.lines).filter((l) => l.population === 'added' && !['class-size', 'staffing', 'hire'].includes(l.termKind));
+    expect(onAdded.reduce((s, l) => s + l.cents, 0)).toBeGreaterThan(0);
+    // Rows are labelled in plain words (titles), never ids.
+    for (const x of c.changes) expect(x.title).toBe(to.terms.find((t) => t.id === x.term)?.title ?? from.terms.find((t) => t.id === x.term)?.title);
   });
 });

@@ -197,6 +197,14 @@ function compareWithEngine(wb: ExcelJS.Workbook, results: CostResult[], name: st
       near(`${name} P${i + 1} reserve % ${p.fy}`, at('Reserve (% of expenditures with the proposal)', p.fy), p.reservePct, 0.0051);
       expect(at('Meets the reserve', p.fy), `${name} P${i + 1} meets the reserve ${p.fy}`).toBe(p.meetsReserve ? 'yes' : 'NO');
     }
+    // The totals column names its years and sums exactly those year columns: the engine's total over
+    // every year costed; the contract's own total sits in it on a row that names the contract's years.
+    const totalHead = `Total, ${res.total.from} to ${res.total.to}`;
+    expect(yearCol.has(totalHead), `${name}: a "${totalHead}" column on Summary`).toBe(true);
+    near(`${name} P${i + 1} ${totalHead}`, at('Total cost of the proposal', totalHead), dollarsOf(res.total.cents));
+    near(`${name} P${i + 1} salary, ${totalHead}`, at('Salary', totalHead), dollarsOf(res.years.reduce((s, y) => s + y.byKind.salary, 0)));
+    const ct = res.contractTotal;
+    near(`${name} P${i + 1} contract total ${ct.from} to ${ct.to}`, at(`Total over the contract, ${ct.from} to ${ct.to} (in the totals column)`, totalHead), dollarsOf(ct.cents));
     expect(shown(S.getCell(rowOf('Certification (the agreement\'s year and the two after it)'), 2)), `${name} P${i + 1} certification`).toBe(res.certification);
     expect(shown(S.getCell(rowOf('First year short of the reserve'), 2)), `${name} P${i + 1} first year short`).toBe(res.firstShortYear ?? 'none');
   });

@@ -2,6 +2,7 @@ import { fyLabel, fyStart, range, type FiscalYear } from '../../calendar/fiscal-
 import { baselineYears } from '../../costing/baseline.ts';
 import { valueAt } from '../../district/parameters.ts';
 import { toCents } from '../../money/cents.ts';
+import type { CostResult } from '../../costing/result.ts';
 import type { Context, GroupsMap, InputsMap } from './context.ts';
 import { KIND_LABEL, type LinesMap } from './lines.ts';
 import { COUNT, MONEY, PCT, Sheet, YEAR, colName, dollars } from './sheet.ts';
@@ -9,7 +10,7 @@ import { COUNT, MONEY, PCT, Sheet, YEAR, colName, dollars } from './sheet.ts';
 /** Rows of one proposal's block on the Summary sheet. */
 export interface Block {
   proposal: number;
-  rows: Record<'salary' | 'statutory' | 'health' | 'other' | 'total' | 'oneTime' | 'ongoing' | 'fte' | 'revenues' | 'baseExp' | 'cost' | 'expenditures' | 'beginning' | 'ending' | 'committed' | 'available' | 'reservePct' | 'required' | 'meets' | 'source' | 'certification' | 'firstShort', number>;
+  rows: Record<'salary' | 'statutory' | 'health' | 'other' | 'total' | 'oneTime' | 'ongoing' | 'contract' | 'fte' | 'revenues' | 'baseExp' | 'cost' | 'expenditures' | 'beginning' | 'ending' | 'committed' | 'available' | 'reservePct' | 'required' | 'meets' | 'source' | 'certification' | 'firstShort', number>;
 }
 
 export interface SummaryMap {
@@ -89,9 +90,15 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
   const budget = ctx.dataset.budget;
   const first = Math.min(ctx.base, budget[0].fy);
   const years = range(first, ctx.last);
-  const s = new Sheet(ctx.wb, 'Summary', [52, ...years.map(() => 18)]);
+  const s = new Sheet(ctx.wb, 'Summary', [52, ...years.map(() => 18), 26]);
   const col = (fy: FiscalYear) => 2 + (fy - first);
-  s.header(1, ['Fiscal year', ...years.map(fyLabel)]);
+  // One column of totals after the years: each is a SUM over exactly the year columns its
+  // header names (the years every proposal is costed over; a compare costs all over the same).
+  const totalCol = col(ctx.last) + 1;
+  const costFrom = Math.min(...ctx.layouts.map((l) => l.years[0]));
+  const totalHead = `Total, ${fyLabel(costFrom)} to ${fyLabel(ctx.last)}`;
+  const sumYears = (row: number, from: FiscalYear, to: FiscalYear) => `SUM(${s.local(row, col(from))}:${s.local(row, col(to))})`;
+  s.header(1, ['Fiscal year', ...years.map(fyLabel), totalHead]);
   s.set(2, 1, 'Fiscal year starting July 1 of');
   years.forEach((fy) => s.set(2, col(fy), fy, YEAR));
   s.freeze(2, 1);
@@ -155,12 +162,17 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
     label(`Proposal ${i + 1}: ${p.title} [${p.id}] — ${p.party}, unit ${p.unit}, dated ${p.date}; contract ${p.term.start} to ${p.term.end}`, true);
     r++;
     const rows = {} as Block['rows'];
+    // The row's sum over the years costed, in the totals column (its cached value the engine's exact sum).
+    const yearsTotal = (row: number, pick: (y: CostResult['years'][number]) => number) => {
+      s.formula(row, totalCol, sumYears(row, layout.years[0], layout.years[layout.years.length - 1]), dollars(result.years.reduce((n, y) => n + pick(y), 0)), MONEY);
+    };
     const cost = (key: 'salary' | 'statutory' | 'health' | 'other', text: string) => {
       rows[key] = r;
       label(text);
       layout.years.forEach((fy, k) => {
         s.formula(r, col(fy), `SUMIFS(${lr(lines.col.amount)},${lr(lines.col.proposal)},${i + 1},${lr(lines.col.fy)},${fyCell(fy)},${lr(lines.col.category)},"${KIND_LABEL[key]}")`, dollars(result.years[k].byKind[key]), MONEY);
       });
+      yearsTotal(r, (y) => y.byKind[key]);
       r++;
     };
     cost('salary', 'Salary');
@@ -170,14 +182,24 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
     rows.total = r;
     label('Total cost of the proposal', true);
     layout.years.forEach((fy, k) => s.formula(r, col(fy), `SUM(${s.local(rows.salary, col(fy))}:${s.local(rows.other, col(fy))})`, dollars(result.years[k].totalCents), MONEY));
+    yearsTotal(r, (y) => y.totalCents);
     r++;
     rows.oneTime = r;
     label('  of which one-time');
     layout.years.forEach((fy, k) => s.formula(r, col(fy), `SUMIFS(${lr(lines.col.amount)},${lr(lines.col.proposal)},${i + 1},${lr(lines.col.fy)},${fyCell(fy)},${lr(lines.col.nature)},"one-time")`, dollars(result.years[k].oneTimeCents), MONEY));
+    yearsTotal(r, (y) => y.oneTimeCents);
     r++;
     rows.ongoing = r;
     label('  of which ongoing');
     layout.years.forEach((fy, k) => s.formula(r, col(fy), `${s.local(rows.total, col(fy))}-${s.local(rows.oneTime, col(fy))}`, dollars(result.years[k].ongoingCents), MONEY));
+    yearsTotal(r, (y) => y.ongoingCents);
+    r++;
+    // The contract's own years, labelled with them: a SUM over exactly those year columns of the total row.
+    rows.contract = r;
+    const ct = result.contractTotal;
+    const inTerm = layout.years.filter((fy) => fyLabel(fy) >= ct.from && fyLabel(fy) <= ct.to);
+    label(`Total over the contract, ${ct.from} to ${ct.to} (in the totals column)`);
+    s.formula(r, totalCol, inTerm.length ? sumYears(rows.total, inTerm[0], inTerm[inTerm.length - 1]) : '0', dollars(ct.cents), MONEY);
     r++;
     rows.fte = r;
     label('FTE added, in force at year end (fixed in this export)');
@@ -251,7 +273,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
 
   if (compareAt) {
     let rr = compareAt;
-    s.set(rr, 1, 'Total cost by proposal');
+    s.set(rr, 1, `Total cost by proposal, each over ${fyLabel(costFrom)} to ${fyLabel(ctx.last)}`);
     s.bold(rr, 1);
     rr++;
     blocks.forEach((b) => {
@@ -259,6 +281,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
       const p = ctx.results[b.proposal].proposal;
       s.set(rr, 1, `Total cost, proposal ${b.proposal + 1}: ${p.title} [${p.id}]`);
       layout.years.forEach((fy, k) => s.formula(rr, col(fy), s.local(b.rows.total, col(fy)), dollars(ctx.results[b.proposal].years[k].totalCents), MONEY));
+      s.formula(rr, totalCol, sumYears(rr, layout.years[0], layout.years[layout.years.length - 1]), dollars(ctx.results[b.proposal].total.cents), MONEY);
       rr++;
     });
   }
