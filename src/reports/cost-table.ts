@@ -71,7 +71,8 @@ export function costTable(r: CostResult): string {
     ...(later ? [later] : []),
     ...(r.nonCostTerms.length ? ['', 'Terms listed but not costed:', ...r.nonCostTerms.map((t) => `  - ${t.title}`)] : []),
   ].join('\n');
-  return `${head}${renderTable(['Cost', ...fys], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => yearHeading(y.fy, y.extrapolated))], proj)}${foot}\n`;
+  const starred = (fy: string) => yearHeading(fy, r.projection.find((y) => y.fy === fy)?.extrapolated ?? false);
+  return `${head}${renderTable(['Cost', ...fys.map(starred)], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => yearHeading(y.fy, y.extrapolated))], proj)}${foot}\n`;
 }
 
 /** Every line with the formula and inputs that made it (`settle cost --trace`). */
