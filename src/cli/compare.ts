@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseFiscalYear } from '../calendar/fiscal-year.ts';
 import { costProposal, lastYear } from '../costing/cost.ts';
 import { changesBetween } from '../reports/changes.ts';
 import { changesTable } from '../reports/changes-table.ts';
@@ -31,7 +32,9 @@ export function registerCompare(program: Command, io: Io): void {
         if (format === 'xlsx') throw new UsageError('--changes prints a table or --json; it has no spreadsheet form');
         const c = changesBetween(dataset, proposals[0].proposal, proposals[1].proposal, { allowOtherYear: opts.allowOtherYear });
         // Both versions are costed over the same years (through the later one's last year); c.span names them.
-        const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : changesTable(c);
+        const budgetEnd = Math.max(dataset.district.baseFiscalYear, ...dataset.budget.map((b) => b.fy));
+        const extrapolated = c.toCents.map((y) => y.fy).filter((fy) => (parseFiscalYear(fy) ?? 0) > budgetEnd);
+        const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : changesTable(c, extrapolated);
         if (opts.out) writeWhole(opts.out, text);
         else io.out(text);
         return;

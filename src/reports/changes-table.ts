@@ -1,5 +1,6 @@
 import { formatDollars } from '../money/cents.ts';
 import type { Change, Changes } from './changes.ts';
+import { EXTRAPOLATED_NOTE, yearHeading } from './certification-text.ts';
 import { renderTable, type Row } from './table.ts';
 
 const TYPE = { added: 'added', removed: 'removed', modified: 'changed', moved: 'unchanged, cost moved' } as const;
@@ -16,8 +17,11 @@ function detail(x: Change): string {
 /** A row label short enough for a table; the full words are in the list above it. */
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
-/** What changed between two versions, one row per change with its cost effect by year, over the years the table names. */
-export function changesTable(c: Changes): string {
+/**
+ * What changed between two versions, one row per change with its cost effect by year, over the
+ * years the table names. `extrapolated`: years past the district's own budget, starred.
+ */
+export function changesTable(c: Changes, extrapolated: string[] = []): string {
   const fys = c.toCents.map((y) => y.fy);
   const years = (list: { fy: string; cents: number }[]) => fys.map((fy) => formatDollars(list.find((y) => y.fy === fy)?.cents ?? 0));
   const effect = (x: Change) => [...fys.map((fy) => formatDollars(x.effect.find((e) => e.fy === fy)?.cents ?? 0)), formatDollars(x.totalCents)];
@@ -36,8 +40,9 @@ export function changesTable(c: Changes): string {
     '',
     `Cost effect of each change, ${span}. A term's row is the difference of its own lines between the versions (a raise's cost on added positions is on the raise's row; docs/costing.md, "Interactions").`,
     '',
-    renderTable(['', ...fys, `Total, ${span}`], rows),
+    renderTable(['', ...fys.map((fy) => yearHeading(fy, extrapolated.includes(fy))), `Total, ${span}`], rows),
     `Check: the first row plus every change equals the last row, in each year and over exactly ${span}.`,
+    ...(fys.some((fy) => extrapolated.includes(fy)) ? [EXTRAPOLATED_NOTE] : []),
     '',
   ].join('\n');
 }

@@ -164,6 +164,10 @@ describe('a raise, then added positions: the interaction rule', () => {
     expect(text).toContain('Total, 2018-19 to 2022-23');
     expect(text).toContain('over exactly 2018-19 to 2022-23');
     expect(text).not.toMatch(/\bra\b|\brb\b/);
+    // Told that 2022-23 is past the budget, the table stars it and says what the star means.
+    const starred = changesTable(d, ['2022-23']);
+    expect(starred).toContain('2022-23*');
+    expect(starred).toContain('* extrapolated');
   });
 });
 

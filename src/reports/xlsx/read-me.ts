@@ -13,7 +13,7 @@ export function readMeSheet(ctx: Context): void {
     'The method is docs/costing.md in settle. Amounts are the proposals\' added cost over the status quo, by the fiscal year in which they are booked.',
     '',
     'Sheets',
-    '  Summary — status quo by unit; for each proposal the cost by category and year (SUMIFS over Lines) and the multi-year projection with the reserve test and certification.',
+    '  Summary — status quo by unit; for each proposal the cost by category and year (SUMIFS over Lines) and the multi-year projection with the reserve test and certification. The column after the years, "Total, <first year> to <last year>", sums exactly those year columns; "Total over the contract, … to …" sums the contract\'s own years.',
     '  Disclosure (disclose only) — the current year and the two following years by category, pointing at Summary.',
     '  Lines — one row per cost line: salary lines add up Pay; statutory = ROUND(salary × Σ rates ÷ 100, 2); health = ROUND(Σ Health amounts, 2); programs = ROUND(count × amount × share of the year, 2).',
     '  Inputs — dated parameters by fiscal year (statutory rates, health and welfare per employee, column drift, COLA) and the budget.',
