@@ -16,6 +16,8 @@ import { versions } from './store.ts';
 
 export interface AcrossVersion {
   id: number; title: string; party: string; date: string; version: number; passedAt: string;
+  /** When the other side countersigned it (an agreement): the day agreement was reached. */
+  countersignedAt: string | null;
   from: { name: string; kind: 'district' | 'union' };
 }
 
@@ -25,7 +27,7 @@ export function tablesAcross(actor: Actor, rows: VersionRow[], summaries: Map<nu
   const shown = new Map(crossed.map((r) => {
     const s = summaries.get(r.id)!;
     const v: AcrossVersion = {
-      id: r.id, title: s.proposal.title, party: standingOf(r, s).party, date: s.proposal.date, passedAt: r.passed_at!,
+      id: r.id, title: s.proposal.title, party: standingOf(r, s).party, date: s.proposal.date, passedAt: r.passed_at!, countersignedAt: r.countersigned_at,
       version: r.owner_id === actor.org.id ? r.version : (numbers.get(r.id) ?? 1), from: { name: r.owner_name, kind: r.owner_kind },
     };
     return [r.id, v] as const;

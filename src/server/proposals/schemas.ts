@@ -88,7 +88,7 @@ export const ProposalList = z.object({
     })).openapi({ description: 'newest first by date; an agreement closes the round of every version dated on or before it; the order versions were passed plays no part' }),
     history: z.array(z.number().int()).openapi({ description: 'every version passed either way, oldest round first, each round by date' }),
     versions: z.array(z.object({
-      id: z.number().int(), title: z.string(), party: z.string(), date: z.string(), version: z.number().int(), passedAt: z.string(),
+      id: z.number().int(), title: z.string(), party: z.string(), date: z.string(), version: z.number().int(), passedAt: z.string(), countersignedAt: z.string().nullable(),
       from: z.object({ name: z.string(), kind: z.enum(['district', 'union']) }),
     })).openapi({ description: 'the versions of `history`, in its order' }),
   })).openapi({ description: 'each bargaining table the organization sits at, with what crossed it, in rounds by date' }),
