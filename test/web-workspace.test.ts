@@ -207,7 +207,7 @@ browserSuite('the workspace pages in Chromium', () => {
     await section.waitFor();
     // Newest round by date first: the 2023 agreement's, on its own; the 2019 round holds the
     // fact-finder's report, the offers and the demands, closed by the 2019 agreement.
-    expect(table.rounds.map((r) => (r.agreement === null ? null : title(r.agreement)))).toEqual(['UTLA tentative agreement 2023', 'UTLA tentative agreement 2019']);
+    expect(table.rounds.map((r) => (r.agreement === null ? null : title(r.agreement)))).toEqual(['UTLA tentative agreement of April 18, 2023', 'Tentative agreement of January 22, 2019']);
     await expect(section.locator('h4').allTextContents()).resolves.toEqual([expect.stringContaining('2023'), expect.stringContaining('2019')]);
     await expect(section.locator('.ws-table-status').textContent()).resolves.toContain('2023');
     const agreement2023 = table.rounds[0].agreement!;
