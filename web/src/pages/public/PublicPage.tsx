@@ -70,7 +70,8 @@ function TableName({ table, lang, t }: { table: Table; lang: Lang; t: T }) {
 
 function TableSection({ table, byId, data, lang, t }: { table: Table; byId: Map<number, Version>; data: PublicRecord; lang: Lang; t: T }) {
   const newest = table.rounds[0];
-  const last = byId.get(table.history[table.history.length - 1]);
+  // Still bargaining: the newest round is open; its latest publication dates the status.
+  const last = newest?.versions.map((x) => byId.get(x.id)).reduce<Version | undefined>((a, v) => (v && (!a || v.publishedAt > a.publishedAt) ? v : a), undefined);
   const agreement = newest?.agreement !== null && newest ? byId.get(newest.agreement) : undefined;
   return (
     <section className="pp-table" id={table.id} aria-labelledby={`${table.id}-h`}>
