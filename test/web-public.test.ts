@@ -3,7 +3,7 @@
  * (the heading, a term in plain Spanish, a cost figure equal to the API's, no sideways
  * scrolling), the language switch keeping the page, no serious or critical accessibility
  * violations (axe-core, WCAG 2 A and AA) in English and Spanish on a desktop and a phone, the
- * history in the order published, and the comparison page with each change's cost effect.
+ * history by round and date (each linked within its round), and the comparison page with each change's cost effect.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -15,7 +15,7 @@ interface Version {
   id: number; party: string; title: string; date: string; publishedAt: string; unit: string;
   term: { start: string; end: string }; years: { fy: string; totalCents: number }[];
 }
-interface PublicRecord { proposals: Version[]; tables: { id: string; union: { unit: string }; history: number[]; rounds: { union: number | null; district: number | null; agreement: number | null }[] }[] }
+interface PublicRecord { proposals: Version[]; tables: { id: string; union: { unit: string }; history: number[]; rounds: { union: number | null; district: number | null; agreement: number | null; versions: { id: number; before: number | null }[] }[] }[] }
 
 browserSuite('the public page in Chromium', () => {
   let web: WebServer;
@@ -58,7 +58,7 @@ browserSuite('the public page in Chromium', () => {
     const agreement = byTitle('Tentative agreement of January 22, 2019');
     const utla = record.tables.find((t) => t.union.unit === 'UTLA')!;
     const round = utla.rounds.find((r) => r.agreement === agreement.id)!;
-    expect(round).toEqual({ union: byTitle('UTLA demands before the January 2019 strike').id, district: byTitle('LAUSD offer of January 11, 2019').id, agreement: agreement.id });
+    expect(round).toMatchObject({ union: byTitle('UTLA demands before the January 2019 strike').id, district: byTitle('LAUSD offer of January 11, 2019').id, agreement: agreement.id });
     const card = page.locator(`#${utla.id} article[data-version="${agreement.id}"]`);
     const nurses = card.getByText('Contratar 150 enfermeros desde el 1 de julio de 2019', { exact: false });
     expect(await nurses.isVisible()).toBe(true);
@@ -91,22 +91,27 @@ browserSuite('the public page in Chromium', () => {
     await context.close();
   });
 
-  it('lists the history of each table in the order published, each linked to a comparison with the one before', async () => {
+  it('lists the history of each table by round and date, each linked to a comparison with the one before it in its round', async () => {
     const { page, context } = await newPage(browser, { base: web.url });
     await page.goto(`${web.url}/`);
     await ready(page);
     for (const table of record.tables) {
       const items = page.locator(`#${table.id} .pp-history li`);
       const shown = (await items.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-version')))));
-      const published = table.history.map((id) => record.proposals.find((p) => p.id === id)!);
-      expect(shown).toEqual(published.map((p) => p.id));
-      expect(published.map((p) => p.publishedAt)).toEqual([...published.map((p) => p.publishedAt)].sort());
+      const listed = table.history.map((id) => record.proposals.find((p) => p.id === id)!);
+      expect(shown).toEqual(listed.map((p) => p.id));
+      expect(listed.map((p) => p.date)).toEqual([...listed.map((p) => p.date)].sort());
       expect(shown.length).toBe(record.proposals.filter((p) => p.unit === table.union.unit).length);
-      for (let i = 1; i < shown.length; i++) {
-        expect(await items.nth(i).getByRole('link').getAttribute('href')).toBe(`/public/compare?versions=${shown[i - 1]},${shown[i]}`);
+      const before = new Map(table.rounds.flatMap((r) => r.versions.map((x) => [x.id, x.before] as const)));
+      for (let i = 0; i < shown.length; i++) {
+        const prev = before.get(shown[i]);
+        expect(await items.nth(i).getByRole('link').getAttribute('href')).toBe(prev ? `/public/compare?versions=${prev},${shown[i]}` : `/public/compare?versions=${shown[i]}`);
       }
     }
     const utla = record.tables.find((t) => t.union.unit === 'UTLA')!;
+    // The 2023 agreement is alone in its round: it opens its own figures, never the 2019 agreement.
+    const agreement2023 = record.proposals.find((p) => p.unit === 'UTLA' && p.party === 'joint' && p.date.startsWith('2023'))!;
+    expect(await page.locator(`#${utla.id} .pp-history li[data-version="${agreement2023.id}"]`).getByRole('link').getAttribute('href')).toBe(`/public/compare?versions=${agreement2023.id}`);
     expect(await page.locator(`#${utla.id} .pp-history li time`).allTextContents()).toEqual([
       'December 18, 2018', 'January 7, 2019', 'January 10, 2019', 'January 11, 2019', 'January 22, 2019', 'April 18, 2023',
     ]);

@@ -194,6 +194,41 @@ browserSuite('the workspace pages in Chromium', () => {
     await context.close();
   });
 
+  it('shows UTLA its table round by round by the proposals\' dates, each version compared only within its round', async () => {
+    const { page, context } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'bargaining@utla.demo', DEMO_PASSWORD);
+    const answer = await page.evaluate(async () => (await fetch('/api/proposals')).json()) as {
+      tables: { id: string; rounds: { agreement: number | null; versions: { id: number; before: number | null }[] }[]; versions: { id: number; title: string; date: string }[] }[];
+    };
+    expect(answer.tables).toHaveLength(1);
+    const [table] = answer.tables;
+    const title = (id: number) => table.versions.find((v) => v.id === id)!.title;
+    const section = page.locator(`article[data-table="${table.id}"]`);
+    await section.waitFor();
+    // Newest round by date first: the 2023 agreement's, on its own; the 2019 round holds the
+    // fact-finder's report, the offers and the demands, closed by the 2019 agreement.
+    expect(table.rounds.map((r) => (r.agreement === null ? null : title(r.agreement)))).toEqual(['UTLA tentative agreement of April 18, 2023', 'Tentative agreement of January 22, 2019']);
+    await expect(section.locator('h4').allTextContents()).resolves.toEqual([expect.stringContaining('2023'), expect.stringContaining('2019')]);
+    await expect(section.locator('.ws-table-status').textContent()).resolves.toContain('2023');
+    const agreement2023 = table.rounds[0].agreement!;
+    expect(table.rounds[0].versions).toEqual([{ id: agreement2023, before: null }]);
+    await expect(section.locator(`li[data-version="${agreement2023}"]`).textContent()).resolves.toContain('First of its round');
+    // Every "compare with the one before" opens two versions of one round, as the answer says.
+    for (const [i, round] of table.rounds.entries()) {
+      const items = section.locator('.ws-round').nth(i).locator('li');
+      await expect(items.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-version'))))).resolves.toEqual(round.versions.map((v) => v.id));
+      const dates = round.versions.map((v) => table.versions.find((x) => x.id === v.id)!.date);
+      expect(dates).toEqual([...dates].sort());
+      for (const v of round.versions.filter((x) => x.before !== null)) {
+        expect(round.versions.map((x) => x.id)).toContain(v.before);
+        await expect(section.locator(`li[data-version="${v.id}"]`).getByRole('link', { name: 'Compare with the one before' }).getAttribute('href')).resolves.toBe(`/workspace/compare?versions=${v.before},${v.id}`);
+      }
+    }
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'workspace-rounds');
+    await context.close();
+  });
+
   it('draws the configured map tiles under the schools, with the attribution', async () => {
     // A second server on the same database, with a tile server set (its tiles are answered here, empty).
     const tiled = await startServer({

@@ -2,7 +2,8 @@
  * Reading proposals. Your own organization's proposals and all their versions; of the other
  * side's, only the versions passed to you (`received`), named by the organization that passed
  * them. A union's drafts never reach the district: a version not passed to you answers 404,
- * exactly as one that does not exist.
+ * exactly as one that does not exist. The list also carries each table's rounds: every version
+ * passed either way, by the proposals' dates and contract terms (across.ts).
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { allow } from '../authz.ts';
@@ -13,9 +14,10 @@ import { briefOf, countersignedOf, rawJson, standingOf, versionText, yearTotals 
 import { ProposalDetail, ProposalList, VersionSchema } from './schemas.ts';
 import { ownProposal, passNumbers, versions } from './store.ts';
 import { summariesOf, summaryOf } from './summaries.ts';
+import { crossedVersions, tablesAcross } from './across.ts';
 
 const list = createRoute({
-  method: 'get', path: '/api/proposals', tags: ['proposals'], summary: 'Your proposals (latest version of each) and the versions passed to you',
+  method: 'get', path: '/api/proposals', tags: ['proposals'], summary: 'Your proposals (latest version of each), the versions passed to you, and each bargaining table\'s rounds by date',
   responses: { 200: ok(ProposalList, 'Newest first'), ...errors(401, 403) },
 });
 
@@ -42,8 +44,9 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
       .where((eb) => eb('pv.version', '=', eb.selectFrom('proposal_versions as v2').select((e) => e.fn.max('v2.version').as('n')).whereRef('v2.proposal_id', '=', 'pv.proposal_id')))
       .execute();
     const received = await versions(db).select('pv.summary').where('target.id', '=', actor.org.id).orderBy('ps.passed_at', 'desc').orderBy('pv.id', 'desc').execute();
-    const summaries = await summariesOf(db, [...latest, ...received]);
-    const numbers = await passNumbers(db, [...latest, ...received].filter((r) => r.passed_at !== null).map((r) => r.proposal_id));
+    const crossed = await crossedVersions(db, actor);
+    const summaries = await summariesOf(db, [...latest, ...crossed]);
+    const numbers = await passNumbers(db, [...latest, ...crossed].filter((r) => r.passed_at !== null).map((r) => r.proposal_id));
     const byProposal = new Map(latest.map((r) => [r.proposal_id, r]));
     return c.json({
       proposals: proposals.map((p) => {
@@ -59,6 +62,7 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
           ...standingOf(r, s), countersigned: countersignedOf(r, actor.org.id),
         };
       }),
+      tables: tablesAcross(actor, crossed, summaries, numbers),
     }, 200);
   });
 

@@ -80,6 +80,18 @@ export const ProposalList = z.object({
     passedAt: z.string(), publishedAt: z.string().nullable(), datasetVersionId: z.number().int(), years: z.array(YearTotal), certification: z.string(),
     ...standing,
   })),
+  tables: z.array(z.object({
+    id: z.string(), district: z.object({ name: z.string() }), union: z.object({ name: z.string(), unit: z.string() }),
+    rounds: z.array(z.object({
+      union: z.number().int().nullable(), district: z.number().int().nullable(), agreement: z.number().int().nullable(),
+      versions: z.array(z.object({ id: z.number().int(), before: z.number().int().nullable().openapi({ description: 'the version to compare it with: the same side\'s previous one in this round, else the latest before it in this round' }) })),
+    })).openapi({ description: 'newest first by date; an agreement closes the round of every version dated on or before it; the order versions were passed plays no part' }),
+    history: z.array(z.number().int()).openapi({ description: 'every version passed either way, oldest round first, each round by date' }),
+    versions: z.array(z.object({
+      id: z.number().int(), title: z.string(), party: z.string(), date: z.string(), version: z.number().int(), passedAt: z.string(), countersignedAt: z.string().nullable(),
+      from: z.object({ name: z.string(), kind: z.enum(['district', 'union']) }),
+    })).openapi({ description: 'the versions of `history`, in its order' }),
+  })).openapi({ description: 'each bargaining table the organization sits at, with what crossed it, in rounds by date' }),
 }).openapi('ProposalList');
 
 export const ProposalDetail = z

@@ -21,7 +21,9 @@ eachDatabase('the public record', (dialect) => {
   let s: TestServer;
   let team: Client;
   let district: Client;
-  const ids = { v1: 0, v2: 0, offer: 0, unpublished: 0 };
+  const ids = { v1: 0, v2: 0, offer: 0, unpublished: 0, agreement: 0, next: 0 };
+  // Every test proposal is dated March 1, 2019; these are dated otherwise (the same contract).
+  const dated = (yaml: string, date: string) => yaml.replace('date: 2019-03-01', `date: ${date}`);
   const anon = () => s.anonymous();
   // The server's costing threads, counting the changes jobs it is given.
   const pool = costingPool({ threads: 1 });
@@ -82,10 +84,13 @@ eachDatabase('the public record', (dialect) => {
       { id: 'program-2', kind: 'program', unit: 'T', en: '$10,000 a year from July 1, 2019.', es: '10,000 dólares al año desde el 1 de julio de 2019.' },
     ]);
     expect(v2.sources).toEqual([]);
-    // One table: the district and the teachers, each side's latest version, everything published in order.
+    // One table: the district and the teachers, each side's latest version. All three are dated
+    // March 1, 2019 for the same contract, so publication orders them; the offer is compared
+    // with the union's version 2 (the district has none before it).
     expect(res.body.tables).toEqual([{
       id: `d${s.orgId.district}-u${s.orgId.teachers}`, district: { name: 'Tiny Unified' }, union: { name: 'Tiny Teachers', unit: 'T' },
-      rounds: [{ union: ids.v2, district: ids.offer, agreement: null }], history: [ids.v1, ids.v2, ids.offer],
+      rounds: [{ union: ids.v2, district: ids.offer, agreement: null, versions: [{ id: ids.v1, before: null }, { id: ids.v2, before: ids.v1 }, { id: ids.offer, before: ids.v2 }] }],
+      history: [ids.v1, ids.v2, ids.offer],
     }]);
     // The reserve with no proposal at all: the engine's projection with each version's cost taken out.
     const [data] = res.body.datasets;
@@ -212,17 +217,43 @@ eachDatabase('the public record', (dialect) => {
     let res = await anon().request('GET', '/api/public/proposals');
     // Published by the district alone: its latest proposal, not the agreement, until the union countersigns.
     expect(res.body.proposals.find((p: { id: number }) => p.id === agreement)).toMatchObject({ party: 'district', awaitingCountersignature: true, countersigned: null });
-    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: agreement, agreement: null }]);
+    const first = [{ id: ids.v1, before: null }, { id: ids.v2, before: ids.v1 }, { id: ids.offer, before: ids.v2 }];
+    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: agreement, agreement: null, versions: [...first, { id: agreement, before: ids.offer }] }]);
     expect((await team.request('POST', `/api/proposal-versions/${agreement}/countersign`)).status).toBe(201);
     res = await anon().request('GET', '/api/public/proposals');
     const ta = res.body.proposals.find((p: { id: number }) => p.id === agreement);
     expect(ta).toMatchObject({ party: 'joint', awaitingCountersignature: false, countersigned: { organization: { name: 'Tiny Teachers', side: 'union' } } });
     expect(ta.sources).toEqual([{ title: 'Board agenda', href: 'https://example.org/agenda' }, { title: 'Sneaky' }, { title: 'Minutes of the meeting' }]);
-    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: ids.offer, agreement }]);
-    const next = await passAndPublish(team, raiseYaml(4, { title: 'Next round' }));
+    const closed = { union: ids.v2, district: ids.offer, agreement, versions: [...first, { id: agreement, before: ids.offer }] };
+    expect(res.body.tables[0].rounds).toEqual([closed]);
+    // Dated a month after the agreement (March 1, like every version here): the next round.
+    const next = await passAndPublish(team, dated(raiseYaml(4, { title: 'Next round' }), '2019-04-01'));
     res = await anon().request('GET', '/api/public/proposals');
-    expect(res.body.tables[0].rounds).toEqual([{ union: next, district: null, agreement: null }, { union: ids.v2, district: ids.offer, agreement }]);
+    expect(res.body.tables[0].rounds).toEqual([{ union: next, district: null, agreement: null, versions: [{ id: next, before: null }] }, closed]);
     expect(res.body.tables[0].history).toEqual([ids.v1, ids.v2, ids.offer, agreement, next]);
+    ids.agreement = agreement;
+    ids.next = next;
+  });
+
+  it('places versions published out of order by their dates: a late-published proposal joins its own round, the newest agreement stays the status', async () => {
+    // A second agreement, dated May 1, closes the round the April proposal opened.
+    const second = await passAndPublish(district, dated(raiseYaml(4.5, { party: 'joint', title: 'Second agreement' }), '2019-05-01'));
+    expect((await team.request('POST', `/api/proposal-versions/${second}/countersign`)).status).toBe(201);
+    // Then, published last, a union proposal dated February 1 (before the first agreement of March 1).
+    const late = await passAndPublish(team, dated(raiseYaml(1.25, { title: 'Dated February' }), '2019-02-01'));
+    const { tables } = (await anon().request('GET', '/api/public/proposals')).body;
+    expect(tables).toHaveLength(1);
+    // Newest round first: the second agreement's (status "Agreement reached", not "Still bargaining").
+    // The late proposal is first in the first round by date; the union's version 1 is now
+    // compared with it (the union's previous version in the round), and it with nothing.
+    expect(tables[0].rounds).toEqual([
+      { union: ids.next, district: null, agreement: second, versions: [{ id: ids.next, before: null }, { id: second, before: ids.next }] },
+      {
+        union: ids.v2, district: ids.offer, agreement: ids.agreement,
+        versions: [{ id: late, before: null }, { id: ids.v1, before: late }, { id: ids.v2, before: ids.v1 }, { id: ids.offer, before: ids.v2 }, { id: ids.agreement, before: ids.offer }],
+      },
+    ]);
+    expect(tables[0].history).toEqual([late, ids.v1, ids.v2, ids.offer, ids.agreement, ids.next, second]);
   });
 
   it('answers 304 to a matching ETag, and shows a new publication at once in every process', async () => {

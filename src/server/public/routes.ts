@@ -81,7 +81,7 @@ export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
         return { ...e, terms: e.terms.map(({ id, kind, unit, en, es }) => ({ id, kind, unit, en, es })) };
       });
       const tables = tablesOf(rows.map((r, i) => ({
-        id: r.id, party: proposals[i].party, unit: proposals[i].unit, publishedAt: r.published_at,
+        id: r.id, party: proposals[i].party, unit: proposals[i].unit, date: proposals[i].date, term: proposals[i].term, at: r.published_at,
         owner: { id: r.org_id, name: r.org_name, kind: r.org_kind, unit: r.org_unit }, to: { id: r.to_id, name: r.to_name, kind: r.to_kind, unit: r.to_unit },
       })));
       return made({ proposals, tables, datasets });

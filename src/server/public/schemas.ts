@@ -50,8 +50,12 @@ const Table = z
       union: z.number().int().nullable().openapi({ description: 'the union\'s latest proposal in the round' }),
       district: z.number().int().nullable().openapi({ description: 'the district\'s latest proposal in the round' }),
       agreement: z.number().int().nullable().openapi({ description: 'the agreement (a joint version both sides signed) that ended the round; null while bargaining goes on' }),
-    })).openapi({ description: 'newest first; a round ends with an agreement' }),
-    history: z.array(z.number().int()).openapi({ description: 'every version published at this table, in the order published' }),
+      versions: z.array(z.object({
+        id: z.number().int(),
+        before: z.number().int().nullable().openapi({ description: 'the version "compare with the one before" opens: the same side\'s previous version in this round, else the latest before it in this round; null for the first of the round' }),
+      })).openapi({ description: 'the round\'s versions by proposal date (then contract start, then publication); the agreement last' }),
+    })).openapi({ description: 'newest first by date: an agreement closes the round of every proposal dated on or before it and after the agreement before it; proposals dated after the last agreement are the open round. The order of publication plays no part.' }),
+    history: z.array(z.number().int()).openapi({ description: 'every version published at this table, oldest round first, each round in order' }),
   })
   .openapi('PublicTable');
 

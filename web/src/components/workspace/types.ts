@@ -9,7 +9,16 @@ export interface VersionBrief {
   years: YearTotal[]; certification: Certification; firstShortYear: string | null; passed: Passed | null; published: { at: string; by: string | null } | null;
 }
 
+/** A bargaining table as the workspace sees it: what crossed it, in rounds by date (newest round first). */
+export interface TableRounds {
+  id: string; district: { name: string }; union: { name: string; unit: string };
+  rounds: { union: number | null; district: number | null; agreement: number | null; versions: { id: number; before: number | null }[] }[];
+  history: number[];
+  versions: { id: number; title: string; party: 'union' | 'district' | 'joint' | 'fact-finder'; date: string; version: number; passedAt: string; countersignedAt: string | null; from: { name: string; kind: 'district' | 'union' } }[];
+}
+
 export interface ProposalList {
+  tables: TableRounds[];
   proposals: { id: number; title: string; createdAt: string; versions: number; latest: VersionBrief }[];
   received: { id: number; version: number; title: string; unit: string; from: Org & { kind: 'district' | 'union' }; passedAt: string; publishedAt: string | null; datasetVersionId: number; years: YearTotal[]; certification: Certification; awaitingCountersignature: boolean; countersigned: { at: string } | null }[];
 }

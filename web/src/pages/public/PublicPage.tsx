@@ -2,7 +2,9 @@
  * The public page (no sign-in): for each bargaining table, what each side last proposed and
  * the agreement that ended each round, side by side, with the headline figures, each term in
  * plain words, a cost chart and a reserve chart (their numbers as tables), where the figures
- * come from, and the history of what was passed and when. One request carries all of it
+ * come from, and the history of what was passed and when, by the proposals' dates. Rounds follow
+ * the proposals' dates and contract terms (an agreement closes its round), never the order of
+ * publication; the newest round by date gives the table's status. One request carries all of it
  * (GET /api/public/proposals), started as soon as the app's code runs.
  */
 import { useEffect, useMemo } from 'react';
@@ -68,7 +70,8 @@ function TableName({ table, lang, t }: { table: Table; lang: Lang; t: T }) {
 
 function TableSection({ table, byId, data, lang, t }: { table: Table; byId: Map<number, Version>; data: PublicRecord; lang: Lang; t: T }) {
   const newest = table.rounds[0];
-  const last = byId.get(table.history[table.history.length - 1]);
+  // Still bargaining: the newest round is open; its latest publication dates the status.
+  const last = newest?.versions.map((x) => byId.get(x.id)).reduce<Version | undefined>((a, v) => (v && (!a || v.publishedAt > a.publishedAt) ? v : a), undefined);
   const agreement = newest?.agreement !== null && newest ? byId.get(newest.agreement) : undefined;
   return (
     <section className="pp-table" id={table.id} aria-labelledby={`${table.id}-h`}>
@@ -108,17 +111,19 @@ function RoundView({ round, byId, data, lang, t }: { round: Round; byId: Map<num
 
 function History({ table, byId, lang, t }: { table: Table; byId: Map<number, Version>; lang: Lang; t: T }) {
   const id = `${table.id}-history`;
+  // "Compare with the one before" stays inside the version's round (the server says which one).
+  const before = new Map(table.rounds.flatMap((r) => r.versions.map((x) => [x.id, x.before] as const)));
   return (
     <section className="pp-history" aria-labelledby={id}>
       <h3 id={id}>{t('history.title')}</h3>
       <ol>
-        {table.history.map((vid, i) => {
+        {table.history.map((vid) => {
           const v = byId.get(vid);
           if (!v) return null;
-          const prev = i > 0 ? table.history[i - 1] : null;
+          const prev = before.get(vid) ?? null;
           return (
             <li key={vid} data-version={vid}>
-              <p className="pp-history-when"><time dateTime={v.publishedAt}>{longDate(v.publishedAt, lang)}</time></p>
+              <p className="pp-history-when"><time dateTime={v.date}>{longDate(v.date, lang)}</time></p>
               <p>
                 <strong>{capitalized(t(`party.${v.party}`))}</strong>
                 {v.version > 1 ? ` (${t('history.version', { n: v.version })})` : ''}: <UserText text={v.title} {...asWritten(lang)} />

@@ -39,7 +39,9 @@ export interface Version {
 }
 
 export interface Dataset { id: number; name: string; version: number; without: { fy: string; reservePct: number; meetsReserve: boolean }[] }
-export interface Round { union: number | null; district: number | null; agreement: number | null }
+/** A round by date (an agreement closes it); its versions in order, each with the one "compare with the one before" opens (never from another round). */
+export interface Round { union: number | null; district: number | null; agreement: number | null; versions: { id: number; before: number | null }[] }
+/** `rounds`: newest by date first; `history`: oldest round first, each round in order. */
 export interface Table { id: string; district: { name: string }; union: { name: string; unit: string }; rounds: Round[]; history: number[] }
 export interface PublicRecord { proposals: Version[]; tables: Table[]; datasets: Dataset[] }
 

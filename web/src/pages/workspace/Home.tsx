@@ -1,7 +1,7 @@
 /**
  * The workspace's home: who you are and who is across the table, the data in use, your
  * proposals with every version (cost per year in brief, passed and published), the versions
- * passed to you, and a choice of versions to compare. Only what your role may do is shown;
+ * passed to you, each table's rounds by date (Rounds.tsx), and a choice of versions to compare. Only what your role may do is shown;
  * the server checks every request anyway.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import { common, home } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
 import { people } from './people-messages.ts';
+import { Rounds } from './Rounds.tsx';
 
 /** Versions picked to compare, with the date that orders them (drafted for your own, passed for received). */
 type Picked = Map<number, string>;
@@ -158,6 +159,8 @@ export function Home({ session }: PageProps) {
               </div>
             )}
           </section>
+
+          {list.state === 'done' && <Rounds tables={list.value.tables ?? []} />}
 
           <section className={`ws-compare-bar card${chosen.length > 0 ? ' ws-sticky' : ''}`} aria-labelledby="ws-compare-title">
             <h2 id="ws-compare-title" className="visually-hidden">{t('compare')}</h2>
