@@ -16,6 +16,9 @@ import { datasetsOf } from './record.ts';
 
 const PROGRAM = '{ id: program-2, kind: program, amount: 10000, effective: 2019-07-01 }';
 type Year = { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number };
+type Round = { union: number | null; district: number | null; agreement: number | null };
+/** A round's versions (the answer also carries their figures over the round's years). */
+const roundIds = (rounds: Round[]) => rounds.map(({ union, district, agreement }) => ({ union, district, agreement }));
 
 eachDatabase('the public record', (dialect) => {
   let s: TestServer;
@@ -83,10 +86,19 @@ eachDatabase('the public record', (dialect) => {
     ]);
     expect(v2.sources).toEqual([]);
     // One table: the district and the teachers, each side's latest version, everything published in order.
-    expect(res.body.tables).toEqual([{
+    expect(res.body.tables.map((t: { rounds: Round[] }) => ({ ...t, rounds: roundIds(t.rounds) }))).toEqual([{
       id: `d${s.orgId.district}-u${s.orgId.teachers}`, district: { name: 'Tiny Unified' }, union: { name: 'Tiny Teachers', unit: 'T' },
       rounds: [{ union: ids.v2, district: ids.offer, agreement: null }], history: [ids.v1, ids.v2, ids.offer],
     }]);
+    // Side by side over the round's common years: both end in 2022-23 here (the budget's last year), so each side's
+    // figures are its stored ones, and each total is the sum of its years.
+    const [round] = res.body.tables[0].rounds;
+    expect(round.span).toEqual({ from: '2018-19', to: '2022-23' });
+    for (const side of round.sides) {
+      const result = await stored(side.id);
+      expect(side.years.map((y: Year) => y.totalCents)).toEqual(result.years.map((y: Year) => y.totalCents));
+      expect(side.total).toEqual({ ...round.span, cents: side.years.reduce((n: number, y: Year) => n + y.totalCents, 0) });
+    }
     // The reserve with no proposal at all: the engine's projection with each version's cost taken out.
     const [data] = res.body.datasets;
     expect(res.body.datasets).toHaveLength(1);
@@ -212,16 +224,16 @@ eachDatabase('the public record', (dialect) => {
     let res = await anon().request('GET', '/api/public/proposals');
     // Published by the district alone: its latest proposal, not the agreement, until the union countersigns.
     expect(res.body.proposals.find((p: { id: number }) => p.id === agreement)).toMatchObject({ party: 'district', awaitingCountersignature: true, countersigned: null });
-    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: agreement, agreement: null }]);
+    expect(roundIds(res.body.tables[0].rounds)).toEqual([{ union: ids.v2, district: agreement, agreement: null }]);
     expect((await team.request('POST', `/api/proposal-versions/${agreement}/countersign`)).status).toBe(201);
     res = await anon().request('GET', '/api/public/proposals');
     const ta = res.body.proposals.find((p: { id: number }) => p.id === agreement);
     expect(ta).toMatchObject({ party: 'joint', awaitingCountersignature: false, countersigned: { organization: { name: 'Tiny Teachers', side: 'union' } } });
     expect(ta.sources).toEqual([{ title: 'Board agenda', href: 'https://example.org/agenda' }, { title: 'Sneaky' }, { title: 'Minutes of the meeting' }]);
-    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: ids.offer, agreement }]);
+    expect(roundIds(res.body.tables[0].rounds)).toEqual([{ union: ids.v2, district: ids.offer, agreement }]);
     const next = await passAndPublish(team, raiseYaml(4, { title: 'Next round' }));
     res = await anon().request('GET', '/api/public/proposals');
-    expect(res.body.tables[0].rounds).toEqual([{ union: next, district: null, agreement: null }, { union: ids.v2, district: ids.offer, agreement }]);
+    expect(roundIds(res.body.tables[0].rounds)).toEqual([{ union: next, district: null, agreement: null }, { union: ids.v2, district: ids.offer, agreement }]);
     expect(res.body.tables[0].history).toEqual([ids.v1, ids.v2, ids.offer, agreement, next]);
   });
 
