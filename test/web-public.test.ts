@@ -74,7 +74,7 @@ browserSuite('the public page in Chromium', () => {
     // years, 2018-19 to 2022-23 (the 2018-19 data's budget), named on the page; beside it, the agreement's own
     // contract years (to June 30, 2022: 2018-19 to 2021-22, as costed), labelled.
     expect(round.span).toEqual({ from: '2018-19', to: '2022-23' });
-    expect(await page.locator(`#${utla.id} .pp-round`, { has: card }).locator('.pp-span').textContent()).toContain('de 2018-19 a 2022-23');
+    expect(await page.locator(`#${utla.id} .pp-round`, { has: page.locator(`article[data-version="${agreement.id}"]`) }).locator('.pp-span').textContent()).toContain('de 2018-19 a 2022-23');
     const side = round.sides.find((x) => x.id === agreement.id)!;
     expect(side.total).toEqual({ from: '2018-19', to: '2022-23', cents: side.years.reduce((n, y) => n + y.totalCents, 0) });
     expect(side.contractTotal).toEqual({ from: '2018-19', to: '2021-22', cents: side.years.filter((y) => y.fy <= '2021-22').reduce((n, y) => n + y.totalCents, 0) });
