@@ -8,14 +8,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contractTotal, money, moneyChange } from '../web/src/pages/public/format.ts';
+import { money, moneyChange } from '../web/src/pages/public/format.ts';
 import { browserSuite, launchBrowser, newPage, screenshot, webServer, type WebServer } from './helpers/browser.ts';
 
+type Total = { from: string; to: string; cents: number };
 interface Version {
   id: number; party: string; title: string; date: string; publishedAt: string; unit: string;
-  term: { start: string; end: string }; years: { fy: string; totalCents: number }[];
+  term: { start: string; end: string }; years: { fy: string; totalCents: number }[]; total: Total; contractTotal: Total; certificationYears: string[];
 }
-interface PublicRecord { proposals: Version[]; tables: { id: string; union: { unit: string }; history: number[]; rounds: { union: number | null; district: number | null; agreement: number | null; versions: { id: number; before: number | null }[] }[] }[] }
+interface Side { id: number; years: { fy: string; totalCents: number }[]; total: Total; contractTotal: Total }
+interface Round { union: number | null; district: number | null; agreement: number | null; versions: { id: number; before: number | null }[]; span: { from: string; to: string } | null; sides: Side[] }
+interface PublicRecord { proposals: Version[]; tables: { id: string; union: { unit: string }; history: number[]; rounds: Round[] }[] }
 
 browserSuite('the public page in Chromium', () => {
   let web: WebServer;
@@ -67,13 +70,19 @@ browserSuite('the public page in Chromium', () => {
     expect(await card.locator('.pp-title').getAttribute('lang')).toBe('en');
     expect(await card.locator('.pp-title').textContent()).toBe(agreement.title);
 
-    // Figures equal the API's, as the page writes them in Spanish.
-    const total = contractTotal(agreement);
-    expect(total.years).toEqual(['2018-19', '2019-20', '2020-21', '2021-22']);
-    expect(total.cents).toBe(agreement.years.filter((y) => y.fy >= '2018-19' && y.fy <= '2021-22').reduce((n, y) => n + y.totalCents, 0));
-    expect(await card.locator('.pp-big').textContent()).toBe(money(total.cents, 'es'));
-    expect(money(total.cents, 'es')).toMatch(/^\d[\d.,]* (mil )?millones de dólares$/);
-    const year = agreement.years.find((y) => y.fy === '2019-20')!;
+    // Figures equal the API's, as the page writes them in Spanish: the round's three side by side over the same
+    // years, 2018-19 to 2022-23 (the 2018-19 data's budget), named on the page; beside it, the agreement's own
+    // contract years (to June 30, 2022: 2018-19 to 2021-22, as costed), labelled.
+    expect(round.span).toEqual({ from: '2018-19', to: '2022-23' });
+    expect(await page.locator(`#${utla.id} .pp-round`, { has: page.locator(`article[data-version="${agreement.id}"]`) }).locator('.pp-span').textContent()).toContain('de 2018-19 a 2022-23');
+    const side = round.sides.find((x) => x.id === agreement.id)!;
+    expect(side.total).toEqual({ from: '2018-19', to: '2022-23', cents: side.years.reduce((n, y) => n + y.totalCents, 0) });
+    expect(side.contractTotal).toEqual({ from: '2018-19', to: '2021-22', cents: side.years.filter((y) => y.fy <= '2021-22').reduce((n, y) => n + y.totalCents, 0) });
+    expect(await card.locator('.pp-big').textContent()).toBe(money(side.total.cents, 'es'));
+    expect(await card.locator('.pp-fig dt').first().textContent()).toBe('Costo adicional, de 2018-19 a 2022-23');
+    expect(await card.locator('.pp-contract').textContent()).toBe(`Durante su contrato, de 2018-19 a 2021-22: ${money(side.contractTotal.cents, 'es')}`);
+    expect(money(side.total.cents, 'es')).toMatch(/^\d[\d.,]* (mil )?millones de dólares$/);
+    const year = side.years.find((y) => y.fy === '2019-20')!;
     expect(await card.locator('.pp-years li', { hasText: '2019-20' }).locator('.num').textContent()).toBe(money(year.totalCents, 'es'));
 
     // Where the figures come from: the dataset named, and a link to every figure side by side.
@@ -120,6 +129,12 @@ browserSuite('the public page in Chromium', () => {
       'Los Angeles Unified School District and United Teachers Los Angeles',
       'Los Angeles Unified School District and SEIU Local 99',
     ]);
+    // The 2023 agreement's card: the certification as the law reads it, for the year of its date and the two after.
+    const utla2023 = byTitle('UTLA tentative agreement of April 18, 2023');
+    expect(utla2023.certificationYears).toEqual(['2022-23', '2023-24', '2024-25']);
+    const cert = page.locator(`article[data-version="${utla2023.id}"] .pp-cert`);
+    expect(await cert.textContent()).toMatch(/^Positive for 2022-23 to 2024-25: /);
+    expect(await page.locator(`article[data-version="${utla2023.id}"] .pp-contract`).textContent()).toBe(`Over its contract, 2022-23 to 2024-25: ${money(utla2023.contractTotal.cents, 'en')}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     console.log(`screenshot: ${await screenshot(page, 'public-desktop-en')}`);
     await context.close();
@@ -175,6 +190,8 @@ browserSuite('the public page in Chromium', () => {
     // Together they come to the difference between the two.
     const sum = changes.reduce((n, c) => n + c.totalCents, 0);
     expect(await pair.locator('.pp-sum').textContent()).toContain(moneyChange(sum, 'es'));
+    // The check names the years it adds up over: exactly those of the versions' figures.
+    expect(await pair.locator('.pp-sum').textContent()).toMatch(/^Comprobación, de 2018-19 a 2022-23: /);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     console.log(`screenshot: ${await screenshot(page, 'public-compare-es')}`);
     expect(outside).toEqual([]);

@@ -127,9 +127,22 @@ browserSuite('the workspace pages in Chromium', () => {
     const nurses = api.changes[0].changes.find((c: { term: string }) => c.term === 'nurses');
     // 0.4 → 1 FTE nurse per elementary school: the API's total over the years, as the page writes it.
     expect(nurses.totalCents).toBeGreaterThan(0);
-    const row = pair.locator('tbody tr', { hasText: 'nurses' });
+    // The row is named by the term's title as written, never by its id.
+    expect(nurses.title).not.toBe('nurses');
+    const row = pair.locator('tbody tr', { has: page.locator('th', { hasText: nurses.title }) });
     await expect(row.locator('td.ws-effect').textContent()).resolves.toBe(millions(nurses.totalCents));
     await expect(row.textContent()).resolves.toContain('1 FTE per school');
+    // Both offers over the same years, named in the heading, each total over exactly them; the check line under
+    // what changed adds up over the same years, named.
+    expect(api.span).toEqual({ from: '2018-19', to: '2022-23' });
+    await expect(page.locator('#ws-cost').textContent()).resolves.toBe('Added cost, 2018-19 to 2022-23');
+    const totals = page.locator('table.ws-table tfoot tr', { hasText: 'Total, 2018-19 to 2022-23' }).locator('td');
+    for (const [i, v] of api.versions.entries()) {
+      expect(v.total).toEqual({ from: '2018-19', to: '2022-23', cents: v.years.reduce((n: number, y: { totalCents: number }) => n + y.totalCents, 0) });
+      await expect(totals.nth(i).getAttribute('data-cents')).resolves.toBe(String(v.total.cents));
+    }
+    await expect(pair.locator('.ws-check').textContent()).resolves.toMatch(/^Check, 2018-19 to 2022-23: /);
+    expect(api.changes[0].fromCents.map((y: { cents: number }) => y.cents)).toEqual(api.versions[0].years.map((y: { totalCents: number }) => y.totalCents));
     // The terms table has the current contract beside each offer: grades 4-6 are capped at 36 now.
     await expect(page.locator('table.ws-provisions tr', { hasText: 'Class size, grades 4-6' }).textContent()).resolves.toContain('maximum 36');
     await page.locator('figure.chart svg').first().waitFor();

@@ -114,6 +114,48 @@ eachDatabase('comparing versions in a workspace', (dialect) => {
     expect(second).toMatchObject({ from: ids.v2, to: ids.received, sameDataset: true });
   });
 
+  it('costs versions whose years differ over the same years, and splits what changed over exactly those years', async () => {
+    // A version whose contract runs two years past the data's budget (to June 30, 2025: fiscal year 2024-25),
+    // with the $10,000 tutoring program added.
+    const long = await negotiator.request('POST', '/api/proposals', { yaml: raiseYaml(1, { party: 'district', title: 'Long offer', extra: [PROGRAM] }).replace('end: 2023-06-30', 'end: 2025-06-30') });
+    expect(long.status, JSON.stringify(long.body)).toBe(201);
+    const res = await negotiator.request('GET', `/api/compare?versions=${ids.v1},${long.body.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Both from the data's base year through the later last year: 2024-25 (version 1 alone stops at the budget's 2022-23).
+    const span = { from: '2018-19', to: '2024-25' };
+    expect([res.body.span, res.body.groups]).toEqual([span, [{ datasetVersionId: res.body.baseline.datasetVersionId, span, versions: [ids.v1, long.body.id] }]]);
+    const [v1, lv] = res.body.versions;
+    const fys = ['2018-19', '2019-20', '2020-21', '2021-22', '2022-23', '2023-24', '2024-25'];
+    for (const v of [v1, lv]) {
+      expect(v.years.map((y: Year) => y.fy)).toEqual(fys);
+      expect(v.total).toEqual({ ...span, cents: v.years.reduce((n: number, y: Year) => n + y.totalCents, 0) });
+    }
+    // The years version 1 was stored with are the same figures; its contract total keeps its own years (2019-20 to 2022-23).
+    const stored1 = await stored(ids.v1);
+    expect(v1.years.slice(0, 5).map((y: Year) => y.totalCents)).toEqual(stored1.years.map((y: Year) => y.totalCents));
+    expect(v1.contractTotal).toEqual(stored1.contractTotal);
+    expect(lv.contractTotal.from + ' to ' + lv.contractTotal.to).toBe('2019-20 to 2024-25');
+    // The years past the budget (budget.csv runs to 2021-22) are marked as such, and the certification names its
+    // years: 2018-19 (the date's, March 1, 2019) and the two after.
+    expect(lv.reserve.map((r: { fy: string; extrapolated: boolean }) => [r.fy, r.extrapolated]).slice(3)).toEqual([['2021-22', false], ['2022-23', true], ['2023-24', true], ['2024-25', true]]);
+    expect(lv.certificationYears).toEqual(['2018-19', '2019-20', '2020-21']);
+    const [pair] = res.body.changes;
+    expect(pair.span).toEqual(span);
+    expect(pair.fromCents).toEqual(v1.years.map((y: Year) => ({ fy: y.fy, cents: y.totalCents })));
+    expect(pair.toCents).toEqual(lv.years.map((y: Year) => ({ fy: y.fy, cents: y.totalCents })));
+    // The term changed first (a row of its own), then the program added: $10,000 in each year from 2019-20 to 2024-25.
+    expect(pair.header).toMatchObject({ type: 'modified', title: 'Date and contract term' });
+    const tutoring = pair.changes.find((c: { term: string }) => c.term === 'tutoring');
+    expect(tutoring).toMatchObject({ type: 'added', title: 'After-school tutoring', totalCents: 6 * 1_000_000 });
+    expect(tutoring.effect.map((e: { cents: number }) => e.cents)).toEqual([0, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000]);
+    const rows = [pair.header, ...pair.changes];
+    pair.toCents.forEach((y: { fy: string; cents: number }, i: number) => {
+      expect(rows.reduce((n: number, c: { effect: Cents }) => n + c.effect.find((e) => e.fy === y.fy)!.cents, 0)).toBe(y.cents - pair.fromCents[i].cents);
+    });
+    // The same figures again, from the kept answer.
+    expect((await negotiator.request('GET', `/api/compare?versions=${ids.v1},${long.body.id}`)).body).toEqual(res.body);
+  });
+
   it('lets the union compare its own drafts with what the district passed it', async () => {
     const res = await team.request('GET', `/api/compare?versions=${ids.unionDraft},${ids.v2}`);
     expect(res.status).toBe(200);

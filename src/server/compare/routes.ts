@@ -1,18 +1,19 @@
 /**
  * Versions side by side, inside a workspace: your own (drafts too) and the ones passed to you,
  * 2 to 6 at a time. Each provision with what the current contract says beside what each
- * version says; cost per year and reserve per year; and what changed between each version and
- * the one before it, with each change's cost (changesBetween on a costing thread; the effects
- * add up, to the cent, to the difference). Any version the actor may not read → 404.
+ * version says; cost per year and reserve per year over the same years (versions on one dataset
+ * version are costed through the latest last year of any of them: costing/views.ts), with each
+ * total labelled by its years; and what changed between each version and the one before it,
+ * with each change's cost over exactly those years (the effects add up, to the cent, to the
+ * difference). Any version the actor may not read → 404.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Changes } from '../../reports/changes.ts';
+import { labelled, Views } from '../costing/views.ts';
 import { allow } from '../authz.ts';
 import { datasetFilesGz } from '../datasets/store.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { standingOf, yearTotals } from '../proposals/answer.ts';
-import { Memo } from '../reports/memo.ts';
+import { standingOf } from '../proposals/answer.ts';
 import { numbered, readableVersions } from '../reports/readable.ts';
 import { errors, ok } from '../schemas.ts';
 import { CompareQuery, CompareSchema } from './schemas.ts';
@@ -25,7 +26,7 @@ const compare = createRoute({
 });
 
 export function compareRoutes(app: OpenAPIHono<AppEnv>): void {
-  const pairs = new Memo<Changes>(64);
+  let views: Views | null = null;
 
   app.openapi(compare, async (c) => {
     const actor = allow(c.get('actor'), 'proposal.read');
@@ -43,34 +44,43 @@ export function compareRoutes(app: OpenAPIHono<AppEnv>): void {
       });
     }
     const ordered = await numbered(deps.db, actor, ids.map((id) => byId.get(id)!));
-    const files = (dv: number) => () => datasetFilesGz(deps.db, dv);
-
     const first = ordered[0].row.dataset_version_id;
-    const provisions = await deps.costing.provisions({ datasetVersionId: first, yamls: ordered.map((v) => v.row.yaml), loadFiles: files(first) });
-
+    const provisions = await deps.costing.provisions({ datasetVersionId: first, yamls: ordered.map((v) => v.row.yaml), loadFiles: () => datasetFilesGz(deps.db, first) });
+    views ??= new Views(() => deps.costing, (dv) => datasetFilesGz(deps.db, dv));
+    const view = await views.of(ordered.map(({ row, summary }) => ({ id: row.id, dataset_version_id: row.dataset_version_id, yaml: row.yaml, summary })), { changes: true });
     const changes = [];
     for (let i = 1; i < ordered.length; i++) {
-      const [a, b] = [ordered[i - 1].row, ordered[i].row];
-      if (a.dataset_version_id !== b.dataset_version_id) {
+      const [a, b] = [ordered[i - 1], ordered[i]];
+      const ch = view.changes.get(`${a.row.id}>${b.row.id}`);
+      if (!ch) {
         changes.push({
-          from: a.id, to: b.id, sameDataset: false,
-          note: `costed on different dataset versions (${a.dataset_version_id} and ${b.dataset_version_id}): the difference mixes changed terms with changed data, so it is not split into changes`,
+          from: a.row.id, to: b.row.id, sameDataset: false,
+          note: `costed on different dataset versions (${a.row.dataset_version_id} and ${b.row.dataset_version_id}): the difference mixes changed terms with changed data, so it is not split into changes`,
         });
         continue;
       }
-      const dv = a.dataset_version_id;
-      const ch = await pairs.get(`${a.id}>${b.id}`, () => deps.costing.changes({ datasetVersionId: dv, from: a.yaml, to: b.yaml, loadFiles: files(dv) }));
-      changes.push({ from: a.id, to: b.id, sameDataset: true, header: ch.header, changes: ch.changes, unchanged: ch.unchanged, fromCents: ch.fromCents, toCents: ch.toCents });
+      const label = labelled(a.summary, b.summary);
+      changes.push({
+        from: a.row.id, to: b.row.id, sameDataset: true, span: ch.span,
+        header: ch.header ? label(ch.header) : null, changes: ch.changes.map(label), unchanged: ch.unchanged, fromCents: ch.fromCents, toCents: ch.toCents,
+      });
     }
-
-    const versions = ordered.map(({ row, summary: s, number, own }) => ({
-      id: row.id, own, version: number, title: s.proposal.title,
-      organization: { id: row.owner_id, name: row.owner_name, kind: row.owner_kind },
-      unit: s.proposal.unit, party: standingOf(row, s).party, date: s.proposal.date, term: s.proposal.term, datasetVersionId: row.dataset_version_id,
-      passedAt: row.passed_at, publishedAt: row.published_at,
-      years: yearTotals(s), reserve: s.reserve, firstShortYear: s.firstShortYear, certification: s.certification,
-    }));
+    const versions = ordered.map(({ row, summary: s, number, own }) => {
+      const f = view.figures.get(row.id)!;
+      return {
+        id: row.id, own, version: number, title: s.proposal.title,
+        organization: { id: row.owner_id, name: row.owner_name, kind: row.owner_kind },
+        unit: s.proposal.unit, party: standingOf(row, s).party, date: s.proposal.date, term: s.proposal.term, datasetVersionId: row.dataset_version_id,
+        passedAt: row.passed_at, publishedAt: row.published_at,
+        years: f.years, total: f.total, contractTotal: f.contractTotal, reserve: f.reserve, firstShortYear: f.firstShortYear,
+        certification: f.certification, certificationYears: f.certificationYears, missingYears: f.missingYears, laterShortYears: f.laterShortYears,
+      };
+    });
     const years = [...new Set(versions.flatMap((v) => v.years.map((y) => y.fy)))].sort();
-    return c.json({ years, baseline: { datasetVersionId: first, district: ordered[0].summary.district.name }, provisions, versions, changes }, 200);
+    const groups = view.groups.map((g) => ({ datasetVersionId: g.datasetVersionId, span: g.span, versions: g.ids }));
+    const note = groups.length > 1
+      ? `these versions were costed on ${groups.length} different dataset versions: each group of versions on one dataset version shares its years and its totals are comparable; totals on different data are not compared`
+      : undefined;
+    return c.json({ years, span: view.span, groups, ...(note ? { note } : {}), baseline: { datasetVersionId: first, district: ordered[0].summary.district.name }, provisions, versions, changes }, 200);
   });
 }

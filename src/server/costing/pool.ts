@@ -10,7 +10,8 @@
  *
  * Jobs: `check` a dataset; `cost` a proposal (the result as an object); `draft` a proposal to
  * store (checked against the workspace's rules, result and summary already JSON text);
- * `changes` between two stored versions (changesBetween, several costings). The workspace
+ * `changes` between two stored versions over a view's years (changesBetween, several costings);
+ * `common`: several stored versions on one dataset version costed over the same years (common.ts). The workspace
  * pages' jobs (`overview`, `disclosure`, `workbook`, `provisions`) are in report-jobs.ts.
  */
 import { performance } from 'node:perf_hooks';
@@ -20,18 +21,19 @@ import { FairQueue } from './fair-queue.ts';
 import { currentScope } from './scope.ts';
 import type { CostResult } from '../../costing/result.ts';
 import type { Problem } from '../../errors/problem.ts';
-import type { Changes } from '../../reports/changes.ts';
 import type { DatasetSummary, Draft, DraftRules, Outcome } from './work.ts';
 import type { Overview } from '../overview/compute.ts';
 import type { Provision } from '../../reports/provisions.ts';
 import type { DisclosureDocument } from '../reports/work.ts';
 import type { ReportJob } from './report-jobs.ts';
+import type { CommonYears, SpanChanges } from './common.ts';
 
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
   | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array }
   | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; filesGz?: Uint8Array }
-  | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; filesGz?: Uint8Array }
+  | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; through?: number; filesGz?: Uint8Array }
+  | { id: number; kind: 'common'; datasetVersionId: number; yamls: string[]; filesGz?: Uint8Array }
   | ReportJob;
 
 /** A stored dataset version, and how to read its files if no thread has it yet. */
@@ -54,8 +56,13 @@ export interface CostingService {
   cost(input: { datasetVersionId: number; yaml: string; file?: string; loadFiles: () => Promise<Uint8Array> }): Promise<Outcome<CostResult>>;
   /** Costs a proposal to store or show: checked against `rules` when given, the result as JSON text. */
   draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules }): Promise<Outcome<Draft>>;
-  /** What changed between two stored versions' YAML, costed on one dataset version. */
-  changes(input: OnDataset & { from: string; to: string }): Promise<Changes>;
+  /**
+   * What changed between two stored versions' YAML, costed on one dataset version through the
+   * later of both versions' last years and `through` (the last fiscal year of the view).
+   */
+  changes(input: OnDataset & { from: string; to: string; through?: number }): Promise<SpanChanges>;
+  /** Stored versions' YAML on one dataset version, each costed through the latest last year of any of them (the view's common years). */
+  common(input: OnDataset & { yamls: string[] }): Promise<CommonYears>;
   /** A dataset version at a glance: schools, enrollment, staff, budget, map points. */
   overview(input: OnDataset): Promise<Overview>;
   /** A stored version's public disclosure as HTML (to print) and its footer title. */
@@ -267,9 +274,14 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
     checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
     cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
     draft: ({ datasetVersionId, yaml, file, rules, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules }, loadFiles),
-    changes: async ({ datasetVersionId, from, to, loadFiles }) => {
-      const out = await submit<Changes>({ id: nextId++, kind: 'changes', datasetVersionId, from, to }, loadFiles);
+    changes: async ({ datasetVersionId, from, to, through, loadFiles }) => {
+      const out = await submit<SpanChanges>({ id: nextId++, kind: 'changes', datasetVersionId, from, to, through }, loadFiles);
       if (!out.ok) throw new Error(`changes between stored versions failed: ${out.problems[0]?.message}`);
+      return out.value;
+    },
+    common: async ({ datasetVersionId, yamls, loadFiles }) => {
+      const out = await submit<CommonYears>({ id: nextId++, kind: 'common', datasetVersionId, yamls }, loadFiles);
+      if (!out.ok) throw new Error(`stored versions over common years failed: ${out.problems[0]?.message}`);
       return out.value;
     },
     overview: ({ datasetVersionId, loadFiles }) => report<Overview>({ id: nextId++, kind: 'overview', datasetVersionId }, loadFiles),

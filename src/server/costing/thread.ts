@@ -4,9 +4,10 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { Dataset } from '../../district/types.ts';
-import { changesYaml, checkDataset, costYaml, draftYaml, filesFromGzip } from './work.ts';
+import { checkDataset, costYaml, draftYaml, filesFromGzip } from './work.ts';
 import type { Job, Reply } from './pool.ts';
 import { isReportJob, reportWork } from './report-jobs.ts';
+import { changesOverSpan, commonYears } from './common.ts';
 
 const KEEP = 3;
 const cache = new Map<number, Dataset>();
@@ -34,7 +35,8 @@ async function answer(job: Job): Promise<Reply> {
   const dataset = datasetFor(job.datasetVersionId, job.filesGz);
   if (!dataset) return { id: job.id, kind: 'need-dataset' };
   if (isReportJob(job)) return { id: job.id, kind: 'done', value: await reportWork(dataset, job) };
-  if (job.kind === 'changes') return { id: job.id, kind: 'done', value: changesYaml(dataset, job.from, job.to) };
+  if (job.kind === 'common') return { id: job.id, kind: 'done', value: commonYears(dataset, job.yamls) };
+  if (job.kind === 'changes') return { id: job.id, kind: 'done', value: changesOverSpan(dataset, job.from, job.to, job.through) };
   const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules) : costYaml(dataset, job.yaml, job.file);
   return costed.ok ? { id: job.id, kind: 'done', value: costed.value } : { id: job.id, kind: 'invalid', problems: costed.problems };
 }

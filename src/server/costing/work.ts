@@ -1,8 +1,8 @@
 /**
  * The work a costing thread does, as plain functions (the thread entry only passes messages):
  * read a stored dataset version, summarise it, cost a proposal on it, cost a draft for storing
- * (the result already serialised, so the server's event loop never stringifies megabytes), and
- * what changed between two versions.
+ * (the result already serialised, so the server's event loop never stringifies megabytes).
+ * Several stored versions over common years, and what changed between two: common.ts.
  */
 import { gunzipSync } from 'node:zlib';
 import { fyLabel } from '../../calendar/fiscal-year.ts';
@@ -12,7 +12,6 @@ import { DATASET_FILES, loadDataset, type DatasetFiles } from '../../district/lo
 import type { Dataset } from '../../district/types.ts';
 import { InvalidInput, type Problem } from '../../errors/problem.ts';
 import { parseProposal, type ParsedProposal } from '../../proposals/parse.ts';
-import { changesBetween, type Changes } from '../../reports/changes.ts';
 import { looksEmpty, LOOKS_EMPTY } from '../../text/invisible.ts';
 import { oddCharacter, PLAIN_TEXT } from '../../text/plain-text.ts';
 import { costLines, versionSummary } from './summary.ts';
@@ -139,9 +138,4 @@ export function draftYaml(dataset: Dataset, yaml: string, file = 'proposal.yaml'
     if (e instanceof InvalidInput) return { ok: false, problems: e.problems };
     throw e;
   }
-}
-
-/** What changed from one stored version to another, and what each change costs (both parse: they were stored). */
-export function changesYaml(dataset: Dataset, from: string, to: string): Changes {
-  return changesBetween(dataset, parseProposal(from, 'from.yaml').proposal, parseProposal(to, 'to.yaml').proposal);
 }

@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { isNode, parseDocument, visit } from 'yaml';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { VersionSummary } from '../costing/summary.ts';
+import { totalsOf, type VersionSummary } from '../costing/summary.ts';
 import type { Actor } from '../env.ts';
 import type { versions } from './store.ts';
 import { awaitingCountersignature, partyShown } from './agreement.ts';
@@ -67,11 +67,16 @@ export function standingOf(row: VersionRow, s: VersionSummary) {
   return { party: partyShown(s.proposal.party, row.owner_kind, signed), awaitingCountersignature: awaitingCountersignature(s.proposal.party, signed) };
 }
 
-/** A version in the owner's lists: figures in brief, who drafted, passed and published it. */
+/**
+ * A version in the owner's lists: figures in brief (both totals naming their years, and the
+ * certification's years: null when the summary was written before they were kept), who
+ * drafted, passed and published it.
+ */
 export function briefOf(row: VersionRow, s: VersionSummary, number: number | undefined) {
   return {
     id: row.id, version: row.version, title: s.proposal.title, datasetVersionId: row.dataset_version_id, createdAt: row.created_at, createdBy: row.created_by,
-    years: yearTotals(s), certification: s.certification, firstShortYear: s.firstShortYear,
+    years: yearTotals(s), ...totalsOf(s), certification: s.certification, firstShortYear: s.firstShortYear,
+    certificationYears: s.certificationYears ?? null, missingYears: s.missingYears ?? null, laterShortYears: s.laterShortYears ?? null,
     passed: passedOf(row, true, number), published: publishedOf(row, true),
     ...standingOf(row, s), countersigned: countersignedOf(row, row.owner_id),
   };

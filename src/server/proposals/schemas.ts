@@ -30,6 +30,7 @@ export const VersionBody = z.object(source).strict().refine(exactlyOne, oneOf).o
 export const CostingBody = z.object(source).strict().refine(exactlyOne, oneOf).openapi('Costing', { example: { yaml: EXAMPLE_YAML } });
 
 const Org = z.object({ id: z.number().int(), name: z.string() });
+const YearsTotal = z.object({ from: z.string(), to: z.string(), cents: z.number().int() });
 const YearTotal = z.object({ fy: z.string(), totalCents: z.number().int(), ongoingCents: z.number().int(), oneTimeCents: z.number().int() });
 
 export const Passed = z
@@ -68,7 +69,14 @@ export const VersionSchema = z
 export const VersionBrief = z
   .object({
     id: z.number().int(), version: z.number().int(), title: z.string(), datasetVersionId: z.number().int(), createdAt: z.string(), createdBy: z.string(),
-    years: z.array(YearTotal), certification: z.string(), firstShortYear: z.string().nullable(), passed: Passed.nullable(), published: Published.nullable(),
+    years: z.array(YearTotal),
+    total: YearsTotal.openapi({ description: 'the added cost over every year costed (the first and last of `years`)' }),
+    contractTotal: YearsTotal.openapi({ description: 'the added cost over the contract\'s own fiscal years, as far as they are costed' }),
+    certification: z.string(), firstShortYear: z.string().nullable(),
+    certificationYears: z.array(z.string()).nullable().openapi({ description: 'the years the certification covers: the fiscal year of the proposal\'s date and the two after it (null: not kept for a version written before)' }),
+    missingYears: z.array(z.string()).nullable().openapi({ description: 'certification years the dataset\'s budget lacks (null: unknown)' }),
+    laterShortYears: z.array(z.string()).nullable().openapi({ description: 'contract years after the certification years whose reserve falls short (null: unknown)' }),
+    passed: Passed.nullable(), published: Published.nullable(),
     ...standing,
   })
   .openapi('ProposalVersionBrief');

@@ -13,9 +13,14 @@ import { costingPool, type CostingService } from '../costing/pool.ts';
 import { addDatasetVersion, raiseYaml } from '../proposals/test-world.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
 import { datasetsOf } from './record.ts';
+import { DEMO_PASSWORD, seedDemo } from '../demo.ts';
 
 const PROGRAM = '{ id: program-2, kind: program, amount: 10000, effective: 2019-07-01 }';
 type Year = { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number };
+type Round = { union: number | null; district: number | null; agreement: number | null; versions?: { id: number; before: number | null }[]; span?: unknown; sides?: unknown };
+/** A round's versions (the answer also carries their figures over the round's years). */
+/** A round without its figures (span, sides): which versions it holds and what each compares with. */
+const roundIds = (rounds: Round[]) => rounds.map(({ span: _span, sides: _sides, ...ids }) => ids);
 
 eachDatabase('the public record', (dialect) => {
   let s: TestServer;
@@ -87,11 +92,20 @@ eachDatabase('the public record', (dialect) => {
     // One table: the district and the teachers, each side's latest version. All three are dated
     // March 1, 2019 for the same contract, so publication orders them; the offer is compared
     // with the union's version 2 (the district has none before it).
-    expect(res.body.tables).toEqual([{
+    expect(res.body.tables.map((t: { rounds: Round[] }) => ({ ...t, rounds: roundIds(t.rounds) }))).toEqual([{
       id: `d${s.orgId.district}-u${s.orgId.teachers}`, district: { name: 'Tiny Unified' }, union: { name: 'Tiny Teachers', unit: 'T' },
       rounds: [{ union: ids.v2, district: ids.offer, agreement: null, versions: [{ id: ids.v1, before: null }, { id: ids.v2, before: ids.v1 }, { id: ids.offer, before: ids.v2 }] }],
       history: [ids.v1, ids.v2, ids.offer],
     }]);
+    // Side by side over the round's common years: both end in 2022-23 here (the budget's last year), so each side's
+    // figures are its stored ones, and each total is the sum of its years.
+    const [round] = res.body.tables[0].rounds;
+    expect(round.span).toEqual({ from: '2018-19', to: '2022-23' });
+    for (const side of round.sides) {
+      const result = await stored(side.id);
+      expect(side.years.map((y: Year) => y.totalCents)).toEqual(result.years.map((y: Year) => y.totalCents));
+      expect(side.total).toEqual({ ...round.span, cents: side.years.reduce((n: number, y: Year) => n + y.totalCents, 0) });
+    }
     // The reserve with no proposal at all: the engine's projection with each version's cost taken out.
     const [data] = res.body.datasets;
     expect(res.body.datasets).toHaveLength(1);
@@ -218,18 +232,18 @@ eachDatabase('the public record', (dialect) => {
     // Published by the district alone: its latest proposal, not the agreement, until the union countersigns.
     expect(res.body.proposals.find((p: { id: number }) => p.id === agreement)).toMatchObject({ party: 'district', awaitingCountersignature: true, countersigned: null });
     const first = [{ id: ids.v1, before: null }, { id: ids.v2, before: ids.v1 }, { id: ids.offer, before: ids.v2 }];
-    expect(res.body.tables[0].rounds).toEqual([{ union: ids.v2, district: agreement, agreement: null, versions: [...first, { id: agreement, before: ids.offer }] }]);
+    expect(roundIds(res.body.tables[0].rounds)).toEqual([{ union: ids.v2, district: agreement, agreement: null, versions: [...first, { id: agreement, before: ids.offer }] }]);
     expect((await team.request('POST', `/api/proposal-versions/${agreement}/countersign`)).status).toBe(201);
     res = await anon().request('GET', '/api/public/proposals');
     const ta = res.body.proposals.find((p: { id: number }) => p.id === agreement);
     expect(ta).toMatchObject({ party: 'joint', awaitingCountersignature: false, countersigned: { organization: { name: 'Tiny Teachers', side: 'union' } } });
     expect(ta.sources).toEqual([{ title: 'Board agenda', href: 'https://example.org/agenda' }, { title: 'Sneaky' }, { title: 'Minutes of the meeting' }]);
     const closed = { union: ids.v2, district: ids.offer, agreement, versions: [...first, { id: agreement, before: ids.offer }] };
-    expect(res.body.tables[0].rounds).toEqual([closed]);
+    expect(roundIds(res.body.tables[0].rounds)).toEqual([closed]);
     // Dated a month after the agreement (March 1, like every version here): the next round.
     const next = await passAndPublish(team, dated(raiseYaml(4, { title: 'Next round' }), '2019-04-01'));
     res = await anon().request('GET', '/api/public/proposals');
-    expect(res.body.tables[0].rounds).toEqual([{ union: next, district: null, agreement: null, versions: [{ id: next, before: null }] }, closed]);
+    expect(roundIds(res.body.tables[0].rounds)).toEqual([{ union: next, district: null, agreement: null, versions: [{ id: next, before: null }] }, closed]);
     expect(res.body.tables[0].history).toEqual([ids.v1, ids.v2, ids.offer, agreement, next]);
     ids.agreement = agreement;
     ids.next = next;
@@ -246,7 +260,7 @@ eachDatabase('the public record', (dialect) => {
     // Newest round first: the second agreement's (status "Agreement reached", not "Still bargaining").
     // The late proposal is first in the first round by date; the union's version 1 is now
     // compared with it (the union's previous version in the round), and it with nothing.
-    expect(tables[0].rounds).toEqual([
+    expect(roundIds(tables[0].rounds)).toEqual([
       { union: ids.next, district: null, agreement: second, versions: [{ id: ids.next, before: null }, { id: second, before: ids.next }] },
       {
         union: ids.v2, district: ids.offer, agreement: ids.agreement,
@@ -280,5 +294,97 @@ eachDatabase('the public record', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body.changes).toEqual([{ from: ids.v1, to: v.body.id, sameDataset: false, note: expect.stringContaining('different dataset versions') }]);
     expect(res.body.versions[1].years).toEqual(res.body.versions[0].years);
+  });
+});
+
+/**
+ * The LAUSD demo's public record (src/server/demo.ts: the 2019 examples on the 2018-19 data,
+ * the 2023 ones on 2022-23): the 2019 round side by side over one span, each total the sum of
+ * its years; the comparison of the three with its changes over exactly those years; and the
+ * 2023 UTLA agreement's card naming the years its certification covers.
+ */
+eachDatabase('the LAUSD public record over common years', (dialect) => {
+  let s: TestServer;
+  type Figures = { id: number; years: Year[]; total: { from: string; to: string; cents: number }; contractTotal: { from: string; to: string; cents: number } };
+  let record: { proposals: (Figures & { title: string; certificationYears: string[]; missingYears: string[]; laterShortYears: string[]; certification: string })[]; tables: { union: { unit: string }; rounds: (Round & { span: { from: string; to: string } | null; sides: Figures[] })[] }[] };
+  const byTitle = (title: string) => record.proposals.find((p) => p.title === title)!;
+  const sum = (ys: { totalCents?: number; cents?: number }[]) => ys.reduce((n, y) => n + (y.totalCents ?? y.cents ?? 0), 0);
+  const round2019 = () => record.tables.find((t) => t.union.unit === 'UTLA')!.rounds.find((r) => r.agreement === byTitle('Tentative agreement of January 22, 2019').id)!;
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect, empty: true });
+    expect((await seedDemo(s.deps))?.published).toBe(9);
+    record = (await s.anonymous().request('GET', '/api/public/proposals')).body;
+  }, 180_000);
+  afterAll(async () => s?.close());
+
+  it('shows the 2019 round side by side over one span, each side\'s total the sum of its years', async () => {
+    const round = round2019();
+    expect(roundIds([round])).toEqual([{ union: byTitle('UTLA demands before the January 2019 strike').id, district: byTitle('LAUSD offer of January 11, 2019').id, agreement: round.agreement }]);
+    // From the 2018-19 data's base year to the last year of its budget, 2022-23 (every contract here ends before it).
+    expect(round.span).toEqual({ from: '2018-19', to: '2022-23' });
+    expect(round.sides.map((x) => x.id)).toEqual([round.union, round.district, round.agreement]);
+    for (const side of round.sides) {
+      expect(side.years.map((y) => y.fy)).toEqual(['2018-19', '2019-20', '2020-21', '2021-22', '2022-23']);
+      expect(side.total).toEqual({ from: '2018-19', to: '2022-23', cents: sum(side.years) });
+      // The contract total names the contract's own years and sums exactly those.
+      const own = side.years.filter((y) => y.fy >= side.contractTotal.from && y.fy <= side.contractTotal.to);
+      expect(side.contractTotal.cents).toBe(sum(own));
+    }
+    // The agreement runs to June 30, 2022: its contract years as costed are 2018-19 to 2021-22.
+    expect(round.sides[2].contractTotal).toMatchObject({ from: '2018-19', to: '2021-22' });
+  });
+
+  it('compares the three with what changed over exactly the versions\' years', async () => {
+    const round = round2019();
+    const ids = [round.union, round.district, round.agreement];
+    const res = await s.anonymous().request('GET', `/api/public/compare?versions=${ids.join(',')}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.span).toEqual(round.span);
+    for (const v of res.body.versions) {
+      expect(v.total).toEqual({ ...res.body.span, cents: sum(v.years) });
+      expect(v.years).toEqual(round.sides.find((x) => x.id === v.id)!.years);
+    }
+    expect(res.body.changes).toHaveLength(2);
+    res.body.changes.forEach((pair: { span: unknown; fromCents: { fy: string; cents: number }[]; toCents: { fy: string; cents: number }[]; header: { effect: { fy: string; cents: number }[] } | null; changes: { title: string; term: string; effect: { fy: string; cents: number }[] }[] }, i: number) => {
+      const [a, b] = [res.body.versions[i], res.body.versions[i + 1]];
+      expect(pair.span).toEqual(res.body.span);
+      expect(pair.fromCents).toEqual(a.years.map((y: Year) => ({ fy: y.fy, cents: y.totalCents })));
+      expect(pair.toCents).toEqual(b.years.map((y: Year) => ({ fy: y.fy, cents: y.totalCents })));
+      // Every change, the date-and-term one first, adds up to the difference in every year.
+      const rows = [...(pair.header ? [pair.header] : []), ...pair.changes];
+      pair.toCents.forEach((y, k) => expect(rows.reduce((n, c) => n + c.effect.find((e) => e.fy === y.fy)!.cents, 0)).toBe(y.cents - pair.fromCents[k].cents));
+      // Rows are named in words, never by an id alone.
+      for (const c of pair.changes) expect(c.title).not.toMatch(/^[a-z]+-\d+$/);
+    });
+  });
+
+  it('gives the district\'s workspace compare of the same three the same years, totals and changes', async () => {
+    const round = round2019();
+    const login = await s.app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'negotiator@lausd.demo', password: DEMO_PASSWORD }) });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const ws = await s.app.request(`/api/compare?versions=${round.union},${round.district},${round.agreement}`, { headers: { cookie } });
+    expect(ws.status).toBe(200);
+    const body = await ws.json() as { span: unknown; versions: Figures[]; changes: { span: unknown; fromCents: { fy: string; cents: number }[]; toCents: { fy: string; cents: number }[] }[] };
+    expect(body.span).toEqual(round.span);
+    for (const [i, v] of body.versions.entries()) {
+      const side = round.sides[i];
+      expect([v.id, v.years.map((y) => y.totalCents), v.total, v.contractTotal]).toEqual([side.id, side.years.map((y) => y.totalCents), side.total, side.contractTotal]);
+    }
+    body.changes.forEach((pair, i) => {
+      expect(pair.span).toEqual(round.span);
+      expect(pair.fromCents.map((y) => y.cents)).toEqual(body.versions[i].years.map((y) => y.totalCents));
+      expect(pair.toCents.map((y) => y.cents)).toEqual(body.versions[i + 1].years.map((y) => y.totalCents));
+    });
+  });
+
+  it('names the years the 2023 UTLA agreement\'s certification covers, on its card', () => {
+    const utla = byTitle('UTLA tentative agreement of April 18, 2023');
+    // Dated April 18, 2023 (fiscal year 2022-23): that year and the two after it, all inside the 2022-23 data's budget.
+    expect(utla).toMatchObject({ certificationYears: ['2022-23', '2023-24', '2024-25'], missingYears: [], laterShortYears: [], certification: 'positive' });
+    // Its contract, July 1, 2022 to June 30, 2025: 2022-23 to 2024-25, every year costed.
+    expect(utla.contractTotal).toEqual({ from: '2022-23', to: '2024-25', cents: sum(utla.years) });
+    expect(utla.total).toEqual({ from: '2022-23', to: '2024-25', cents: sum(utla.years) });
   });
 });

@@ -12,10 +12,9 @@ import type { Database } from '../../db/schema.ts';
 import { parseProposal } from '../../proposals/parse.ts';
 import { plainWords } from '../../proposals/plain-words.ts';
 import type { Proposal } from '../../proposals/types.ts';
-import type { Changes } from '../../reports/changes.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
-import { shared } from '../costing/scope.ts';
-import type { VersionSummary } from '../costing/summary.ts';
+import { totalsOf, type VersionSummary } from '../costing/summary.ts';
+import type { Views } from '../costing/views.ts';
 import { yearTotals } from '../proposals/answer.ts';
 import { awaitingCountersignature, partyShown } from '../proposals/agreement.ts';
 
@@ -77,6 +76,19 @@ export function termsOf(s: VersionSummary, p: Proposal | null) {
 }
 
 /**
+ * The years the certification covers, those the dataset's budget lacks and later contract
+ * years short of the reserve: null in a summary written before they were kept (unknown, not none).
+ */
+export function certificationOf(s: VersionSummary) {
+  return {
+    certificationYears: s.certificationYears ?? null,
+    missingYears: s.missingYears ?? null,
+    laterShortYears: s.laterShortYears ?? null,
+    otherYear: s.otherYear ?? null,
+  };
+}
+
+/**
  * One published version in brief: who, what, when, cost per year, reserve per year,
  * certification, terms in plain words. A joint version is the agreement only once the other
  * side countersigned it; until then it is shown as its drafting side's proposal.
@@ -100,9 +112,11 @@ export function entryOf(row: PublishedRow, s: VersionSummary, version: number) {
     datasetVersionId: row.dataset_version_id,
     district: { name: s.district.name, baseFiscalYear: s.district.baseFiscalYear, requiredReservePct: s.district.requiredReservePct },
     years: yearTotals(s),
+    ...totalsOf(s),
     reserve: s.reserve,
     firstShortYear: s.firstShortYear,
     certification: s.certification,
+    ...certificationOf(s),
     terms: termsOf(s, p),
     sources: (p?.sources ?? []).map((r) => ({ title: r.title, ...(webLink(r.href) ? { href: webLink(r.href) } : {}) })),
     href: `/api/public/proposals/${row.id}`,
@@ -147,9 +161,9 @@ export async function datasetsOf(db: Kysely<Database>, rows: { id: number; datas
 export class PublicCache {
   private token = '';
   private readonly answers = new Map<string, Cached>();
-  private readonly pairs = new Map<string, Promise<Changes>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `views`: published versions over common years (kept across states: stored versions never change). */
+  constructor(private readonly db: Kysely<Database>, readonly views: Views) {}
 
   /**
    * The state of the publications and countersignatures tables now (a countersignature turns a
@@ -182,21 +196,5 @@ export class PublicCache {
       if (this.answers.size > KEEP) this.answers.delete(this.answers.keys().next().value as string);
     }
     return made;
-  }
-
-  /**
-   * What changed between two published versions never changes (both are immutable): kept
-   * across states, and one costing job serves every request asking at the same time.
-   */
-  changes(from: number, to: number, compute: () => Promise<Changes>): Promise<Changes> {
-    const key = `${from}>${to}`;
-    let job = this.pairs.get(key);
-    if (!job) {
-      job = shared(compute);
-      job.catch(() => this.pairs.delete(key));
-      this.pairs.set(key, job);
-      if (this.pairs.size > KEEP) this.pairs.delete(this.pairs.keys().next().value as string);
-    }
-    return job;
   }
 }

@@ -17,10 +17,12 @@ import { rawJson } from '../proposals/answer.ts';
 import { passNumbers } from '../proposals/store.ts';
 import { costLinesOf, summariesOf } from '../proposals/summaries.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
-import { compareAnswer } from './compare.ts';
+import { compareAnswer, overSpan } from './compare.ts';
 import { datasetsOf, entryOf, published, PublicCache, type Cached } from './record.ts';
 import { CompareQuery, Comparison, PublicDetail, PublicList } from './schemas.ts';
 import { tablesOf } from './tables.ts';
+import { Views } from '../costing/views.ts';
+import { datasetFilesGz } from '../datasets/store.ts';
 
 const notModified = { 304: { description: 'Not modified since the ETag sent in If-None-Match' } };
 
@@ -67,7 +69,10 @@ function send(c: Context<AppEnv>, a: Cached, maxAge: number) {
 
 export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
   let cache: PublicCache | null = null;
-  const record = (c: Context<AppEnv>) => (cache ??= new PublicCache(c.get('deps').db));
+  const record = (c: Context<AppEnv>) => {
+    const deps = c.get('deps');
+    return (cache ??= new PublicCache(deps.db, new Views(() => deps.costing, (dv) => datasetFilesGz(deps.db, dv))));
+  };
 
   app.openapi(list, async (c) => {
     const db = c.get('deps').db;
@@ -84,7 +89,22 @@ export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
         id: r.id, party: proposals[i].party, unit: proposals[i].unit, date: proposals[i].date, term: proposals[i].term, at: r.published_at,
         owner: { id: r.org_id, name: r.org_name, kind: r.org_kind, unit: r.org_unit }, to: { id: r.to_id, name: r.to_name, kind: r.to_kind, unit: r.to_unit },
       })));
-      return made({ proposals, tables, datasets });
+      // Each round's versions side by side over common years (each side's figures over the round's span).
+      const view = (ids: number[]) => record(c).views.of(ids.map((id) => {
+        const r = rows.find((x) => x.id === id)!;
+        return { id, dataset_version_id: r.dataset_version_id, yaml: r.yaml, summary: summaries.get(id)! };
+      }), { changes: false });
+      const withFigures = [];
+      for (const table of tables) {
+        const rounds = [];
+        for (const round of table.rounds) {
+          const ids = [round.union, round.district, round.agreement].filter((id): id is number => id !== null);
+          const v = await view(ids);
+          rounds.push({ ...round, span: v.span, sides: ids.map((id) => ({ id, ...overSpan(v.figures.get(id)!) })) });
+        }
+        withFigures.push({ ...table, rounds });
+      }
+      return made({ proposals, tables: withFigures, datasets });
     });
     return send(c, answer, 10);
   });

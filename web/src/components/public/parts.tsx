@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { href } from '../../App.tsx';
 import { navigate } from '../../router.ts';
 import type { Dataset, Party, Version } from '../../pages/public/data.ts';
-import { contractTotal, longDate, money, percent, type Lang } from '../../pages/public/format.ts';
+import { longDate, money, percent, type Lang } from '../../pages/public/format.ts';
 import type { PublicKey } from '../../pages/public/messages.ts';
 import { CostChart, ReserveChart, type CostSeries, type ReserveSeries } from './charts.tsx';
 import { displayText, webHref } from '../../text.ts';
@@ -45,30 +45,47 @@ export const versionPhrase = (v: Version, t: T, lang: Lang) => t('cmp.partyOn', 
 /** Fiscal years in order, over every version given. */
 export const yearsOf = (versions: Version[]) => [...new Set(versions.flatMap((v) => v.years.map((y) => y.fy)))].sort();
 
-export function Figures({ v, dataset, lang, t }: { v: Version; dataset: Dataset | undefined; lang: Lang; t: T }) {
-  const total = contractTotal(v);
-  const inContract = v.years.filter((y) => total.years.includes(y.fy));
-  const first = total.years[0];
-  const last = total.years[total.years.length - 1];
-  const shown = new Set(v.reserve.map((r) => r.fy));
-  const withoutShort = dataset?.without.find((y) => shown.has(y.fy) && !y.meetsReserve)?.fy ?? null;
-  // The certification covers the fiscal year of the proposal's date and the two after it (docs/costing.md).
+/** The years the certification covers: as kept, or for a version written before they were kept, the fiscal year of its date and the two after it (docs/costing.md). */
+function certificationYears(v: Version): string[] {
+  if (v.certificationYears) return v.certificationYears;
   const fy0 = Number(v.date.slice(0, 4)) - (Number(v.date.slice(5, 7)) < 7 ? 1 : 0);
   const fyName = (y: number) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-  const cert = Number.isFinite(fy0) ? [{ fy: fyName(fy0) }, { fy: fyName(fy0 + 2) }] : [];
+  return Number.isFinite(fy0) ? [fyName(fy0), fyName(fy0 + 1), fyName(fy0 + 2)] : [];
+}
+
+/**
+ * A version's headline figures: the added cost over the years shown (in a round or a
+ * comparison, the years every version there is shown over) and, labelled with its own years,
+ * over its contract; the cost of each of those years (years past the district's budget
+ * marked *); the reserve; and the county certification as the law reads it: for which years,
+ * which of them the budget lacks, and which later contract years fall short.
+ */
+export function Figures({ v, dataset, lang, t }: { v: Version; dataset: Dataset | undefined; lang: Lang; t: T }) {
+  const { total, contractTotal } = v;
+  const projected = new Set(v.reserve.filter((r) => r.extrapolated).map((r) => r.fy));
+  const shown = new Set(v.reserve.map((r) => r.fy));
+  const withoutShort = dataset?.without.find((y) => shown.has(y.fy) && !y.meetsReserve)?.fy ?? null;
+  const cert = certificationYears(v);
+  const missing = v.missingYears ?? [];
+  const later = v.laterShortYears ?? [];
+  const years = (x: { from: string; to: string }) => (x.from === x.to ? x.from : t('years', { from: x.from, to: x.to }));
   return (
     <dl className="pp-figs">
       <div className="pp-fig">
-        <dt>{first === last ? t('fig.totalOne', { fy: first }) : t('fig.total', { from: first, to: last })}</dt>
-        <dd className="pp-big" data-cents={total.cents}>{money(total.cents, lang)}</dd>
+        <dt>{t('fig.total', { years: years(total) })}</dt>
+        <dd className="pp-big" data-cents={total.cents} data-from={total.from} data-to={total.to}>{money(total.cents, lang)}</dd>
+        <dd className="pp-contract" data-cents={contractTotal.cents} data-from={contractTotal.from} data-to={contractTotal.to}>
+          {t('fig.contract', { years: years(contractTotal), amount: money(contractTotal.cents, lang) })}
+        </dd>
       </div>
       <div className="pp-fig">
         <dt>{t('fig.perYear')}</dt>
         <dd>
           <ul className="pp-years">
-            {inContract.map((y) => <li key={y.fy}><span>{y.fy}</span> <span className="num" data-cents={y.totalCents}>{money(y.totalCents, lang)}</span></li>)}
+            {v.years.map((y) => <li key={y.fy}><span>{y.fy}{projected.has(y.fy) ? ' *' : ''}</span> <span className="num" data-cents={y.totalCents}>{money(y.totalCents, lang)}</span></li>)}
           </ul>
         </dd>
+        {projected.size > 0 && <dd className="pp-small">{t('chart.projected')}</dd>}
       </div>
       <div className="pp-fig">
         <dt>{t('fig.reserve', { pct: percent(v.district.requiredReservePct, lang) })}</dt>
@@ -83,8 +100,13 @@ export function Figures({ v, dataset, lang, t }: { v: Version; dataset: Dataset 
       </div>
       {cert.length > 0 && (
         <div className="pp-fig">
-          <dt>{t('fig.cert', { from: cert[0].fy, to: cert[cert.length - 1].fy })}</dt>
-          <dd className={v.certification === 'positive' ? '' : 'pp-bad'}>{t(`cert.${v.certification}`)}</dd>
+          <dt>{t('fig.cert')}</dt>
+          <dd className={v.certification === 'positive' ? 'pp-cert' : 'pp-cert pp-bad'} data-certification={v.certification}>
+            {v.certification === 'not-certified' && missing.length > 0
+              ? t('cert.missing', { years: missing.join(', ') })
+              : t(`cert.${v.certification}`, { from: cert[0], to: cert[cert.length - 1] })}
+          </dd>
+          {later.length > 0 && <dd className="pp-bad pp-later">{t('cert.later', { years: later.join(', ') })}</dd>}
         </div>
       )}
     </dl>

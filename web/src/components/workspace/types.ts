@@ -1,5 +1,5 @@
 /** The API answers the workspace pages read (the shapes are in /api/openapi.json). */
-export type Certification = 'positive' | 'qualified' | 'negative';
+export type Certification = 'positive' | 'qualified' | 'negative' | 'not-certified';
 export interface YearTotal { fy: string; totalCents: number; ongoingCents: number; oneTimeCents: number }
 export interface Org { id: number; name: string }
 export interface Passed { number: number; from: Org; to: Org; at: string; by: string | null }
@@ -50,18 +50,26 @@ export interface Overview {
 }
 export interface SchoolPoint { id: string; name: string; type: string; lat: number; lon: number; students: number; highNeed: boolean }
 
-export interface Change { type: 'added' | 'removed' | 'modified'; term: string; before: string | null; after: string | null; effect: { fy: string; cents: number }[]; totalCents: number }
+export interface Change { type: 'added' | 'removed' | 'modified' | 'moved'; term: string; title?: string; before: string | null; after: string | null; effect: { fy: string; cents: number }[]; totalCents: number }
+export interface Span { from: string; to: string }
+/** A sum of added cost over the fiscal years it names. */
+export interface YearsTotal { from: string; to: string; cents: number }
 export interface Comparison {
   years: string[];
+  /** The years every version is costed over (null when they are on different dataset versions: see groups). */
+  span: Span | null;
+  groups: { datasetVersionId: number; span: Span; versions: number[] }[];
+  note?: string;
   baseline: { datasetVersionId: number; district: string };
   provisions: { key: string; label: string; baseline: string; values: string[] }[];
   versions: {
     id: number; own: boolean; version: number; title: string; organization: { id: number; name: string; kind: 'district' | 'union' };
     unit: string; party: string; date: string; term: { start: string; end: string }; datasetVersionId: number; passedAt: string | null; publishedAt: string | null;
-    years: YearTotal[]; reserve: { fy: string; reservePct: number; requiredReservePct: number; meetsReserve: boolean; endingBalanceCents: number; extrapolated: boolean }[];
-    firstShortYear: string | null; certification: Certification;
+    years: YearTotal[]; total: YearsTotal; contractTotal: YearsTotal;
+    reserve: { fy: string; reservePct: number; requiredReservePct: number; meetsReserve: boolean; endingBalanceCents: number; extrapolated: boolean }[];
+    firstShortYear: string | null; certification: Certification; certificationYears: string[]; missingYears: string[]; laterShortYears: string[];
   }[];
-  changes: { from: number; to: number; sameDataset: boolean; note?: string; header?: Change | null; changes?: Change[]; unchanged?: string[]; fromCents?: { fy: string; cents: number }[]; toCents?: { fy: string; cents: number }[] }[];
+  changes: { from: number; to: number; sameDataset: boolean; note?: string; span?: Span; header?: Change | null; changes?: Change[]; unchanged?: string[]; fromCents?: { fy: string; cents: number }[]; toCents?: { fy: string; cents: number }[] }[];
 }
 
 /**

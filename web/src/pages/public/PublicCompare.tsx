@@ -1,7 +1,8 @@
 /**
  * /public/compare?versions=a,b[,…]: published versions side by side (cost per year, reserve per
- * year, terms in plain words) and what changed from each to the next, with each change's cost
- * effect (GET /api/public/compare). With one version, that version figure by figure: how each
+ * year, terms in plain words), every version on one dataset version over the same years (named
+ * on the page), and what changed from each to the next, with each change's cost effect and a
+ * check over exactly those years (GET /api/public/compare). With one version, that version figure by figure: how each
  * year's cost adds up, term by term (GET /api/public/proposals/{id}).
  */
 import { useEffect } from 'react';
@@ -43,7 +44,7 @@ function Many({ ids, lang, t }: { ids: number[]; lang: Lang; t: T }) {
   const answer = useAnswer<Comparison>(`/api/public/compare?versions=${ids.join(',')}`);
   if (answer.state === 'loading') return <><h1>{t('cmp.title')}</h1><p role="status">{t('loading')}</p></>;
   if (answer.state === 'error') return <><h1>{t('cmp.title')}</h1><Failed message={answer.message} t={t} /></>;
-  const { versions, datasets, changes } = answer.data;
+  const { versions, datasets, changes, span: common } = answer.data;
   const byId = new Map(versions.map((v) => [v.id, v]));
   const datasetOf = (v: Version) => datasets.find((d) => d.id === v.datasetVersionId);
   return (
@@ -51,6 +52,7 @@ function Many({ ids, lang, t }: { ids: number[]; lang: Lang; t: T }) {
       <h1>{t('cmp.title')}</h1>
       <section aria-labelledby="cmp-versions">
         <h2 id="cmp-versions">{t('cmp.versions')}</h2>
+        {common ? <p className="pp-span" data-from={common.from} data-to={common.to}>{t('cmp.span', { from: common.from, to: common.to })}</p> : <p className="pp-span">{t('round.mixed')}</p>}
         <div className={`pp-cards pp-cards-${versions.length}`}>
           {versions.map((v) => <VersionCard key={v.id} v={v} heading={capitalized(versionPhrase(v, t, lang))} level={3} dataset={datasetOf(v)} lang={lang} t={t} terms={false} />)}
         </div>
@@ -83,8 +85,11 @@ const span = (fys: string[]) => ({ from: fys[0] ?? '', to: fys[fys.length - 1] ?
 function PairView({ pair, from, to, lang, t }: { pair: Pair; from: Version; to: Version; lang: Lang; t: T }) {
   const id = `pair-${pair.from}-${pair.to}`;
   const changes = pair.changes ?? [];
+  // The years of the two versions' figures: the check adds up over exactly these.
   const fys = (pair.toCents ?? []).map((y) => y.fy);
+  const over = pair.span ?? span(fys);
   const sum = [pair.header, ...changes].reduce((n, c) => n + (c?.totalCents ?? 0), 0);
+  const cents = (ys: { cents: number }[] | undefined) => (ys ?? []).reduce((n, y) => n + y.cents, 0);
   const header = (v: Version) => t('hdr.text', { date: longDate(v.date, lang), start: longDate(v.term.start, lang), end: longDate(v.term.end, lang) });
   return (
     <section className="pp-pair" aria-labelledby={id} data-from={pair.from} data-to={pair.to}>
@@ -94,21 +99,28 @@ function PairView({ pair, from, to, lang, t }: { pair: Pair; from: Version; to: 
           {changes.length === 0 && !pair.header && <p>{t('cmp.none')}</p>}
           <ol className="pp-changes">
             {pair.header && <ChangeItem change={pair.header} label={t('chg.header')} before={header(from)} after={header(to)} lang={lang} t={t} />}
-            {changes.map((c, i) => (
-              <ChangeItem key={`${c.term}-${i}`} change={c} label={t(`chg.${c.type}`)} before={c.plainBefore?.[lang] ?? c.before} after={c.plainAfter?.[lang] ?? c.after}
-                beforeWritten={asIs(c.plainBefore)} afterWritten={asIs(c.plainAfter)} lang={lang} t={t} />
-            ))}
+            {changes.map((c, i) => c.type === 'moved'
+              // Written the same in both: the term once, in plain words, and how its cost moved.
+              ? <ChangeItem key={`${c.term}-${i}`} change={c} label={t('chg.moved')} before={null} after={null} term={c.plainAfter?.[lang] ?? c.after ?? c.title ?? ''} termWritten={asIs(c.plainAfter)} lang={lang} t={t} />
+              : <ChangeItem key={`${c.term}-${i}`} change={c} label={t(`chg.${c.type}`)} before={c.plainBefore?.[lang] ?? c.before} after={c.plainAfter?.[lang] ?? c.after}
+                beforeWritten={asIs(c.plainBefore)} afterWritten={asIs(c.plainAfter)} lang={lang} t={t} />)}
           </ol>
           {(pair.unchanged?.length ?? 0) > 0 && <p className="pp-meta">{t('cmp.unchanged', { n: pair.unchanged!.length })}</p>}
-          {fys.length > 0 && <p className="pp-sum">{t('cmp.sum', { amount: moneyChange(sum, lang), ...span(fys) })}</p>}
+          {fys.length > 0 && (
+            <p className="pp-sum" data-from={over.from} data-to={over.to}>
+              {t('cmp.sum', { ...over, a: capitalized(versionPhrase(from, t, lang)), fromCost: money(cents(pair.fromCents), lang), amount: moneyChange(sum, lang), b: versionPhrase(to, t, lang), toCost: money(cents(pair.toCents), lang) })}
+            </p>
+          )}
         </>
       )}
     </section>
   );
 }
 
-function ChangeItem({ change, label, before, after, beforeWritten = false, afterWritten = false, lang, t }: {
+function ChangeItem({ change, label, before, after, term, termWritten = false, beforeWritten = false, afterWritten = false, lang, t }: {
   change: Change; label: string; before: string | null; after: string | null;
+  /** For a term written the same in both versions: the term, shown once. */
+  term?: string; termWritten?: boolean;
   /** True when the text is as its authors wrote it (not written out in the page's language). */
   beforeWritten?: boolean; afterWritten?: boolean;
   lang: Lang; t: T;
@@ -117,7 +129,8 @@ function ChangeItem({ change, label, before, after, beforeWritten = false, after
   const moves = change.effect.some((e) => e.cents !== 0);
   return (
     <li className={`pp-change pp-change-${change.type}`}>
-      <p className="pp-change-type">{label}</p>
+      <p className="pp-change-type">{label}{term !== undefined ? ':' : ''}</p>
+      {term !== undefined && <p><span {...(termWritten ? asWritten(lang) : {})}>{term}</span></p>}
       {before !== null && <p><span className="pp-label">{t('chg.before')}:</span> <span {...(beforeWritten ? asWritten(lang) : {})}>{before}</span></p>}
       {after !== null && <p><span className="pp-label">{t('chg.after')}:</span> <span {...(afterWritten ? asWritten(lang) : {})}>{after}</span></p>}
       <p className="pp-effect">{moves ? t('chg.effect', { ...span(fys), amount: moneyChange(change.totalCents, lang) }) : t('chg.noEffect')}</p>

@@ -1,6 +1,7 @@
 /**
  * The public page (no sign-in): for each bargaining table, what each side last proposed and
- * the agreement that ended each round, side by side, with the headline figures, each term in
+ * the agreement that ended each round, side by side over the round's common years (named on
+ * the page; the figures come from the answer, per round), with the headline figures, each term in
  * plain words, a cost chart and a reserve chart (their numbers as tables), where the figures
  * come from, and the history of what was passed and when, by the proposals' dates. Rounds follow
  * the proposals' dates and contract terms (an agreement closes its round), never the order of
@@ -13,7 +14,7 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { preloadCharts } from '../../components/Chart.tsx';
 import { AppLink, asWritten, capitalized, SourceLine, VersionCard, VersionCharts, type T } from '../../components/public/parts.tsx';
 import { fetchOnce, RECORD, useAnswer, type PublicRecord, type Round, type Table, type Version } from './data.ts';
-import { contractTotal, longDate, money, type Lang } from './format.ts';
+import { longDate, money, type Lang } from './format.ts';
 import { M } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 
@@ -89,7 +90,10 @@ function RoundView({ round, byId, data, lang, t }: { round: Round; byId: Map<num
   const union = round.union !== null ? byId.get(round.union) : undefined;
   const district = round.district !== null ? byId.get(round.district) : undefined;
   const agreement = round.agreement !== null ? byId.get(round.agreement) : undefined;
-  const versions = useMemo(() => [union, district, agreement].filter((v): v is Version => v !== undefined), [union, district, agreement]);
+  // Each version with its figures over the round's common years (from the answer: the page computes no figure).
+  const versions = useMemo(() => [union, district, agreement].filter((v): v is Version => v !== undefined)
+    .map((v) => ({ ...v, ...(round.sides?.find((x) => x.id === v.id) ?? {}) })), [union, district, agreement, round]);
+  const [u, d, a] = [union, district, agreement].map((v) => (v ? versions.find((x) => x.id === v.id) : undefined));
   const id = `round-${versions.map((v) => v.id).join('-')}`;
   const datasetOf = (v: Version) => data.datasets.find((d) => d.id === v.datasetVersionId);
   const sides = union !== undefined || district !== undefined;
@@ -97,10 +101,11 @@ function RoundView({ round, byId, data, lang, t }: { round: Round; byId: Map<num
     <section className="pp-round" aria-labelledby={id}>
       <h3 id={id}>{agreement ? t('round.agreement', { date: longDate(agreement.countersigned?.at ?? agreement.date, lang) }) : t('round.open')}</h3>
       <p>{agreement ? (sides ? t('round.sides') : t('round.alone')) : t('round.sidesOpen')}</p>
+      {versions.length > 1 && (round.span ? <p className="pp-span" data-from={round.span.from} data-to={round.span.to}>{t('round.span', { from: round.span.from, to: round.span.to })}</p> : round.span === null && <p className="pp-span">{t('round.mixed')}</p>)}
       <div className={`pp-cards pp-cards-${versions.length}`}>
-        {union && <VersionCard v={union} heading={t('role.union')} level={4} dataset={datasetOf(union)} lang={lang} t={t} />}
-        {district && <VersionCard v={district} heading={t('role.district')} level={4} dataset={datasetOf(district)} lang={lang} t={t} />}
-        {agreement && <VersionCard v={agreement} heading={t('role.agreement')} level={4} dataset={datasetOf(agreement)} lang={lang} t={t} />}
+        {u && <VersionCard v={u} heading={t('role.union')} level={4} dataset={datasetOf(u)} lang={lang} t={t} />}
+        {d && <VersionCard v={d} heading={t('role.district')} level={4} dataset={datasetOf(d)} lang={lang} t={t} />}
+        {a && <VersionCard v={a} heading={t('role.agreement')} level={4} dataset={datasetOf(a)} lang={lang} t={t} />}
       </div>
       <VersionCharts versions={versions} datasets={data.datasets} lang={lang} t={t} />
       <SourceLine versions={versions} datasets={data.datasets} lang={lang} t={t}
@@ -131,7 +136,7 @@ function History({ table, byId, lang, t }: { table: Table; byId: Map<number, Ver
               <p className="pp-meta">
                 {t('history.passedBy')} <UserText text={v.organization.name} {...asWritten(lang)} />{t('history.when', { passed: longDate(v.passedAt, lang), published: longDate(v.publishedAt, lang) })}
               </p>
-              <p>{t('history.total', { amount: money(contractTotal(v).cents, lang) })}</p>
+              <p>{t('history.total', { years: v.contractTotal.from === v.contractTotal.to ? v.contractTotal.from : t('years', { from: v.contractTotal.from, to: v.contractTotal.to }), amount: money(v.contractTotal.cents, lang) })}</p>
               <p>
                 {prev !== null
                   ? <AppLink to={`/public/compare?versions=${prev},${vid}`} lang={lang}>{t('history.compare')}</AppLink>

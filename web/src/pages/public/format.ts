@@ -47,22 +47,3 @@ export function longDate(iso: string, lang: Lang): string {
 
 /** "2019-20": the school (fiscal) year that starts on July 1 of its first year. */
 export const fyStartYear = (fy: string) => Number(fy.slice(0, 4));
-
-/**
- * The fiscal years of `years` the contract term covers (a year July 1 to June 30 is in when
- * any of it is inside the term). When the term ended before the first year costed (all of it
- * paid retroactively), every year costed.
- */
-export function contractYears(years: { fy: string }[], term: { start: string; end: string }): string[] {
-  const inside = years.map((y) => y.fy).filter((fy) => {
-    const y = fyStartYear(fy);
-    return `${y}-07-01` <= term.end.slice(0, 10) && `${y + 1}-06-30` >= term.start.slice(0, 10);
-  });
-  return inside.length > 0 ? inside : years.map((y) => y.fy);
-}
-
-/** Added cost over the contract: the sum of the years it covers (retroactive pay counts in the year it is paid). */
-export function contractTotal(v: { years: { fy: string; totalCents: number }[]; term: { start: string; end: string } }): { years: string[]; cents: number } {
-  const inside = new Set(contractYears(v.years, v.term));
-  return { years: [...inside], cents: v.years.filter((y) => inside.has(y.fy)).reduce((n, y) => n + y.totalCents, 0) };
-}

@@ -1,8 +1,10 @@
 /**
  * Versions side by side (/workspace/compare?versions=a,b[,c…]): each provision with what the
  * current contract says beside what each version says; cost and reserve per year as charts and
- * tables; and what changed from each version to the next, each change with its cost, with the
- * check that the changes add up to the difference.
+ * tables, every version on one dataset version over the same years (named in the heading;
+ * each total names its years); and what changed from each version to the next, each change
+ * with its cost in every one of those years, with the check that the changes add up to the
+ * difference over exactly the years of its table.
  */
 import { useMemo } from 'react';
 import type { PageProps } from '../../App.tsx';
@@ -41,6 +43,8 @@ function Side({ c: cmp }: { c: Comparison }) {
   const costOf = (i: number, fy: string) => cmp.versions[i].years.find((y) => y.fy === fy)?.totalCents;
   const reserveOf = (i: number, fy: string) => cmp.versions[i].reserve.find((y) => y.fy === fy);
   const required = cmp.versions[0]?.reserve[0]?.requiredReservePct ?? 0;
+  // A year past a version's dataset budget, grown by the cost-of-living adjustment: never used to certify.
+  const extrapolated = (fy: string) => cmp.versions.some((v) => v.reserve.some((r) => r.fy === fy && r.extrapolated));
 
   const costChart = useMemo(() => ({
     grid: { left: 70, right: 16, top: 16, bottom: 28 },
@@ -103,8 +107,9 @@ function Side({ c: cmp }: { c: Comparison }) {
       </section>
 
       <section aria-labelledby="ws-cost">
-        <h2 id="ws-cost">{t('cost')}</h2>
+        <h2 id="ws-cost">{cmp.span ? t('cost.span', span(cmp.span)) : t('cost')}</h2>
         <p className="muted ws-small">{t('cost.from')}</p>
+        {cmp.groups.length > 1 && <p className="ws-small" role="note">{t('cost.groups')}</p>}
         <Chart option={costChart} label={t('cost.chart')} height={260} numbersLabel={c('numbers')} />
         {legend}
         <div className="ws-scroll" tabIndex={0}>
@@ -116,7 +121,13 @@ function Side({ c: cmp }: { c: Comparison }) {
               ))}
             </tbody>
             <tfoot>
-              <tr><th scope="row">{c('total')}</th>{cmp.versions.map((v) => <td className="num" key={v.id}>{dollars(v.years.reduce((n, y) => n + y.totalCents, 0), lang)}</td>)}</tr>
+              {cmp.span
+                ? <tr><th scope="row">{t('total.span', span(cmp.span))}</th>{cmp.versions.map((v) => <td className="num" key={v.id} data-cents={v.total.cents}>{dollars(v.total.cents, lang)}</td>)}</tr>
+                : <tr><th scope="row">{t('total.own')}</th>{cmp.versions.map((v) => <td className="num" key={v.id} data-cents={v.total.cents}>{dollars(v.total.cents, lang)}<br /><span className="muted ws-small">{t('years', span(v.total))}</span></td>)}</tr>}
+              <tr>
+                <th scope="row">{t('total.contract')}</th>
+                {cmp.versions.map((v) => <td className="num" key={v.id} data-cents={v.contractTotal.cents}>{dollars(v.contractTotal.cents, lang)}<br /><span className="muted ws-small">{t('years', span(v.contractTotal))}</span></td>)}
+              </tr>
             </tfoot>
           </table>
         </div>
@@ -133,7 +144,7 @@ function Side({ c: cmp }: { c: Comparison }) {
             <tbody>
               {cmp.years.map((fy) => (
                 <tr key={fy}>
-                  <th scope="row">{fy}</th>
+                  <th scope="row">{fy}{extrapolated(fy) ? ' *' : ''}</th>
                   {cmp.versions.map((v, i) => {
                     const r = reserveOf(i, fy);
                     return <td className={`num${r && !r.meetsReserve ? ' ws-bad' : ''}`} key={v.id}>{r ? percent(r.reservePct, lang) : '—'}</td>;
@@ -142,10 +153,11 @@ function Side({ c: cmp }: { c: Comparison }) {
               ))}
             </tbody>
             <tfoot>
-              <tr><th scope="row">{t('certification')}</th>{cmp.versions.map((v) => <td className="num" key={v.id}>{c(`cert.${v.certification}`)}</td>)}</tr>
+              <tr><th scope="row">{t('certification')}</th>{cmp.versions.map((v) => <td key={v.id} className="ws-cert"><Certified v={v} /></td>)}</tr>
             </tfoot>
           </table>
         </div>
+        {cmp.years.some(extrapolated) && <p className="muted ws-small">{t('extrapolated')}</p>}
       </section>
 
       <section aria-labelledby="ws-changes">
@@ -156,7 +168,7 @@ function Side({ c: cmp }: { c: Comparison }) {
           return (
             <article key={`${pair.from}-${pair.to}`} className="card ws-pair" data-pair={`${pair.from}-${pair.to}`}>
               <h3>{t('changes.pair', { a: name(a), b: name(b) })}</h3>
-              {!pair.sameDataset ? <p>{t('changes.other')}</p> : <Changes pair={pair} years={cmp.years} a={name(a)} b={name(b)} />}
+              {!pair.sameDataset ? <p>{t('changes.other')}</p> : <Changes pair={pair} a={name(a)} b={name(b)} />}
             </article>
           );
         })}
@@ -165,12 +177,38 @@ function Side({ c: cmp }: { c: Comparison }) {
   );
 }
 
-function Changes({ pair, years, a, b }: { pair: Comparison['changes'][number]; years: string[]; a: string; b: string }) {
+/** "2018-19 to 2021-22" (or one year) as the messages take it. */
+const span = (s: { from: string; to: string }) => ({ from: s.from, to: s.to });
+
+/** The certification as the law reads it: for which years, which the budget lacks, which later contract years fall short. */
+function Certified({ v }: { v: Comparison['versions'][number] }) {
+  const t = useMessages(messagesOf);
+  const c = useMessages(common);
+  const years = v.certificationYears ?? [];
+  const missing = v.missingYears ?? [];
+  const later = v.laterShortYears ?? [];
+  return (
+    <>
+      {years.length > 0 ? t('cert.for', { cert: c(`cert.${v.certification}`), from: years[0], to: years[years.length - 1] }) : c(`cert.${v.certification}`)}
+      {missing.length > 0 && <><br /><span className="ws-bad">{t('cert.missing', { years: missing.join(', ') })}</span></>}
+      {later.length > 0 && <><br /><span className="ws-bad">{t('cert.later', { years: later.join(', ') })}</span></>}
+    </>
+  );
+}
+
+function Changes({ pair, a, b }: { pair: Comparison['changes'][number]; a: string; b: string }) {
   const t = useMessages(messagesOf);
   const lang = useLang();
   const list: (Change & { header?: true })[] = [...(pair.header ? [{ ...pair.header, header: true as const }] : []), ...(pair.changes ?? [])];
   const sum = (xs: { cents: number }[] | undefined) => (xs ?? []).reduce((n, x) => n + x.cents, 0);
-  const shownYears = years.filter((fy) => list.some((ch) => ch.effect.some((e) => e.fy === fy && e.cents !== 0)));
+  // Every year of the two versions' figures: the check below adds up over exactly these.
+  const years = (pair.toCents ?? []).map((y) => y.fy);
+  const over = pair.span ?? { from: years[0] ?? '', to: years[years.length - 1] ?? '' };
+  const label = (ch: Change & { header?: true }) => {
+    if (ch.header) return t('header');
+    const title = ch.title ?? ch.after ?? ch.before ?? '';
+    return ch.type === 'moved' ? t('moved', { term: title }) : title;
+  };
   return (
     <>
       {list.length === 0 ? <p>{t('changes.none')}</p> : (
@@ -179,26 +217,26 @@ function Changes({ pair, years, a, b }: { pair: Comparison['changes'][number]; y
             <thead>
               <tr>
                 <th scope="col">{t('col.change')}</th><th scope="col">{t('col.before')}</th><th scope="col">{t('col.after')}</th>
-                {shownYears.map((fy) => <th scope="col" className="num" key={fy}>{fy}</th>)}
-                <th scope="col" className="num">{t('col.effect')}</th>
+                {years.map((fy) => <th scope="col" className="num" key={fy}>{fy}</th>)}
+                <th scope="col" className="num">{t('col.effect', span(over))}</th>
               </tr>
             </thead>
             <tbody>
               {list.map((ch, i) => (
-                <tr key={`${ch.term}-${i}`}>
-                  <th scope="row"><span className={`ws-tag ws-${ch.type}`}>{t(`type.${ch.type}`)}</span> {ch.header ? t('header') : ch.term}</th>
-                  <td data-label={t('col.before')}>{ch.before ?? '—'}</td>
-                  <td data-label={t('col.after')}>{ch.after ?? '—'}</td>
-                  {shownYears.map((fy) => { const e = ch.effect.find((x) => x.fy === fy)?.cents ?? 0; return <td className="num" data-label={fy} key={fy}>{e === 0 ? t('noCost') : moneyChange(e, lang)}</td>; })}
-                  <td className="num ws-effect" data-label={t('col.effect')}><strong>{ch.totalCents === 0 ? t('noCost') : moneyChange(ch.totalCents, lang)}</strong></td>
+                <tr key={`${ch.term}-${i}`} data-type={ch.type}>
+                  <th scope="row"><span className={`ws-tag ws-${ch.type}`}>{t(`type.${ch.type}`)}</span> {label(ch)}</th>
+                  <td data-label={t('col.before')}>{ch.type === 'moved' ? t('same') : (ch.before ?? '—')}</td>
+                  <td data-label={t('col.after')}>{ch.type === 'moved' ? t('same') : (ch.after ?? '—')}</td>
+                  {years.map((fy) => { const e = ch.effect.find((x) => x.fy === fy)?.cents ?? 0; return <td className="num" data-label={fy} key={fy}>{e === 0 ? t('noCost') : moneyChange(e, lang)}</td>; })}
+                  <td className="num ws-effect" data-label={t('col.effect', span(over))}><strong>{ch.totalCents === 0 ? t('noCost') : moneyChange(ch.totalCents, lang)}</strong></td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {pair.unchanged && pair.unchanged.length > 0 && <p className="muted ws-small">{t('unchanged', { terms: pair.unchanged.join(', ') })}</p>}
-      <p className="ws-check">{t('sum', { a, from: money(sum(pair.fromCents), lang), changes: moneyChange(sum(list.map((x) => ({ cents: x.totalCents }))), lang), b, to: money(sum(pair.toCents), lang) })}</p>
+      {pair.unchanged && pair.unchanged.length > 0 && <p className="muted ws-small">{t('unchanged', { n: pair.unchanged.length })}</p>}
+      <p className="ws-check">{t('sum', { a, fromCost: money(sum(pair.fromCents), lang), changes: moneyChange(sum(list.map((x) => ({ cents: x.totalCents }))), lang), b, toCost: money(sum(pair.toCents), lang), ...span(over) })}</p>
     </>
   );
 }
