@@ -18,6 +18,7 @@ import { fyLabel } from '../src/calendar/fiscal-year.ts';
 import { buildProgram } from '../src/cli/main.ts';
 import { costProposal, lastYear } from '../src/costing/cost.ts';
 import type { CostResult } from '../src/costing/result.ts';
+import { runCli } from './helpers/cli.ts';
 import { EXCLUDED, examples, openWorld, surfaces, type Example, type Figures, type Surface, type World } from './helpers/surfaces.ts';
 
 const ALL = examples();
@@ -145,6 +146,65 @@ describe('every surface shows the engine\'s figures for every worked example', (
     misnamed.totals[0].to = alone.years[alone.years.length - 2].fy;
     expect(differences(s, e, misnamed).join('\n')).toMatch(/"total" names .* the view's years are/);
   });
+});
+
+// ---- "What changed" in the side-by-side answers: over exactly the years of the table above it ----
+
+describe('"what changed" adds up over the same years as the side-by-side table', () => {
+  const views = [['workspace compare', 'lausd'], ['public compare', null]] as const;
+  for (const [view, who] of views) {
+    for (const folder of ['lausd-2019', 'lausd-2023'] as const) {
+      it(`${view}, ${folder}: each pair's before and after are the versions' own figures over the span, and the rows add up to the difference`, async () => {
+        const peers = ALL.filter((e) => e.folder === folder);
+        const ids = peers.map((e) => world.versionId.get(e.rel) as number);
+        const path = `${view === 'public compare' ? '/api/public/compare' : '/api/compare'}?versions=${ids.join(',')}`;
+        const answer = await world.once(`${view} ${folder}`, () => world.get(who, path));
+        const byId = new Map(peers.map((e, k) => [ids[k], e]));
+        const problems: string[] = [];
+        for (const pair of answer.changes as { from: number; to: number; sameDataset: boolean; span?: { from: string; to: string }; header: { effect: { fy: string; cents: number }[] } | null; changes: { effect: { fy: string; cents: number }[] }[]; fromCents: { fy: string; cents: number }[]; toCents: { fy: string; cents: number }[] }[]) {
+          if (!pair.sameDataset) continue;
+          const [a, b] = [reference(byId.get(pair.from) as Example).together, reference(byId.get(pair.to) as Example).together];
+          const where = `${byId.get(pair.from)?.rel} → ${byId.get(pair.to)?.rel}`;
+          const span = { from: a.years[0].fy, to: a.years[a.years.length - 1].fy };
+          if (!pair.span) problems.push(`${where}: no span stated (the table's years are ${span.from} to ${span.to})`);
+          else if (pair.span.from !== span.from || pair.span.to !== span.to) problems.push(`${where}: span ${pair.span.from} to ${pair.span.to}, the table's years are ${span.from} to ${span.to}`);
+          for (const [label, got, want] of [['before', pair.fromCents, a], ['after', pair.toCents, b]] as const) {
+            const shown = got.map((y) => y.fy).join(', ');
+            if (shown !== want.years.map((y) => y.fy).join(', ')) problems.push(`${where}: "${label}" is over ${shown}, the table's years are ${want.years.map((y) => y.fy).join(', ')}`);
+            for (const y of got) {
+              const w = want.years.find((x) => x.fy === y.fy);
+              checked.years++;
+              if (w && w.totalCents !== y.cents) problems.push(`${where}: "${label}" ${y.fy} is ${usd(y.cents)}, the version costs ${usd(w.totalCents)} that year`);
+            }
+          }
+          for (const y of pair.toCents) {
+            const from = pair.fromCents.find((x) => x.fy === y.fy)?.cents ?? 0;
+            const rows = [...(pair.header ? [pair.header] : []), ...pair.changes].reduce((n, c) => n + (c.effect.find((e) => e.fy === y.fy)?.cents ?? 0), 0);
+            if (rows !== y.cents - from) problems.push(`${where}: ${y.fy} rows add up to ${usd(rows)}, the difference is ${usd(y.cents - from)}`);
+          }
+        }
+        expect(problems).toEqual([]);
+      }, 120_000);
+    }
+  }
+});
+
+describe('settle compare --changes --json', () => {
+  for (const folder of ['lausd-2019', 'lausd-2023'] as const) {
+    it(`${folder}: from one version to the next, before and after are each version's cost over the two versions' common years`, async () => {
+      const [a, b] = ALL.filter((e) => e.folder === folder).slice(0, 2);
+      const r = await runCli('compare', '--changes', '--json', '--district', world.datasetDir[folder], a.file, b.file);
+      expect(r.code, r.err).toBe(0);
+      const c = JSON.parse(r.out) as { span?: { from: string; to: string }; fromCents: { fy: string; cents: number }[]; toCents: { fy: string; cents: number }[] };
+      const dataset = world.datasets[folder];
+      const through = Math.max(lastYear(dataset, a.parsed.proposal), lastYear(dataset, b.parsed.proposal));
+      const [ra, rb] = [a, b].map((e) => costProposal({ dataset, proposal: e.parsed.proposal, source: e.parsed, through }));
+      checked.years += c.fromCents.length + c.toCents.length;
+      expect(c.fromCents).toEqual(ra.years.map((y) => ({ fy: y.fy, cents: y.totalCents })));
+      expect(c.toCents).toEqual(rb.years.map((y) => ({ fy: y.fy, cents: y.totalCents })));
+      expect(c.span, 'Changes.span (shapes.md)').toEqual({ from: ra.years[0].fy, to: ra.years[ra.years.length - 1].fy });
+    }, 120_000);
+  }
 });
 
 // ---- Drift: a surface that shows figures but is not in the list fails ---------------------------
