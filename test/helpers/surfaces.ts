@@ -192,17 +192,27 @@ export function readDisclosureMd(md: string): Figures {
   const head = lines.findIndex((l) => /^\| Term of the agreement \|/.test(l));
   if (head < 0) throw new Error('the disclosure has no cost table by term ("| Term of the agreement | …")');
   const cells = (l: string) => l.split('|').slice(1, -1).map((c) => c.trim());
-  const fys = cells(lines[head]).slice(1);
+  // Year columns ("2019-20", starred when extrapolated), then the totals column ("Total, 2018-19 to 2022-23").
+  const header = cells(lines[head]).slice(1);
+  const fys = header.map((h, k) => ({ fy: h.replace(/\*$/, ''), k })).filter((x) => /^\d{4}-\d{2}$/.test(x.fy));
+  const column = header.findIndex((h) => YEARS_RE.test(h) && /^Total/.test(h));
   let total: string[] | undefined;
   for (let i = head + 2; i < lines.length && lines[i].startsWith('|'); i++) {
     if (/Total cost of the agreement/.test(cells(lines[i])[0])) total = cells(lines[i]).slice(1);
   }
   if (!total) throw new Error('the disclosure\'s cost table has no "Total cost of the agreement" row');
-  const years = fys.map((fy, k) => ({ fy, cents: dollarsToCents((total as string[])[k]) }));
+  const years = fys.map(({ fy, k }) => ({ fy, cents: dollarsToCents((total as string[])[k]) }));
   const totals: Total[] = [];
+  if (column >= 0) {
+    const m = YEARS_RE.exec(header[column]) as RegExpExecArray;
+    totals.push({ label: `cost table: ${header[column]}`, from: m[1], to: m[2], cents: dollarsToCents(total[column]) });
+  }
+  // The labelled totals under the table: every year costed ("total"), and the contract's own years ("contractTotal").
   for (const l of lines) {
     const m = /(Total|over the contract)[^$|]*?(\d{4}-\d{2}) to (\d{4}-\d{2})[^$]*?(-?\$[\d,]+(?:\.\d\d)?)/i.exec(l);
-    if (m) totals.push({ label: l.trim().slice(0, 80), from: m[2], to: m[3], cents: dollarsToCents(m[4]) });
+    if (!m) continue;
+    const label = /every year costed/.test(l) ? 'total' : /over the contract/i.test(l) ? 'contractTotal' : l.trim().slice(0, 80);
+    totals.push({ label, from: m[2], to: m[3], cents: dollarsToCents(m[4]) });
   }
   return { years, totals };
 }
@@ -233,13 +243,26 @@ export function readWorkbook(wb: ExcelJS.Workbook, proposalId: string): Figures 
     const v = shown(S.getCell(totalRow.r, c));
     if (typeof v === 'number') years.push({ fy, cents: Math.round(v * 100) });
   }
+  // The totals column ("Total, 2018-19 to 2022-23"): on the proposal's total row it is the total over
+  // every year shown; on the row "Total over the contract, … to …" it is the contract's own total.
+  let totalsCol = 0;
+  let span: RegExpExecArray | null = null;
+  S.getRow(1).eachCell((c, k) => {
+    const m = YEARS_RE.exec(String(c.value));
+    if (m && /^Total/.test(String(c.value))) [totalsCol, span] = [k, m];
+  });
   const totals: Total[] = [];
+  const at = (r: number) => shown(S.getCell(r, totalsCol));
+  if (totalsCol > 0 && span) {
+    const v = at(totalRow.r);
+    if (typeof v === 'number') totals.push({ label: 'total', from: (span as RegExpExecArray)[1], to: (span as RegExpExecArray)[2], cents: Math.round(v * 100) });
+  }
   for (const x of block) {
     const m = YEARS_RE.exec(x.label);
     if (!m || !/total|over the contract/i.test(x.label)) continue;
     const row = S.getRow(x.r);
-    const v = [2, 3, 4].map((c) => shown(row.getCell(c))).find((y) => typeof y === 'number');
-    if (typeof v === 'number') totals.push({ label: x.label, from: m[1], to: m[2], cents: Math.round(v * 100) });
+    const v = totalsCol > 0 && typeof at(x.r) === 'number' ? at(x.r) : [2, 3, 4].map((c) => shown(row.getCell(c))).find((y) => typeof y === 'number');
+    if (typeof v === 'number') totals.push({ label: /over the contract/i.test(x.label) ? 'contractTotal' : x.label, from: m[1], to: m[2], cents: Math.round(v * 100) });
   }
   return { years, totals };
 }
@@ -328,7 +351,7 @@ export function surfaces(all: Example[]): Surface[] {
       },
     },
     {
-      name: 'proposal history (GET /api/proposals/{id})', kind: 'api', view: 'alone', precision: 'cent', totals: [], routes: ['GET /api/proposals/{id}'],
+      name: 'proposal history (GET /api/proposals/{id})', kind: 'api', view: 'alone', precision: 'cent', totals: ['total', 'contractTotal'], routes: ['GET /api/proposals/{id}'],
       read: async (e, w) => {
         const v = await w.get(e.by, `/api/proposal-versions/${id(e, w)}`);
         const history = await w.get(e.by, `/api/proposals/${v.proposalId}`);
@@ -336,7 +359,7 @@ export function surfaces(all: Example[]): Surface[] {
       },
     },
     {
-      name: 'received proposals (GET /api/proposals, the other side)', kind: 'api', view: 'alone', precision: 'cent', totals: [], routes: ['GET /api/proposals'],
+      name: 'received proposals (GET /api/proposals, the other side)', kind: 'api', view: 'alone', precision: 'cent', totals: ['total', 'contractTotal'], routes: ['GET /api/proposals'],
       read: async (e, w) => {
         const list = await w.get(e.to, '/api/proposals');
         const hit = list.received.find((r: { id: number }) => r.id === id(e, w));
@@ -353,14 +376,28 @@ export function surfaces(all: Example[]): Surface[] {
       },
     },
     {
-      name: 'public record (GET /api/public/proposals)', kind: 'api', view: 'alone', precision: 'cent', totals: [], routes: ['GET /api/public/proposals'],
+      name: 'public record (GET /api/public/proposals)', kind: 'api', view: 'alone', precision: 'cent', totals: ['total', 'contractTotal'], routes: ['GET /api/public/proposals'],
       read: async (e, w) => {
         const record = await w.once('public-record', () => w.get(null, '/api/public/proposals'));
         return figuresOf(versionIn({ versions: record.proposals }, id(e, w), 'GET /api/public/proposals'));
       },
     },
     {
-      name: 'public proposal (GET /api/public/proposals/{id})', kind: 'api', view: 'alone', precision: 'cent', totals: [], routes: ['GET /api/public/proposals/{id}'],
+      name: 'public side-by-side (GET /api/public/proposals, each round\'s sides)', kind: 'api', view: 'together', precision: 'cent', totals: ['total', 'contractTotal'], routes: ['GET /api/public/proposals'],
+      only: {
+        examples: ['lausd-2019/utla-demands.yaml', 'lausd-2019/district-offer-2019-01-11.yaml', 'lausd-2019/settlement-2019-01-22.yaml', 'lausd-2023/seiu99-demands-2023.yaml', 'lausd-2023/seiu99-district-offer-2023-03-20.yaml', 'lausd-2023/seiu99-settlement-2023-03-24.yaml', 'lausd-2023/utla-settlement-2023-04-18.yaml'],
+        why: 'a round shows side by side only each side\'s latest proposal and the agreement; the fact-finder\'s report and the earlier January 7 offer are in the history, not the side-by-side',
+      },
+      read: async (e, w) => {
+        const record = await w.once('public-record', () => w.get(null, '/api/public/proposals'));
+        const rounds = (record.tables as { rounds: { span: { from: string; to: string } | null; sides: { id: number }[] }[] }[]).flatMap((t) => t.rounds);
+        const round = rounds.find((r) => r.sides.some((x) => x.id === id(e, w)));
+        if (!round) throw new Error(`${e.rel}: in no round's side-by-side on the public page`);
+        return figuresOf(round.sides.find((x) => x.id === id(e, w)) as Record<string, any>, round.span ?? undefined);
+      },
+    },
+    {
+      name: 'public proposal (GET /api/public/proposals/{id})', kind: 'api', view: 'alone', precision: 'cent', totals: ['total', 'contractTotal'], routes: ['GET /api/public/proposals/{id}'],
       read: async (e, w) => figuresOf(await w.get(null, `/api/public/proposals/${id(e, w)}`)),
     },
     {
@@ -372,11 +409,11 @@ export function surfaces(all: Example[]): Surface[] {
       },
     },
     {
-      name: 'Markdown disclosure (settle disclose --format md)', kind: 'document', view: 'alone', precision: 'dollar', totals: [], cli: ['disclose md'],
+      name: 'Markdown disclosure (settle disclose --format md)', kind: 'document', view: 'alone', precision: 'dollar', totals: ['total', 'contractTotal'], cli: ['disclose md'],
       read: async (e, w) => readDisclosureMd(await cli(w, 'disclose', '--format', 'md', '--district', w.datasetDir[e.folder], e.file)),
     },
     {
-      name: 'spreadsheet, recalculated by LibreOffice (settle cost --format xlsx)', kind: 'document', view: 'alone', precision: 'cent', totals: [], cli: ['cost xlsx'],
+      name: 'spreadsheet, recalculated by LibreOffice (settle cost --format xlsx)', kind: 'document', view: 'alone', precision: 'cent', totals: ['total', 'contractTotal'], cli: ['cost xlsx'],
       only: {
         examples: ['lausd-2019/settlement-2019-01-22.yaml', 'lausd-2023/utla-settlement-2023-04-18.yaml'],
         why: 'LibreOffice recalculates a LAUSD workbook in about 35 s; each dataset\'s agreement stands for the one-proposal workbook, and every example is read from the compare workbooks',
@@ -384,7 +421,7 @@ export function surfaces(all: Example[]): Surface[] {
       read: async (e, w) => readWorkbook((await recalculatedWorkbooks(w, all)).get(`cost ${e.rel}`) as ExcelJS.Workbook, e.parsed.proposal.id),
     },
     {
-      name: 'spreadsheet of every example of its dataset, recalculated by LibreOffice (settle compare --format xlsx)', kind: 'document', view: 'together', precision: 'cent', totals: [], cli: ['compare xlsx'],
+      name: 'spreadsheet of every example of its dataset, recalculated by LibreOffice (settle compare --format xlsx)', kind: 'document', view: 'together', precision: 'cent', totals: ['total', 'contractTotal'], cli: ['compare xlsx'],
       read: async (e, w) => readWorkbook((await recalculatedWorkbooks(w, all)).get(`compare ${e.folder}`) as ExcelJS.Workbook, e.parsed.proposal.id),
     },
   ];

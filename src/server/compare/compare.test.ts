@@ -31,7 +31,7 @@ eachDatabase('comparing versions in a workspace', (dialect) => {
     negotiator = await s.as('district', 'negotiator');
     team = await s.as('teachers', 'bargaining-team');
     // The district's offer, version 1: a 1% raise. Version 2: 2%, $600 more health, a $10,000 program, class-size caps
-    // (in that order: each change is costed after the ones before it, so the caps' new teachers come last).
+    // (each term's row is the difference of its own cost lines, so the raise's row carries the raise on the caps' teachers).
     const v1 = await negotiator.request('POST', '/api/proposals', { yaml: raiseYaml(1, { party: 'district', title: 'District offer' }) });
     ids.v1 = v1.body.id;
     const v2 = await negotiator.request('POST', `/api/proposals/${v1.body.proposalId}/versions`, { yaml: raiseYaml(2, { party: 'district', title: 'District offer', extra: [HEALTH, PROGRAM, CAPS] }) });
@@ -92,8 +92,10 @@ eachDatabase('comparing versions in a workspace', (dialect) => {
     ]);
     // 1% → 2% adds 1% of unit T's 2019-20 pay. With a step each year (last steps stay), 2019-20 pay is
     // E1 6×52,000 + 6×59,000 + E2 6×54,000 + M1 21×59,000 + H1 29×59,000 + nurse 82,000 = 4,022,000;
-    // 1% = 40,220, plus STRS 17% and Medicare 1.5% = 40,220 × 1.185 = 47,660.70.
-    expect(first.changes[0].effect[1]).toEqual({ fy: '2019-20', cents: 4_766_070 });
+    // 1% = 40,220, plus STRS 17% and Medicare 1.5% = 40,220 × 1.185 = 47,660.70. The raise's row also carries its
+    // cost on the teachers the caps add (docs/costing.md "Interactions"): 4 + 4 + 1.6 = 9.6 FTE at C1 step 1
+    // (50,000) = 480,000; 2% = 9,600 × 1.185 = 11,376.00. 47,660.70 + 11,376.00 = 59,036.70.
+    expect(first.changes[0].effect[1]).toEqual({ fy: '2019-20', cents: 5_903_670 });
     // The tutoring program: $10,000 in each year from 2019-20.
     expect(first.changes[2].effect).toEqual([
       { fy: '2018-19', cents: 0 }, { fy: '2019-20', cents: 1_000_000 }, { fy: '2020-21', cents: 1_000_000 }, { fy: '2021-22', cents: 1_000_000 }, { fy: '2022-23', cents: 1_000_000 },

@@ -320,7 +320,7 @@ eachDatabase('the LAUSD public record over common years', (dialect) => {
 
   it('shows the 2019 round side by side over one span, each side\'s total the sum of its years', async () => {
     const round = round2019();
-    expect(roundIds([round])).toEqual([{ union: byTitle('UTLA demands before the January 2019 strike').id, district: byTitle('LAUSD offer of January 11, 2019').id, agreement: round.agreement }]);
+    expect(roundIds([round])).toMatchObject([{ union: byTitle('UTLA demands before the January 2019 strike').id, district: byTitle('LAUSD offer of January 11, 2019').id, agreement: round.agreement }]);
     // From the 2018-19 data's base year to the last year of its budget, 2022-23 (every contract here ends before it).
     expect(round.span).toEqual({ from: '2018-19', to: '2022-23' });
     expect(round.sides.map((x) => x.id)).toEqual([round.union, round.district, round.agreement]);
