@@ -30,7 +30,7 @@ import type { ReportJob } from './report-jobs.ts';
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
   | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array }
-  | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; filesGz?: Uint8Array }
+  | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; allowOtherYear?: boolean; filesGz?: Uint8Array }
   | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; filesGz?: Uint8Array }
   | ReportJob;
 
@@ -53,7 +53,7 @@ export interface CostingService {
   /** Costs a proposal (YAML) on a stored dataset version; `loadFiles` is called only if no thread has it. */
   cost(input: { datasetVersionId: number; yaml: string; file?: string; loadFiles: () => Promise<Uint8Array> }): Promise<Outcome<CostResult>>;
   /** Costs a proposal to store or show: checked against `rules` when given, the result as JSON text. */
-  draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules }): Promise<Outcome<Draft>>;
+  draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules; allowOtherYear?: boolean }): Promise<Outcome<Draft>>;
   /** What changed between two stored versions' YAML, costed on one dataset version. */
   changes(input: OnDataset & { from: string; to: string }): Promise<Changes>;
   /** A dataset version at a glance: schools, enrollment, staff, budget, map points. */
@@ -266,7 +266,7 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
   return {
     checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
     cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
-    draft: ({ datasetVersionId, yaml, file, rules, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules }, loadFiles),
+    draft: ({ datasetVersionId, yaml, file, rules, allowOtherYear, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules, allowOtherYear }, loadFiles),
     changes: async ({ datasetVersionId, from, to, loadFiles }) => {
       const out = await submit<Changes>({ id: nextId++, kind: 'changes', datasetVersionId, from, to }, loadFiles);
       if (!out.ok) throw new Error(`changes between stored versions failed: ${out.problems[0]?.message}`);

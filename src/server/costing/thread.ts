@@ -35,7 +35,7 @@ async function answer(job: Job): Promise<Reply> {
   if (!dataset) return { id: job.id, kind: 'need-dataset' };
   if (isReportJob(job)) return { id: job.id, kind: 'done', value: await reportWork(dataset, job) };
   if (job.kind === 'changes') return { id: job.id, kind: 'done', value: changesYaml(dataset, job.from, job.to) };
-  const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules) : costYaml(dataset, job.yaml, job.file);
+  const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules, job.allowOtherYear) : costYaml(dataset, job.yaml, job.file);
   return costed.ok ? { id: job.id, kind: 'done', value: costed.value } : { id: job.id, kind: 'invalid', problems: costed.problems };
 }
 
