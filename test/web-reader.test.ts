@@ -32,6 +32,10 @@ interface Demo {
    * (class-size, dual-language) are left out: plain English writes them too ("class-size caps").
    */
   termIds: string[];
+  /** The dataset versions at the table by the year of their data (2018-19, and 2022-23 the newest). */
+  datasets: Record<string, number>;
+  /** The offer's latest version as the API gives it: its YAML and its cost lines per year. */
+  latest: { yaml: string; result: { years: { fy: string; lines: { term: string; cents: number }[] }[] } };
 }
 
 /** The demo's ids and term ids, read from the API as the district negotiator (ids are random). */
@@ -51,7 +55,10 @@ async function demo(url: string): Promise<Demo> {
   }
   const record = (await (await fetch(`${url}/api/public/proposals`)).json()) as { proposals: { id: number; title: string }[] };
   const byTitle = (title: string) => record.proposals.find((p) => p.title === title)!.id;
-  return { offer: offer.id, first, second, publicPair: [byTitle('LAUSD offer of January 7, 2019'), byTitle('LAUSD offer of January 11, 2019')], termIds: [...ids] };
+  const datasets: Record<string, number> = {};
+  for (const ds of (await get('/api/datasets')).datasets) for (const v of ds.versions) datasets[v.summary.baseFiscalYear] = v.id;
+  const latest = await get(`/api/proposal-versions/${second}`);
+  return { datasets, latest, offer: offer.id, first, second, publicPair: [byTitle('LAUSD offer of January 7, 2019'), byTitle('LAUSD offer of January 11, 2019')], termIds: [...ids] };
 }
 
 /**
@@ -191,6 +198,38 @@ browserSuite('what a reader sees, at 1280 px and at 375 px', () => {
   // The public page, its comparison and the workspace comparison are being changed elsewhere at
   // the same time: their tables need TableScroll, their rows plain words (see the change's notes).
   const ELSEWHERE = ['public', 'public-compare', 'compare'];
+
+  it('costs the 2019 offer in the editor on the 2018-19 data though newer data exist, says which, and names each year in a term\'s trace', async () => {
+    expect(Object.keys(d.datasets).sort()).toEqual(['2018-19', '2022-23']);
+    const { page, context } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    await page.goto(`${web.url}/workspace/proposals/${d.offer}`);
+    await page.locator('aside.ed-aside[data-state="ok"] #ed-years tbody tr').first().waitFor({ timeout: 30_000 });
+    // Dated January 11, 2019 (fiscal year 2018-19): the 2018-19 data, not the newest (2022-23).
+    const hint = page.locator('#ed-dataset-hint');
+    await expect(hint.textContent()).resolves.toMatch(/^Costed on LAUSD 2018-19 .*\(data of 2018-19\)\. The proposal is dated in 2018-19, the year of these data\.$/);
+    await expect(page.locator('aside [data-dataset-version]').getAttribute('data-dataset-version')).resolves.toBe(String(d.datasets['2018-19']));
+
+    // The first term (a 3% raise from 2017-07-01): its figure over every year opens a trace
+    // that names each year with its own sum, as the API's lines of that term give them.
+    const first = parse(d.latest.yaml).terms[0].id as string;
+    const expected = d.latest.result.years.map((y) => {
+      const cents = y.lines.filter((l) => l.term === first).reduce((a, l) => a + l.cents, 0);
+      return `${y.fy}: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(Math.round(cents / 100))}`;
+    });
+    expect(expected.length).toBeGreaterThan(2);
+    await page.locator('.ed-term').first().locator('.ed-term-cost button.ed-figure').click();
+    const years = page.locator('dialog.ed-trace .ed-trace-years > li > details > summary');
+    await years.first().waitFor();
+    expect((await years.allTextContents()).map((x) => x.replace(/\s+/g, ' ').trim())).toEqual(expected);
+    await page.keyboard.press('Escape');
+
+    // Dated in 2023 instead, it is costed on the 2022-23 data, and the panel says so.
+    await page.locator('#ed-date').fill('2023-03-01');
+    await page.waitForFunction((id) => document.querySelector('aside [data-dataset-version]')?.getAttribute('data-dataset-version') === id, String(d.datasets['2022-23']));
+    await expect(hint.textContent()).resolves.toContain('(data of 2022-23). The proposal is dated in 2022-23');
+    await context.close();
+  }, 120_000);
 
   it('shows every column of every table on the editor, version and workspace pages, on the screen or in a box that scrolls and says so', () => {
     expect(seen.size).toBe(2 * pages().length);
