@@ -13,7 +13,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { parse } from 'yaml';
 import { DEMO_PASSWORD } from '../src/server/demo.ts';
 import { browserSuite, launchBrowser, newPage, screenshot, signIn, webServer, type WebServer } from './helpers/browser.ts';
-import { newProposal, readNumber, setIn, TERM_KINDS } from '../web/src/proposal-form.ts';
+import { newProposal, numberText, readNumber, setIn, TERM_KINDS } from '../web/src/proposal-form.ts';
+import { parseNumberInput } from '../web/src/number-input.ts';
 import { fromYaml, toYaml } from '../web/src/proposal-yaml.ts';
 
 /** The id the editor gives the field at a path (components/editor/Fields.tsx `fieldId`). */
@@ -133,6 +134,42 @@ describe('the editor\'s proposal ↔ form conversion (web/src/proposal-form.ts)'
     expect(readNumber('')).toBeUndefined();
     expect(readNumber('two')).toBe('two');
     expect(readNumber('1.2.3')).toBe('1.2.3');
+  });
+
+  it('reads money by the language: 1.500 is fifteen hundred in Spanish, never $1.50; what could be either is refused', () => {
+    // English: comma between thousands, point before cents.
+    expect(readNumber('1,500.50', 'en')).toBe(1500.5);
+    expect(readNumber('$1,500', 'en')).toBe(1500);
+    expect(readNumber('1.500', 'en')).toBe(1.5);
+    expect(readNumber('12,345,678', 'en')).toBe(12_345_678);
+    // Spanish: point between thousands, comma before cents. 1.500 → 1,500 dollars = 150,000 cents.
+    expect(readNumber('1.500', 'es')).toBe(1500);
+    expect(Math.round((readNumber('1.500', 'es') as number) * 100)).toBe(150_000);
+    expect(readNumber('1.500,50', 'es')).toBe(1500.5);
+    expect(readNumber('12.345.678', 'es')).toBe(12_345_678);
+    expect(readNumber('$ 20.000', 'es')).toBe(20_000);
+    expect(readNumber('1500', 'es')).toBe(1500);
+    expect(readNumber('-2,5', 'es')).toBe(-2.5);
+    expect(readNumber(',5', 'es')).toBe(0.5);
+    // "1.50" in Spanish: a point that is not between thousands. Neither $1.50 nor $150 is
+    // guessed: the text stays as typed and the field says how to write each.
+    for (const [text, lang] of [['1.50', 'es'], ['2.5', 'es'], ['1,500.50', 'es'], ['1,50', 'en'], ['1.500,50', 'en'], ['1,5000', 'en']] as const) {
+      expect(readNumber(text, lang), `${text} (${lang})`).toBe(text);
+      const r = parseNumberInput(text, lang);
+      expect(r.kind, `${text} (${lang})`).toBe('refused');
+    }
+    const es = parseNumberInput('1.50', 'es');
+    expect(es.kind === 'refused' && es.message).toContain('1.500 es mil quinientos');
+    expect(es.kind === 'refused' && es.message).toContain('1,5 para uno y medio');
+    const en = parseNumberInput('1,50', 'en');
+    expect(en.kind === 'refused' && en.message).toContain('1,500 is one thousand five hundred');
+    expect(parseNumberInput('two', 'es')).toEqual({ kind: 'text' });
+    expect(parseNumberInput('  ', 'es')).toEqual({ kind: 'empty' });
+    // A stored figure is shown in the language's marks, and reads back as the same number.
+    expect(numberText(2.5, 'es')).toBe('2,5');
+    expect(numberText(1500.5, 'es')).toBe('1500,5');
+    expect(readNumber(numberText(1500.5, 'es'), 'es')).toBe(1500.5);
+    expect(numberText(2.5, 'en')).toBe('2.5');
   });
 
   it('sets and removes fields by path without touching the original', () => {

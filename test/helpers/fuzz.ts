@@ -371,7 +371,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     },
     'POST /api/datasets/{id}/import-cde': { runs: 25, path: () => `/api/datasets/${fixtures.cdeDatasetId}/import-cde`, badBodies: () => cdeForms(`/api/datasets/${fixtures.cdeDatasetId}/import-cde`) },
     'POST /api/proposals': {
-      base: () => districtProposal('A proposal'),
+      // allowOtherYear: false is the default, written out so bad values of it are tried too.
+      base: () => ({ ...districtProposal('A proposal'), allowOtherYear: false }),
       freeText: ['title'],
       valid: { yaml: () => false }, yamlField: true,
       badBodies: () => fc.oneof(
@@ -394,11 +395,11 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       ),
     },
     'POST /api/costings': {
-      base: () => { const { yaml, datasetVersionId } = districtProposal('A costing'); return { yaml, datasetVersionId }; }, valid: { yaml: () => false }, yamlField: true,
+      base: () => { const { yaml, datasetVersionId } = districtProposal('A costing'); return { yaml, datasetVersionId, allowOtherYear: false }; }, valid: { yaml: () => false }, yamlField: true,
       badBodies: () => brokenProposals().map((f) => ({ category: `proposal content (${f.name})`, path: '/api/costings', body: f.part })),
     },
     'POST /api/proposals/{id}/versions': {
-      base: () => { const { yaml, datasetVersionId } = districtProposal('A proposal'); return { yaml, datasetVersionId }; }, valid: { yaml: () => false }, yamlField: true, path: () => `/api/proposals/${fixtures.proposalId}/versions`,
+      base: () => { const { yaml, datasetVersionId } = districtProposal('A proposal'); return { yaml, datasetVersionId, allowOtherYear: false }; }, valid: { yaml: () => false }, yamlField: true, path: () => `/api/proposals/${fixtures.proposalId}/versions`,
       badBodies: () => brokenProposals().map((f) => ({ category: `proposal content (${f.name})`, path: `/api/proposals/${fixtures.proposalId}/versions`, body: f.part })),
     },
     'DELETE /api/people/{id}': { path: () => `/api/people/${fixtures.personId}` },

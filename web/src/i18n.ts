@@ -25,6 +25,7 @@ const en = {
   'loading': 'Loading…',
   'notFound': 'There is no page here.',
   'insecure.banner': 'This server is on plain HTTP: passwords, sessions and drafts can be read by anyone on the network. Do not use it for real bargaining work.',
+  'table.scroll': 'Scroll sideways to see every column',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -47,6 +48,7 @@ const es: Record<MessageKey, string> = {
   'loading': 'Cargando…',
   'notFound': 'Aquí no hay ninguna página.',
   'insecure.banner': 'Este servidor usa HTTP sin cifrar: cualquiera en la red puede leer contraseñas, sesiones y borradores. No lo use para negociaciones reales.',
+  'table.scroll': 'Desplace hacia el lado para ver todas las columnas',
 };
 
 const app: Record<Lang, Record<MessageKey, string>> = { en, es };

@@ -12,6 +12,8 @@
  * library stays out of the pages that do not use it).
  */
 
+import { numberInLang, parseNumberInput } from './number-input.ts';
+
 export type PathPart = string | number;
 export type Path = PathPart[];
 
@@ -80,31 +82,21 @@ export function termId(t: TermDraft, i: number): string {
   return typeof t.id === 'string' && t.id !== '' ? t.id : `${t.kind}-${i + 1}`;
 }
 
-/** The text a number field shows for a value: numbers as written, anything else as it is. */
-export function numberText(v: unknown): string {
+/** The text a number field shows for a value: numbers in the language's marks, anything else as it is. */
+export function numberText(v: unknown, lang: 'en' | 'es' = 'en'): string {
   if (v === undefined || v === null) return '';
-  return String(v);
+  return typeof v === 'number' ? numberInLang(v, lang) : String(v);
 }
 
 /**
- * What a number field holds after typing: a number when the text reads as one ("2", "2.5",
- * "2,5", "1,000" in English, "$20,000"), undefined when empty, else the text itself (the
- * server says why it is not a number).
+ * What a number field holds after typing: a number when the text reads as one in the page's
+ * language ("2", "2.5" or "1,500.50" in English; "2,5" or "1.500,50" in Spanish; "$20,000"),
+ * undefined when empty, else the text itself (the server says why it is not a number, and
+ * the field says how to write one: number-input.ts refuses "1.50" in Spanish rather than guess).
  */
 export function readNumber(text: string, lang: 'en' | 'es' = 'en'): number | string | undefined {
-  const t = text.trim().replace(/^\$\s*/, '').replace(/\s*(%|\$)$/, '');
-  if (t === '') return undefined;
-  let s = t.replace(/[\s_]/g, '');
-  // A comma is the decimal mark when it is the only separator and not a thousands group
-  // (Spanish writes 2,5; English 1,000 is a thousand).
-  if (s.includes(',') && !s.includes('.')) {
-    s = /^-?\d{1,3}(,\d{3})+$/.test(s) && lang === 'en' ? s.replaceAll(',', '') : s.replace(',', '.');
-  } else if (s.includes(',') && s.includes('.')) {
-    s = s.indexOf(',') < s.indexOf('.') ? s.replaceAll(',', '') : s.replaceAll('.', '').replace(',', '.');
-  }
-  if (!/^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(s)) return text;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : text;
+  const r = parseNumberInput(text, lang);
+  return r.kind === 'empty' ? undefined : r.kind === 'number' ? r.value : text;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -31,7 +31,7 @@ import type { CommonYears, SpanChanges } from './common.ts';
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
   | { id: number; kind: 'cost'; datasetVersionId: number; yaml: string; file?: string; filesGz?: Uint8Array }
-  | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; filesGz?: Uint8Array }
+  | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; allowOtherYear?: boolean; filesGz?: Uint8Array }
   | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; through?: number; filesGz?: Uint8Array }
   | { id: number; kind: 'common'; datasetVersionId: number; yamls: string[]; filesGz?: Uint8Array }
   | ReportJob;
@@ -55,7 +55,7 @@ export interface CostingService {
   /** Costs a proposal (YAML) on a stored dataset version; `loadFiles` is called only if no thread has it. */
   cost(input: { datasetVersionId: number; yaml: string; file?: string; loadFiles: () => Promise<Uint8Array> }): Promise<Outcome<CostResult>>;
   /** Costs a proposal to store or show: checked against `rules` when given, the result as JSON text. */
-  draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules }): Promise<Outcome<Draft>>;
+  draft(input: OnDataset & { yaml: string; file?: string; rules?: DraftRules; allowOtherYear?: boolean }): Promise<Outcome<Draft>>;
   /**
    * What changed between two stored versions' YAML, costed on one dataset version through the
    * later of both versions' last years and `through` (the last fiscal year of the view).
@@ -273,7 +273,7 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
   return {
     checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
     cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
-    draft: ({ datasetVersionId, yaml, file, rules, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules }, loadFiles),
+    draft: ({ datasetVersionId, yaml, file, rules, allowOtherYear, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules, allowOtherYear }, loadFiles),
     changes: async ({ datasetVersionId, from, to, through, loadFiles }) => {
       const out = await submit<SpanChanges>({ id: nextId++, kind: 'changes', datasetVersionId, from, to, through }, loadFiles);
       if (!out.ok) throw new Error(`changes between stored versions failed: ${out.problems[0]?.message}`);

@@ -37,7 +37,7 @@ async function answer(job: Job): Promise<Reply> {
   if (isReportJob(job)) return { id: job.id, kind: 'done', value: await reportWork(dataset, job) };
   if (job.kind === 'common') return { id: job.id, kind: 'done', value: commonYears(dataset, job.yamls) };
   if (job.kind === 'changes') return { id: job.id, kind: 'done', value: changesOverSpan(dataset, job.from, job.to, job.through) };
-  const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules) : costYaml(dataset, job.yaml, job.file);
+  const costed = job.kind === 'draft' ? draftYaml(dataset, job.yaml, job.file, job.rules, job.allowOtherYear) : costYaml(dataset, job.yaml, job.file);
   return costed.ok ? { id: job.id, kind: 'done', value: costed.value } : { id: job.id, kind: 'invalid', problems: costed.problems };
 }
 

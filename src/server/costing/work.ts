@@ -118,8 +118,11 @@ function ruleProblems(parsed: ParsedProposal, rules: DraftRules): Problem[] {
   return problems;
 }
 
-/** Parses, checks against the rules (if given) and costs a proposal; returns it ready to store. */
-export function draftYaml(dataset: Dataset, yaml: string, file = 'proposal.yaml', rules?: DraftRules): Outcome<Draft> {
+/**
+ * Parses, checks against the rules (if given) and costs a proposal; returns it ready to store.
+ * `allowOtherYear`: a what-if dated outside the dataset's year is costed (the result says so).
+ */
+export function draftYaml(dataset: Dataset, yaml: string, file = 'proposal.yaml', rules?: DraftRules, allowOtherYear = false): Outcome<Draft> {
   try {
     const parsed = parseProposal(yaml, file);
     const problems = rules ? ruleProblems(parsed, rules) : [];
@@ -128,7 +131,7 @@ export function draftYaml(dataset: Dataset, yaml: string, file = 'proposal.yaml'
     if (odd) problems.unshift({ code: 'proposal.title-text', message: `the title ${PLAIN_TEXT}; it has ${odd.name}`, where: { file, ...parsed.locate(['title']), field: 'title' }, hint: 'title: Union proposal of March 1, 2019' });
     else if (looksEmpty(parsed.proposal.title)) problems.unshift({ code: 'proposal.title-empty', message: `the title ${LOOKS_EMPTY}`, where: { file, ...parsed.locate(['title']), field: 'title' }, hint: 'title: Union proposal of March 1, 2019' });
     if (problems.length > 0) return { ok: false, problems };
-    const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed });
+    const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed, allowOtherYear });
     const { title, party, unit } = parsed.proposal;
     return {
       ok: true,

@@ -189,6 +189,37 @@ eachDatabase('drafting proposals', (dialect) => {
     expect(await rowCounts(s)).toEqual(before);
   });
 
+  it('costs a proposal dated in another year than the data only when asked (allowOtherYear), and then says so', async () => {
+    // Dated 2020-03-01, in fiscal year 2019-20; the tiny district's data are of 2018-19.
+    const later = raiseYaml(1).replace('date: 2019-03-01', 'date: 2020-03-01');
+    const before = await rowCounts(s);
+    const refused = await team.request('POST', '/api/proposals', { yaml: later });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'proposal.other-year', where: { field: 'date', line: 5 } });
+    // The error names the dataset's years and the field that allows a what-if.
+    expect(refused.body.message).toContain('fiscal year 2019-20, but the dataset holds data of 2018-19');
+    expect(refused.body.message).toMatch(/its budget runs 2018-19 to \d{4}-\d{2}/);
+    expect(refused.body.hint).toContain('"allowOtherYear": true');
+    expect((await team.request('POST', '/api/costings', { yaml: later, allowOtherYear: false })).body.code).toBe('proposal.other-year');
+    expect((await team.request('POST', '/api/proposals', { yaml: later, allowOtherYear: 'yes' })).status).toBe(400);
+    expect(await rowCounts(s)).toEqual(before);
+
+    const whatIf = await team.request('POST', '/api/proposals', { yaml: later, allowOtherYear: true });
+    expect(whatIf.status).toBe(201);
+    expect(whatIf.body.result.otherYear).toEqual({ datasetYear: '2018-19', proposalYear: '2019-20' });
+    // Same raise, same contract years: the same cost per year as the 1% raise dated 2019-03-01.
+    expect(totals(whatIf.body.result)).toEqual(ONE_PCT);
+    const next = await team.request('POST', `/api/proposals/${whatIf.body.proposalId}/versions`, { yaml: later.replace('pct: 1,', 'pct: 2,'), allowOtherYear: true });
+    expect([next.status, next.body.version, next.body.result.otherYear?.proposalYear]).toEqual([201, 2, '2019-20']);
+    expect((await team.request('POST', `/api/proposals/${whatIf.body.proposalId}/versions`, { yaml: later })).body.code).toBe('proposal.other-year');
+    const preview = await team.request('POST', '/api/costings', { yaml: later, allowOtherYear: true });
+    expect([preview.status, preview.body.otherYear?.datasetYear]).toEqual([200, '2018-19']);
+    // A stored what-if is costed again the same way for its reports and comparisons.
+    expect((await team.request('GET', `/api/proposal-versions/${next.body.id}/disclosure.xlsx`)).status).toBe(200);
+    const compared = await team.request('GET', `/api/compare?versions=${whatIf.body.id},${next.body.id}`);
+    expect(compared.status).toBe(200);
+  });
+
   it('shows the same figures for a version stored before summaries were kept', async () => {
     const made = await team.request('POST', '/api/proposals', { yaml: raiseYaml(3) });
     const brief = (await team.request('GET', `/api/proposals/${made.body.proposalId}`)).body;

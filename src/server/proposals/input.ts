@@ -43,13 +43,18 @@ export async function rulesFor(deps: Deps, actor: Actor): Promise<DraftRules> {
   return { party: 'district', organization: actor.org.name, units: unions.map((o) => ({ unit: o.unit as string, union: o.name })) };
 }
 
-/** Costs the proposal on a costing thread; every problem → 422, nothing stored. */
-export async function costDraft(deps: Deps, input: { datasetVersionId: number; yaml: string; rules?: DraftRules }): Promise<Draft> {
+/**
+ * Costs the proposal on a costing thread; every problem → 422, nothing stored. With
+ * `allowOtherYear` a proposal dated outside the dataset's year is costed as a what-if (the
+ * result's `otherYear` says so) instead of refused.
+ */
+export async function costDraft(deps: Deps, input: { datasetVersionId: number; yaml: string; rules?: DraftRules; allowOtherYear?: boolean }): Promise<Draft> {
   const out = await deps.costing.draft({
     datasetVersionId: input.datasetVersionId,
     yaml: input.yaml,
     file: PROPOSAL_FILE,
     rules: input.rules,
+    allowOtherYear: input.allowOtherYear === true,
     loadFiles: () => datasetFilesGz(deps.db, input.datasetVersionId),
   });
   if (!out.ok) throw invalidContent(out.problems);

@@ -74,7 +74,7 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
     const body = c.req.valid('json');
     const datasetVersionId = await datasetVersionFor(deps, actor, body.datasetVersionId);
     const yaml = yamlOf(body);
-    const draft = await costDraft(deps, { datasetVersionId, yaml, rules: await rulesFor(deps, actor) });
+    const draft = await costDraft(deps, { datasetVersionId, yaml, rules: await rulesFor(deps, actor), allowOtherYear: body.allowOtherYear });
     const at = deps.now().toISOString();
     const id = await deps.db.transaction().execute(async (tx) => {
       const p = await tx.insertInto('proposals').values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, title: body.title ?? draft.title, created_by: actor.person.id, created_at: at }).returning('id').executeTakeFirstOrThrow();
@@ -93,7 +93,7 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
     await ownProposal(deps.db, actor, proposalId);
     const datasetVersionId = await datasetVersionFor(deps, actor, body.datasetVersionId);
     const yaml = yamlOf(body);
-    const draft = await costDraft(deps, { datasetVersionId, yaml, rules: await rulesFor(deps, actor) });
+    const draft = await costDraft(deps, { datasetVersionId, yaml, rules: await rulesFor(deps, actor), allowOtherYear: body.allowOtherYear });
     const at = deps.now().toISOString();
     // The next number is read and used in one transaction, the proposal's row held (PostgreSQL);
     // the unique (proposal, version) constraint is the last word, so a lost race tries again.
@@ -119,7 +119,7 @@ export function proposalRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const body = c.req.valid('json');
     const datasetVersionId = await datasetVersionFor(deps, actor, body.datasetVersionId);
-    const draft = await costDraft(deps, { datasetVersionId, yaml: yamlOf(body) });
+    const draft = await costDraft(deps, { datasetVersionId, yaml: yamlOf(body), allowOtherYear: body.allowOtherYear });
     if (c.req.valid('query').positions === 'none') return rawJson(c, JSON.stringify({ ...JSON.parse(draft.resultJson), positions: [] }), 200);
     return rawJson(c, draft.resultJson, 200);
   });

@@ -15,6 +15,10 @@ const source = {
   datasetVersionId: DatasetVersionId.optional().openapi({ description: 'the dataset version to cost on; default: the newest at your table', example: 3 }),
   yaml: z.string().min(1, 'is empty: give the proposal file\'s text').optional().openapi({ description: 'the proposal file (YAML), as written', example: EXAMPLE_YAML }),
   proposal: z.record(z.string(), z.unknown()).optional().openapi({ description: 'the same proposal as a JSON object (stored as its YAML rendering)' }),
+  allowOtherYear: z.boolean({ error: 'must be true or false' }).default(false).openapi({
+    description: 'a what-if: cost a proposal dated outside the fiscal year of the dataset\'s data (as the CLI\'s --allow-other-year); the result then says so in otherYear. Default false: such a proposal is refused (422 proposal.other-year, naming the dataset\'s years)',
+    example: false,
+  }),
 };
 
 const exactlyOne = (b: { yaml?: string; proposal?: object }) => (b.yaml === undefined) !== (b.proposal === undefined);

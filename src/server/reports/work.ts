@@ -18,9 +18,14 @@ export interface DisclosureDocument {
   title: string;
 }
 
+/**
+ * A stored version, costed again for its report. Its date was checked when it was stored (a
+ * what-if on data of another year only with allowOtherYear), so it is costed the same way
+ * here; the result's otherYear, and so the report, says when it is such a what-if.
+ */
 function costed(dataset: Dataset, yaml: string) {
   const parsed = parseProposal(yaml, 'proposal.yaml');
-  return { proposal: parsed.proposal, result: costProposal({ dataset, proposal: parsed.proposal, source: parsed }) };
+  return { proposal: parsed.proposal, result: costProposal({ dataset, proposal: parsed.proposal, source: parsed, allowOtherYear: true }) };
 }
 
 export function disclosureDocument(dataset: Dataset, yaml: string): DisclosureDocument {

@@ -12,6 +12,7 @@ import { M } from './messages.ts';
 import type { CostResult } from './result-types.ts';
 import { FigureButton, type Figure } from './Trace.tsx';
 import { UserText } from '../UserText.tsx';
+import { TableScroll } from '../TableScroll.tsx';
 
 type Open = (f: Figure) => void;
 
@@ -19,7 +20,7 @@ export function YearTable({ result, onOpen, id }: { result: CostResult; onOpen: 
   const t = useMessages(M);
   const lang = useLang();
   return (
-    <div className="ed-scroll" role="region" aria-label={t('cost.perYear')} tabIndex={0}>
+    <TableScroll label={t('cost.perYear')}>
     <table className="ed-years" id={id}>
       <caption className="visually-hidden">{t('cost.perYear')}</caption>
       <thead>
@@ -45,7 +46,7 @@ export function YearTable({ result, onOpen, id }: { result: CostResult; onOpen: 
         })}
       </tbody>
     </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -56,7 +57,7 @@ export function ByTermTable({ result, terms, onOpen }: { result: CostResult; ter
   const ids = new Set(result.years.flatMap((y) => y.lines.map((l) => l.term)));
   const rows = [...terms.filter((x) => ids.has(x.id)), ...[...ids].filter((id) => !terms.some((x) => x.id === id)).map((id) => ({ id, title: result.years.flatMap((y) => y.lines).find((l) => l.term === id)?.termTitle ?? id }))];
   return (
-    <div className="ed-scroll" role="region" aria-labelledby="ed-by-term-title" tabIndex={0}>
+    <TableScroll labelledBy="ed-by-term-title">
       <table className="ed-by-term">
         <caption id="ed-by-term-title">{t('cost.byTerm')}</caption>
         <thead>
@@ -97,7 +98,7 @@ export function ByTermTable({ result, terms, onOpen }: { result: CostResult; ter
           ))}
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -128,6 +129,7 @@ export function ReservePanel({ result, onOpen, headingLevel = 3 }: { result: Cos
         {result.firstShortYear ? ` ${t('cert.firstShort', { fy: result.firstShortYear, pct: percent(result.district.requiredReservePct, lang) })}` : ` ${t('cert.neverShort', { pct: percent(result.district.requiredReservePct, lang) })}`}
       </p>
       <Chart option={option} label={t('reserve.chartLabel', { pct: percent(result.district.requiredReservePct, lang) })} height={240} numbersLabel={t('reserve.numbers')}>
+        <TableScroll label={t('reserve.title')}>
         <table className="ed-reserve-table">
           <caption className="visually-hidden">{t('reserve.title')}</caption>
           <thead>
@@ -149,6 +151,7 @@ export function ReservePanel({ result, onOpen, headingLevel = 3 }: { result: Cos
             ))}
           </tbody>
         </table>
+        </TableScroll>
         {result.projection.some((y) => y.extrapolated) && <p className="ed-hint">* {t('reserve.extrapolated')}</p>}
       </Chart>
     </section>

@@ -7,6 +7,7 @@
 import { createContext, useContext, useEffect, useId, useState } from 'react';
 import type { ApiProblem } from '../../api.ts';
 import { useLang } from '../../i18n.ts';
+import { parseNumberInput } from '../../number-input.ts';
 import { isIsoDate, numberText, pathLabel, readNumber, type Path } from '../../proposal-form.ts';
 
 export interface ProblemIndex {
@@ -65,9 +66,10 @@ interface FieldProps {
   className?: string;
 }
 
-function Shell({ path, label, unit, hint, items, className, children }: FieldProps & { children: (a: { id: string; describedBy: string | undefined; invalid: boolean }) => React.ReactNode }) {
+function Shell({ path, label, unit, hint, items, className, children, local }: FieldProps & { local?: ApiProblem[]; children: (a: { id: string; describedBy: string | undefined; invalid: boolean }) => React.ReactNode }) {
   const id = fieldId(path);
-  const problems = useProblems(path, { items });
+  // The field's own reading of what was typed (a Spanish "1.50") comes first, then the server's.
+  const problems = [...(local ?? []), ...useProblems(path, { items })];
   const hintId = `${id}-hint`;
   const errId = `${id}-problems`;
   const describedBy = [hint ? hintId : '', problems.length ? errId : ''].filter(Boolean).join(' ') || undefined;
@@ -106,14 +108,16 @@ const sameNumber = (a: unknown, b: unknown) => a === b || (a === undefined && b 
 export function NumberField(props: FieldProps & { value: unknown; onValue: (v: number | string | undefined) => void; placeholder?: string }) {
   const { value, onValue, placeholder } = props;
   const lang = useLang();
-  const [text, setText] = useState(numberText(value));
-  // Follow the value when it changes from elsewhere (an import, a kind change), not while typing it.
+  const [text, setText] = useState(numberText(value, lang));
+  // Follow the value when it changes from elsewhere (an import, a kind change, the language), not while typing it.
   useEffect(() => {
-    if (!sameNumber(readNumber(text, lang), value)) setText(numberText(value));
+    if (!sameNumber(readNumber(text, lang), value)) setText(numberText(value, lang));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+  }, [value, lang]);
+  const reading = parseNumberInput(text, lang);
+  const local: ApiProblem[] = reading.kind === 'refused' ? [{ code: 'number.separator', message: reading.message }] : [];
   return (
-    <Shell {...props}>
+    <Shell {...props} local={local}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}

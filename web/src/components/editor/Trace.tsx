@@ -9,9 +9,14 @@ import { dollars, exactDollars, number, percent, sumCents, traceValue } from './
 import { M, type EditorKey } from './messages.ts';
 import type { CostLine, ProjectionYear } from './result-types.ts';
 import { UserText } from '../UserText.tsx';
+import { TableScroll } from '../TableScroll.tsx';
+
+/** A cost line, with the fiscal year it falls in when the figure spans several years. */
+export type TracedLine = CostLine & { fy?: string };
 
 export type Figure =
-  | { kind: 'lines'; title: string; cents: number; lines: CostLine[] }
+  /** `years`: the years a figure over several years covers, each named in its trace (with $0 where nothing falls). */
+  | { kind: 'lines'; title: string; cents: number; lines: TracedLine[]; years?: string[] }
   | { kind: 'reserve'; title: string; year: ProjectionYear; without?: { endingBalanceCents: number; reservePct: number; beginningBalanceCents: number } };
 
 export function FigureButton({ text, cents, onOpen, className }: { text: string; cents?: number; onOpen: () => void; className?: string }) {
@@ -22,7 +27,22 @@ export function FigureButton({ text, cents, onOpen, className }: { text: string;
   );
 }
 
-function LineDetail({ line, lang }: { line: CostLine; lang: Lang }) {
+/** Term ids → the names readers know them by (a term's title or its plain-words description). */
+type Names = ReadonlyMap<string, string>;
+
+/** The lines of a figure over several years (with their `fy`), in each year's order. */
+export function linesByYear(years: { fy: string; lines: CostLine[] }[], pick: (l: CostLine) => boolean = () => true): TracedLine[] {
+  return years.flatMap((y) => y.lines.filter(pick).map((l) => ({ ...l, fy: y.fy })));
+}
+
+/** Every term's name as the costing gave it (`termTitle`: its title, or its description in plain words). */
+export function termNames(years: { lines: CostLine[] }[]): Names {
+  const names = new Map<string, string>();
+  for (const y of years) for (const l of y.lines) if (!names.has(l.term)) names.set(l.term, l.termTitle);
+  return names;
+}
+
+function LineDetail({ line, lang, names }: { line: CostLine; lang: Lang; names: Names }) {
   const t = useMessages(M);
   return (
     <div className="ed-trace-line">
@@ -30,10 +50,11 @@ function LineDetail({ line, lang }: { line: CostLine; lang: Lang }) {
         {t(`cost.${line.kind}` as EditorKey)} · {t(line.nature === 'one-time' ? 'cost.oneTime' : 'cost.ongoing')} · {t('trace.unit', { unit: line.unit })}
         {line.population === 'added' && <> · {t('trace.addedPositions')}</>}
         {line.earnedFy && <> · {t('trace.earnedIn', { fy: line.earnedFy })}</>}
-        {line.via && <> · {t('trace.via', { id: line.via })}</>}
+        {line.via && <> · {t('trace.via', { id: names.get(line.via) ?? line.via })}</>}
         {line.fte > 0 && <> · {number(line.fte, lang)} {t('unit.fte')}</>}
       </p>
       <p className="ed-trace-formula"><span className="ed-trace-label">{t('trace.formula')}</span> <code>{line.trace.formula}</code></p>
+      <TableScroll label={t('trace.inputs')}>
       <table className="ed-trace-inputs">
         <caption className="visually-hidden">{t('trace.inputs')}</caption>
         <thead>
@@ -52,41 +73,77 @@ function LineDetail({ line, lang }: { line: CostLine; lang: Lang }) {
           </tr>
         </tbody>
       </table>
+      </TableScroll>
     </div>
   );
 }
 
-function LinesBody({ figure, lang }: { figure: Extract<Figure, { kind: 'lines' }>; lang: Lang }) {
+function LineList({ lines, lang, names, openAll }: { lines: TracedLine[]; lang: Lang; names: Names; openAll: boolean }) {
+  return (
+    <ul className="ed-trace-sum">
+      {lines.map((l, k) => (
+        <li key={k}>
+          <details open={openAll || undefined}>
+            <summary>
+              <span className="ed-sum-row"><span>{l.label}</span> <span className="ed-num">{dollars(l.cents, lang)}</span></span>
+            </summary>
+            <LineDetail line={l} lang={lang} names={names} />
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LinesBody({ figure, lang, names }: { figure: Extract<Figure, { kind: 'lines' }>; lang: Lang; names: Names }) {
   const t = useMessages(M);
+  const total = sumCents(figure.lines);
+  const years = figure.years ?? [...new Set(figure.lines.map((l) => l.fy).filter((fy): fy is string => fy !== undefined))];
+  const sum = (
+    <p className="ed-trace-total">
+      {t('trace.total')}: <strong>{exactDollars(total / 100, lang)}</strong>
+      {total !== figure.cents && <> ({t('trace.mismatch', { shown: exactDollars(figure.cents / 100, lang) })})</>}
+    </p>
+  );
+  // Over several years: each year named with its own sum ("2019-20: $…"), its lines under it.
+  if (years.length > 1) {
+    return (
+      <>
+        <p><span className="ed-trace-label">{t('trace.formula')}</span> {t('trace.byYear', { n: years.length })}</p>
+        <ul className="ed-trace-years">
+          {years.map((fy) => {
+            const lines = figure.lines.filter((l) => l.fy === fy);
+            const cents = sumCents(lines);
+            return (
+              <li key={fy} data-fy={fy}>
+                <details open={figure.lines.length <= 3 || undefined}>
+                  <summary>
+                    <span className="ed-sum-row"><span className="ed-trace-fy">{fy}:</span> <span className="ed-num">{dollars(cents, lang)}</span></span>
+                  </summary>
+                  {lines.length === 0 ? <p className="ed-hint">{t('trace.yearNothing')}</p> : <LineList lines={lines} lang={lang} names={names} openAll={lines.length <= 3} />}
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+        {sum}
+      </>
+    );
+  }
   if (figure.lines.length === 0) return <p>{t('trace.noLines')}</p>;
   if (figure.lines.length === 1) {
     return (
       <>
         <p className="ed-trace-title">{figure.lines[0].label}</p>
-        <LineDetail line={figure.lines[0]} lang={lang} />
+        <LineDetail line={figure.lines[0]} lang={lang} names={names} />
       </>
     );
   }
-  const total = sumCents(figure.lines);
   return (
     <>
       <p><span className="ed-trace-label">{t('trace.formula')}</span> {t('trace.sumOf', { n: figure.lines.length })}</p>
-      <ul className="ed-trace-sum">
-        {figure.lines.map((l, k) => (
-          <li key={k}>
-            <details open={figure.lines.length <= 3 || undefined}>
-              <summary>
-                <span className="ed-sum-row"><span>{l.label}</span> <span className="ed-num">{dollars(l.cents, lang)}</span></span>
-              </summary>
-              <LineDetail line={l} lang={lang} />
-            </details>
-          </li>
-        ))}
-      </ul>
-      <p className="ed-trace-total">
-        {t('trace.total')}: <strong>{exactDollars(total / 100, lang)}</strong>
-        {total !== figure.cents && <> ({t('trace.mismatch', { shown: exactDollars(figure.cents / 100, lang) })})</>}
-      </p>
+      <LineList lines={figure.lines} lang={lang} names={names} openAll={figure.lines.length <= 3} />
+      {sum}
     </>
   );
 }
@@ -121,6 +178,7 @@ function ReserveBody({ figure, lang }: { figure: Extract<Figure, { kind: 'reserv
     <>
       <p className="ed-trace-formula"><span className="ed-trace-label">{t('trace.formula')}</span> <code>{w ? t('reserve.formulaWithout') : t('reserve.formula')}</code></p>
       {y.extrapolated && <p className="ed-hint">{t('reserve.extrapolated')}</p>}
+      <TableScroll label={t('trace.inputs')}>
       <table className="ed-trace-inputs">
         <caption className="visually-hidden">{t('trace.inputs')}</caption>
         <thead><tr><th scope="col">{t('trace.input')}</th><th scope="col" className="num">{t('trace.value')}</th></tr></thead>
@@ -130,11 +188,12 @@ function ReserveBody({ figure, lang }: { figure: Extract<Figure, { kind: 'reserv
           ))}
         </tbody>
       </table>
+      </TableScroll>
     </>
   );
 }
 
-export function TraceDialog({ figure, onClose }: { figure: Figure | null; onClose: () => void }) {
+export function TraceDialog({ figure, onClose, names = new Map() }: { figure: Figure | null; onClose: () => void; names?: Names }) {
   const t = useMessages(M);
   const lang = useLang();
   const ref = useRef<HTMLDialogElement>(null);
@@ -155,7 +214,7 @@ export function TraceDialog({ figure, onClose }: { figure: Figure | null; onClos
           {figure.kind === 'lines' && (
             <p className="ed-trace-amount">{exactDollars(figure.cents / 100, lang)}</p>
           )}
-          {figure.kind === 'lines' ? <LinesBody figure={figure} lang={lang} /> : <ReserveBody figure={figure} lang={lang} />}
+          {figure.kind === 'lines' ? <LinesBody figure={figure} lang={lang} names={names} /> : <ReserveBody figure={figure} lang={lang} />}
         </>
       )}
     </dialog>

@@ -20,7 +20,7 @@ export const DEBOUNCE_MS = 120;
 export interface LiveCost {
   /** The last result the server gave (for an earlier draft when `state` is not 'ok'). */
   result: CostResult | null;
-  /** The request that result answers ({"proposal": …} as sent). */
+  /** The request that result answers ({"proposal": …, "datasetVersionId": …} as sent). */
   resultFor: string | null;
   /** Problems of the newest costed draft. */
   problems: ApiProblem[];
@@ -34,7 +34,7 @@ export interface LiveCost {
 
 const INITIAL: LiveCost = { result: null, resultFor: null, problems: [], state: 'idle', error: null, seq: 0, servedEditAt: null };
 
-export function useLiveCosting(): { live: LiveCost; schedule: (draft: ProposalDraft, opts?: { force?: boolean }) => void; noteEdit: (at?: number) => void } {
+export function useLiveCosting(): { live: LiveCost; schedule: (draft: ProposalDraft, opts?: { force?: boolean; datasetVersionId?: number }) => void; noteEdit: (at?: number) => void } {
   const [live, setLive] = useState<LiveCost>(INITIAL);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -87,8 +87,8 @@ export function useLiveCosting(): { live: LiveCost; schedule: (draft: ProposalDr
     );
   }, []);
 
-  const schedule = useCallback((draft: ProposalDraft, { force = false }: { force?: boolean } = {}) => {
-    const body = JSON.stringify({ proposal: clean(draft) });
+  const schedule = useCallback((draft: ProposalDraft, { force = false, datasetVersionId }: { force?: boolean; datasetVersionId?: number } = {}) => {
+    const body = JSON.stringify({ proposal: clean(draft), ...(datasetVersionId !== undefined ? { datasetVersionId } : {}) });
     pendingBody.current = body;
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;

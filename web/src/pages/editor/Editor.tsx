@@ -23,9 +23,10 @@ import { dollars, sumCents } from '../../components/editor/format.ts';
 import { useLiveCosting, type LiveCost } from '../../components/editor/live-costing.ts';
 import { M, type EditorKey } from '../../components/editor/messages.ts';
 import type { ProposalDetail, VersionAnswer } from '../../components/editor/result-types.ts';
-import { useTableInfo, type TableInfo } from '../../components/editor/table-info.ts';
+import { fiscalYearOfDate, pickDataset, useDatasetChoices, useTableInfo, type TableInfo } from '../../components/editor/table-info.ts';
 import { TermCommon, TermFields, type TermContext } from '../../components/editor/TermForm.tsx';
-import { FigureButton, TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
+import { FigureButton, linesByYear, termNames, TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
+import { termInWords } from '../../components/editor/plain.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { webHref } from '../../text.ts';
 
@@ -56,9 +57,17 @@ function focusField(field: string) {
 export function Editor({ session, id, query }: PageProps) {
   const t = useMessages(M);
   const lang = useLang();
-  const info = useTableInfo(session);
+  const table = useTableInfo(session);
   const [draft, setDraft] = useState<ProposalDraft | null>(null);
   const draftRef = useRef<ProposalDraft | null>(null);
+  /** The dataset version the person chose; null: the newest of the proposal's own year (pickDataset). */
+  const [datasetChoice, setDatasetChoice] = useState<number | null>(null);
+  const chosen = table ? pickDataset(table.datasets, draft?.date, datasetChoice) : null;
+  const choices = useDatasetChoices(chosen?.versionId ?? null);
+  const info: TableInfo | null = useMemo(() => (table ? { ...table, dataset: chosen, choices } : null), [table, chosen, choices]);
+  // What the costing callbacks (made once) read: the table and the person's choice as they are now.
+  const pickRef = useRef<(d: ProposalDraft) => number | undefined>(() => undefined);
+  pickRef.current = (d) => (table ? pickDataset(table.datasets, d.date, datasetChoice)?.versionId : undefined);
   const [keys, setKeys] = useState<number[]>([]);
   const nextKey = useRef(1);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -79,7 +88,7 @@ export function Editor({ session, id, query }: PageProps) {
     setDraft(d);
     setKeys(d.terms.map(() => nextKey.current++));
     setSaveProblems([]);
-    schedule(d, { force: true });
+    schedule(d, { force: true, datasetVersionId: pickRef.current(d) });
   }, [schedule]);
 
   // Load once per address: a template for /new, else the proposal's latest version (or ?from=).
@@ -121,8 +130,14 @@ export function Editor({ session, id, query }: PageProps) {
     draftRef.current = next;
     setDraft(next);
     if (nextKeys) setKeys(nextKeys);
-    schedule(next);
+    schedule(next, { datasetVersionId: pickRef.current(next) });
   }, [noteEdit, schedule]);
+
+  // The data the proposal is costed on changed (the table's list arrived, the date moved to
+  // another year, the person chose): cost it again on them.
+  useEffect(() => {
+    if (draftRef.current && chosen) schedule(draftRef.current, { datasetVersionId: chosen.versionId });
+  }, [chosen?.versionId, schedule]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const set = useCallback((path: Path, value: unknown) => {
     if (!draftRef.current) return;
@@ -180,7 +195,7 @@ export function Editor({ session, id, query }: PageProps) {
     setSaveError(null);
     setSaveProblems([]);
     try {
-      const body = { proposal: JSON.parse(JSON.stringify(draft)) as Record<string, unknown> };
+      const body = { proposal: JSON.parse(JSON.stringify(draft)) as Record<string, unknown>, ...(chosen ? { datasetVersionId: chosen.versionId } : {}) };
       const v = base
         ? await api<VersionAnswer>('POST', `/api/proposals/${base.proposalId}/versions`, body)
         : await api<VersionAnswer>('POST', '/api/proposals', body);
@@ -219,6 +234,7 @@ export function Editor({ session, id, query }: PageProps) {
               <DateField path={['date']} label={t('field.date')} hint={t('hint.date')} value={draft.date} required onValue={(d) => set(['date'], d)} />
               <DateField path={['term', 'start']} label={t('field.termStart')} value={draft.term?.start} required onValue={(d) => set(['term', 'start'], d)} />
               <DateField path={['term', 'end']} label={t('field.termEnd')} value={draft.term?.end} required onValue={(d) => set(['term', 'end'], d)} />
+              <DatasetField table={table} chosen={chosen} choice={datasetChoice} date={draft.date} onChoose={(v) => { noteEdit(); setDatasetChoice(v); }} />
               <TextField path={['summary']} label={t('field.summary')} hint={t('hint.summary')} multiline value={draft.summary} onValue={(s) => set(['summary'], s)} className="ed-wide" />
               <TextField path={['id']} label={t('field.id')} hint={t('hint.id')} value={draft.id} required onValue={(s) => set(['id'], s)} />
             </div>
@@ -273,8 +289,33 @@ export function Editor({ session, id, query }: PageProps) {
 
         <CostAside live={live} info={info} onOpen={setFigure} />
       </div>
-      <TraceDialog figure={figure} onClose={() => setFigure(null)} />
+      <TraceDialog figure={figure} onClose={() => setFigure(null)} names={termNames(live.result?.years ?? [])} />
     </ProblemsContext.Provider>
+  );
+}
+
+/**
+ * Which data the proposal is costed on, and the year of those data: by default the newest
+ * dataset version of the proposal's own fiscal year (else the newest); the person may choose another.
+ */
+function DatasetField({ table, chosen, choice, date, onChoose }: { table: TableInfo | null; chosen: TableInfo['dataset']; choice: number | null; date: unknown; onChoose: (v: number | null) => void }) {
+  const t = useMessages(M);
+  if (!table || table.datasets.length === 0 || !chosen) return null;
+  const fy = fiscalYearOfDate(date);
+  const auto = pickDataset(table.datasets, date, null);
+  const label = (d: NonNullable<TableInfo['dataset']>) => t('dataset.option', { name: d.name, version: d.version, fy: d.baseFiscalYear });
+  return (
+    <div className="ed-field ed-wide">
+      <label htmlFor="ed-dataset">{t('field.dataset')}</label>
+      <select id="ed-dataset" value={choice === null ? '' : String(choice)} aria-describedby="ed-dataset-hint" onChange={(e) => onChoose(e.target.value === '' ? null : Number(e.target.value))}>
+        <option value="">{t('dataset.auto', { option: auto ? label(auto) : '' })}</option>
+        {table.datasets.map((d) => <option key={d.versionId} value={d.versionId}>{label(d)}</option>)}
+      </select>
+      <p className="ed-hint" id="ed-dataset-hint">
+        {t('dataset.used', { option: label(chosen) })}{' '}
+        {fy && chosen.baseFiscalYear !== fy ? t('dataset.otherYear', { fy, data: chosen.baseFiscalYear }) : fy ? t('dataset.sameYear', { fy }) : ''}
+      </p>
+    </div>
   );
 }
 
@@ -308,18 +349,20 @@ function TermCard({ term, index, count, set, ops, kindLabel, info, draft, live, 
   const t = useMessages(M);
   const lang = useLang();
   const path: Path = ['terms', index];
+  /** Another term as readers know it: its title, else its plain-words description, else its place and kind (never its id). */
+  const termLabel = (x: TermDraft, j: number) => `${t('term.n', { n: j + 1 })}: ${typeof x.title === 'string' && x.title ? x.title : (termInWords(x, j, typeof draft.unit === 'string' ? draft.unit : '', lang) ?? kindLabel(x.kind))}`;
   const unit = typeof term.unit === 'string' && term.kind !== 'me-too' ? term.unit : typeof draft.unit === 'string' ? draft.unit : '';
   const ctx: TermContext = {
     roles: info?.choices ? (info.choices.roles[unit] ?? []) : null,
     hireRoles: info?.choices ? (info.choices.hireRoles[unit] ?? []) : null,
     units: (info?.dataset?.units ?? []).map((u) => ({ value: u.id, label: `${u.id} — ${u.name}` })),
-    otherTerms: draft.terms.map((x, j) => ({ x, j })).filter(({ x, j }) => j !== index && x.kind !== 'me-too' && x.kind !== 'non-cost').map(({ x, j }) => ({ value: termId(x, j), label: `${termId(x, j)} — ${kindLabel(x.kind)}` })),
+    otherTerms: draft.terms.map((x, j) => ({ x, j })).filter(({ x, j }) => j !== index && x.kind !== 'me-too' && x.kind !== 'non-cost').map(({ x, j }) => ({ value: termId(x, j), label: termLabel(x, j) })),
     caps: info?.choices?.caps ?? [],
     defaultFrom: typeof draft.term?.start === 'string' ? draft.term.start : '',
   };
   const own = [...useProblems(path), ...useProblems([...path, 'kind']), ...useProblems([...path, 'unit'])];
   const id = termId(term, index);
-  const lines = live.result?.years.flatMap((y) => y.lines.filter((l) => l.term === id)) ?? [];
+  const lines = linesByYear(live.result?.years ?? [], (l) => l.term === id);
   const cents = sumCents(lines);
   const years = live.result?.years ?? [];
   const titleId = `ed-term-${index}-title`;
@@ -339,7 +382,7 @@ function TermCard({ term, index, count, set, ops, kindLabel, info, draft, live, 
           <div className="ed-term-cost">
             <span className="ed-term-cost-label">{t('term.costs', { from: years[0].fy, to: years[years.length - 1].fy })}</span>
             {costed ? (
-              <FigureButton className={live.state === 'ok' ? '' : 'ed-stale-fig'} text={dollars(cents, lang)} cents={cents} onOpen={() => onOpen({ kind: 'lines', title: t('trace.termAll', { term: `${t('term.n', { n: index + 1 })}: ${kindLabel(term.kind)}` }), cents, lines })} />
+              <FigureButton className={live.state === 'ok' ? '' : 'ed-stale-fig'} text={dollars(cents, lang)} cents={cents} onOpen={() => onOpen({ kind: 'lines', title: t('trace.termAll', { term: `${t('term.n', { n: index + 1 })}: ${kindLabel(term.kind)}` }), cents, lines, years: years.map((y) => y.fy) })} />
             ) : (
               <span className="ed-term-cost-label">{t('term.notCostedYet')}</span>
             )}
@@ -482,7 +525,7 @@ function CostAside({ live, info, onOpen }: { live: LiveCost; info: TableInfo | n
             {live.state !== 'ok' && live.state !== 'working' && <p className="ed-hint">{t('cost.stale')}</p>}
             <p className="ed-headline">
               <span>{t('cost.headline', { from: r.years[0]?.fy ?? '', to: r.years[r.years.length - 1]?.fy ?? '' })}</span>{' '}
-              <FigureButton className="ed-grand-total" text={dollars(total, lang)} cents={total} onOpen={() => onOpen({ kind: 'lines', title: t('trace.allYears'), cents: total, lines: r.years.flatMap((y) => y.lines) })} />
+              <FigureButton className="ed-grand-total" text={dollars(total, lang)} cents={total} onOpen={() => onOpen({ kind: 'lines', title: t('trace.allYears'), cents: total, lines: linesByYear(r.years), years: r.years.map((y) => y.fy) })} />
             </p>
             <p className="ed-hint">{t('cost.clickHint')}</p>
             <YearTable result={r} onOpen={onOpen} id="ed-years" />
@@ -490,7 +533,7 @@ function CostAside({ live, info, onOpen }: { live: LiveCost; info: TableInfo | n
             {r.nonCostTerms.length > 0 && <p className="ed-hint">{t('cost.nonCost', { n: r.nonCostTerms.length })}</p>}
           </div>
         )}
-        {info?.dataset && <p className="ed-hint">{t('cost.dataset', { name: info.dataset.name, version: info.dataset.version })}</p>}
+        {info?.dataset && <p className="ed-hint" data-dataset-version={info.dataset.versionId}>{t('cost.dataset', { name: info.dataset.name, version: info.dataset.version, fy: info.dataset.baseFiscalYear })}</p>}
       </div>
     </aside>
   );

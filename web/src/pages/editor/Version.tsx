@@ -19,7 +19,7 @@ import { when } from '../../components/editor/format.ts';
 import { M, type EditorKey } from '../../components/editor/messages.ts';
 import { termInWords } from '../../components/editor/plain.ts';
 import type { CountersignedInfo, PassedInfo, ProposalDetail, PublishedInfo, VersionAnswer } from '../../components/editor/result-types.ts';
-import { TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
+import { termNames, TraceDialog, type Figure } from '../../components/editor/Trace.tsx';
 import { DRAFTERS } from './Editor.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
@@ -84,7 +84,10 @@ export function Version({ session, id }: PageProps) {
   const unit = v.result.proposal.unit;
   const receiver = kind === 'union' ? across?.acrossTheTable.find((o) => o.kind === 'district') : across?.acrossTheTable.find((o) => o.unit === unit);
   const kindLabel = (k: string) => ((TERM_KINDS as readonly string[]).includes(k) ? t(`kind.${k}` as EditorKey) : k);
-  const rows = terms.map((term, i) => ({ id: termId(term, i), title: typeof term.title === 'string' ? term.title : (v.result.years.flatMap((y) => y.lines).find((l) => l.term === termId(term, i))?.termTitle ?? termId(term, i)) }));
+  // Rows named as readers know each term: its title, else the costing's plain-words description, else its kind (never its id).
+  const names = termNames(v.result.years);
+  const rows = terms.map((term, i) => ({ id: termId(term, i), title: typeof term.title === 'string' ? term.title : (names.get(termId(term, i)) ?? termInWords(term, i, unit, lang) ?? kindLabel(term.kind)) }));
+  const dataOf = `${v.result.district.name}, ${v.result.district.baseFiscalYear}`;
   const ordered = detail ? [...detail.versions].sort((a, b) => a.version - b.version) : [];
   const at = ordered.findIndex((x) => x.id === v.id);
   const previous = at > 0 ? ordered[at - 1] : null;
@@ -120,8 +123,8 @@ export function Version({ session, id }: PageProps) {
       <h1><UserText text={v.title} /></h1>
       <p className="muted">
         {v.own
-          ? t('version.metaOwn', { org: v.organization.name, n: v.version, by: v.createdBy ?? '', when: v.createdAt ? when(v.createdAt, lang) : '', dataset: v.datasetVersionId })
-          : t('version.metaReceived', { org: v.organization.name, n: v.version, dataset: v.datasetVersionId })}
+          ? t('version.metaOwn', { org: v.organization.name, n: v.version, by: v.createdBy ?? '', when: v.createdAt ? when(v.createdAt, lang) : '', dataset: dataOf })
+          : t('version.metaReceived', { org: v.organization.name, n: v.version, dataset: dataOf })}
       </p>
 
       <section className={`card ed-status-box ed-status-${status}`} aria-labelledby="ed-status-title" data-status={status} data-readonly={v.passed ? 'true' : 'false'}>
@@ -206,7 +209,7 @@ export function Version({ session, id }: PageProps) {
             return (
               <li key={i} data-term={termId(term, i)}>
                 <p className="ed-v-term-title">
-                  <strong>{typeof term.title === 'string' ? term.title : words ?? termId(term, i)}</strong>{' '}
+                  <strong>{typeof term.title === 'string' ? term.title : words ?? kindLabel(term.kind)}</strong>{' '}
                   <span className="ed-tag">{kindLabel(term.kind)}</span>
                   {term.kind === 'non-cost' && <span className="ed-tag">{t('version.notCosted')}</span>}
                 </p>
@@ -225,7 +228,7 @@ export function Version({ session, id }: PageProps) {
       </section>
 
       <ReservePanel result={v.result} onOpen={setFigure} headingLevel={2} />
-      <TraceDialog figure={figure} onClose={() => setFigure(null)} />
+      <TraceDialog figure={figure} onClose={() => setFigure(null)} names={names} />
     </div>
   );
 }

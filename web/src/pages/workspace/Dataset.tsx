@@ -18,6 +18,7 @@ import { useApi } from '../../components/workspace/useApi.ts';
 import { useLang, useMessages } from '../../i18n.ts';
 import { navigate } from '../../router.ts';
 import { common, dataset as messagesOf } from './messages.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** Leaflet loads with the map only, not with every page of the app. */
 const PointsMap = lazy(() => import('../../components/Map.tsx').then((m) => ({ default: m.PointsMap })));
@@ -123,6 +124,7 @@ function Glance({ o, tiles }: { o: Overview; tiles: Tiles | null }) {
           <h2 id="ws-types">{t('schools')}</h2>
           <p className="muted ws-small">{t('schools.from')}</p>
           <Chart option={schoolsChart} label={t('schools.chart')} height={Math.max(160, 34 * o.schools.byType.length)} numbersLabel={numbers} />
+          <TableScroll labelledBy="ws-types">
           <table className="ws-table">
             <thead><tr><th scope="col">{t('col.type')}</th><th scope="col" className="num">{t('col.schools')}</th><th scope="col" className="num">{t('col.highNeed')}</th><th scope="col" className="num">{t('col.students')}</th></tr></thead>
             <tbody>
@@ -132,12 +134,14 @@ function Glance({ o, tiles }: { o: Overview; tiles: Tiles | null }) {
             </tbody>
             <tfoot><tr><th scope="row">{total}</th><td className="num">{count(o.schools.total, lang)}</td><td className="num">{count(o.schools.highNeed, lang)}</td><td className="num">{count(o.enrollment.total, lang)}</td></tr></tfoot>
           </table>
+          </TableScroll>
         </section>
 
         <section aria-labelledby="ws-spans">
           <h2 id="ws-spans">{t('enrollment')}</h2>
           <p className="muted ws-small">{t('enrollment.from')}</p>
           <Chart option={enrollmentChart} label={t('enrollment.chart')} height={220} numbersLabel={numbers} />
+          <TableScroll labelledBy="ws-spans">
           <table className="ws-table">
             <thead><tr><th scope="col">{t('col.span')}</th><th scope="col" className="num">{t('col.students')}</th><th scope="col" className="num">{t('col.spanSchools')}</th></tr></thead>
             <tbody>
@@ -145,13 +149,14 @@ function Glance({ o, tiles }: { o: Overview; tiles: Tiles | null }) {
             </tbody>
             <tfoot><tr><th scope="row">{total}</th><td className="num">{count(o.enrollment.total, lang)}</td><td /></tr></tfoot>
           </table>
+          </TableScroll>
         </section>
       </div>
 
       <section aria-labelledby="ws-staff">
         <h2 id="ws-staff">{t('staff')}</h2>
         <p className="muted ws-small">{t('staff.from')}</p>
-        <div className="ws-scroll">
+        <TableScroll labelledBy="ws-staff">
           <table className="ws-table ws-staff">
             <thead><tr><th scope="col">{t('col.role')}</th><th scope="col" className="num">{t('col.headcount')}</th><th scope="col" className="num">{t('col.fte')}</th><th scope="col" className="num">{t('col.pay')}</th></tr></thead>
             {o.staff.byUnit.map((u) => (
@@ -165,14 +170,14 @@ function Glance({ o, tiles }: { o: Overview; tiles: Tiles | null }) {
             ))}
             <tfoot><tr><th scope="row">{total}</th><td className="num">{count(o.staff.headcount, lang)}</td><td className="num">{count(o.staff.fte, lang, 2)}</td><td className="num">{dollars(o.staff.payCents, lang)}</td></tr></tfoot>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="ws-budget">
         <h2 id="ws-budget">{t('budget')}</h2>
         <p className="muted ws-small">{t('budget.from', { pct: required })}</p>
         <Chart option={budgetChart} label={t('budget.chart')} height={280} numbersLabel={numbers} />
-        <div className="ws-scroll">
+        <TableScroll labelledBy="ws-budget">
           <table className="ws-table">
             <thead>
               <tr><th scope="col">{c('fy')}</th><th scope="col" className="num">{t('col.revenue')}</th><th scope="col" className="num">{t('col.expenditure')}</th><th scope="col" className="num">{t('col.ending')}</th><th scope="col" className="num">{t('col.reserve')}</th><th scope="col">{t('col.meets')}</th></tr>
@@ -187,7 +192,7 @@ function Glance({ o, tiles }: { o: Overview; tiles: Tiles | null }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="ws-map-title">

@@ -21,6 +21,7 @@ import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
 import { people } from './people-messages.ts';
 import { Rounds } from './Rounds.tsx';
+import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** Versions picked to compare, with the date that orders them (drafted for your own, passed for received). */
 type Picked = Map<number, string>;
@@ -89,7 +90,7 @@ export function Home({ session }: PageProps) {
                   <span className="muted">{p.versions === 1 ? t('versions.one') : t('versions.count', { n: p.versions })}</span>
                   {may(s, 'proposal.write') && <Link to={`/workspace/proposals/${p.id}`}>{t('edit')}<span className="visually-hidden"> <UserText text={p.title} /></span></Link>}
                 </div>
-                <div className="ws-scroll">
+                <TableScroll label={displayText(p.title)}>
                   <table className="ws-versions">
                     <thead>
                       <tr>
@@ -117,7 +118,7 @@ export function Home({ session }: PageProps) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               </article>
             ))}
           </section>
@@ -126,7 +127,7 @@ export function Home({ session }: PageProps) {
             <h2 id="ws-received">{t('received')}</h2>
             {list.state === 'done' && list.value.received.length === 0 && <p className="muted">{t('received.none')}</p>}
             {list.state === 'done' && list.value.received.length > 0 && (
-              <div className="ws-scroll card">
+              <TableScroll labelledBy="ws-received" className="card">
                 <table className="ws-versions ws-received">
                   <thead>
                     <tr>
@@ -156,7 +157,7 @@ export function Home({ session }: PageProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </section>
 

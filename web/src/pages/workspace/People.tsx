@@ -13,6 +13,7 @@ import { Pending } from '../../components/workspace/parts.tsx';
 import type { Loaded } from '../../components/workspace/useApi.ts';
 import { common } from './messages.ts';
 import { people as words } from './people-messages.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
 
 const ROLES = {
   union: ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member'],
@@ -81,6 +82,7 @@ export function People({ session }: PageProps) {
       </div>
       <Pending loaded={list} />
       {list.state === 'done' && (
+        <TableScroll label={t('title', { org: s.organization.name })}>
         <table className="ws-versions">
           <thead>
             <tr><th scope="col">{t('col.name')}</th><th scope="col">{t('col.email')}</th><th scope="col">{t('col.role')}</th><th scope="col">{t('col.actions')}</th></tr>
@@ -104,6 +106,7 @@ export function People({ session }: PageProps) {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
     </div>
   );
