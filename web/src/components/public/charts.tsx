@@ -4,6 +4,7 @@
  * minimum). Each is an image with a label for screen readers, a legend in text, and its
  * numbers in a table under it.
  */
+import { TableScroll } from '../TableScroll.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { Chart } from '../Chart.tsx';
@@ -52,11 +53,7 @@ function Legend({ items }: { items: { name: string; color: string; line?: 'solid
 
 /** A table that scrolls sideways inside its own box on a narrow screen (focusable, so a keyboard can scroll it). */
 export function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="pp-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
+  return <TableScroll label={label}>{children}</TableScroll>;
 }
 
 export function CostChart({ years, series, lang, t, title }: { years: string[]; series: CostSeries[]; lang: Lang; t: T; title: string }) {

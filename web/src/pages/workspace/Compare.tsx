@@ -6,6 +6,7 @@
  * with its cost in every one of those years, with the check that the changes add up to the
  * difference over exactly the years of its table.
  */
+import { TableScroll } from '../../components/TableScroll.tsx';
 import { useMemo } from 'react';
 import type { PageProps } from '../../App.tsx';
 import { Chart } from '../../components/Chart.tsx';
@@ -84,8 +85,8 @@ function Side({ c: cmp }: { c: Comparison }) {
 
       <section aria-labelledby="ws-terms">
         <h2 id="ws-terms">{t('terms')}</h2>
-        <p className="muted ws-small">{t('terms.from', { dv: cmp.baseline.datasetVersionId, district: cmp.baseline.district })}</p>
-        <div className="ws-scroll" tabIndex={0}>
+        <p className="muted ws-small">{t('terms.from', { district: cmp.baseline.district })}</p>
+        <TableScroll labelledBy="ws-terms">
           <table className="ws-table ws-provisions">
             <thead>
               <tr>
@@ -103,7 +104,7 @@ function Side({ c: cmp }: { c: Comparison }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="ws-cost">
@@ -112,7 +113,7 @@ function Side({ c: cmp }: { c: Comparison }) {
         {cmp.groups.length > 1 && <p className="ws-small" role="note">{t('cost.groups')}</p>}
         <Chart option={costChart} label={t('cost.chart')} height={260} numbersLabel={c('numbers')} />
         {legend}
-        <div className="ws-scroll" tabIndex={0}>
+        <TableScroll labelledBy="ws-cost">
           <table className="ws-table">
             <thead><tr><th scope="col">{c('fy')}</th>{cmp.versions.map((v, i) => <th scope="col" className="num" key={v.id}>{name(i)}</th>)}</tr></thead>
             <tbody>
@@ -130,7 +131,7 @@ function Side({ c: cmp }: { c: Comparison }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="ws-reserve">
@@ -138,7 +139,7 @@ function Side({ c: cmp }: { c: Comparison }) {
         <p className="muted ws-small">{t('reserve.from', { pct: percent(required, lang) })}</p>
         <Chart option={reserveChart} label={t('reserve.chart')} height={240} numbersLabel={c('numbers')} />
         {legend}
-        <div className="ws-scroll" tabIndex={0}>
+        <TableScroll labelledBy="ws-reserve">
           <table className="ws-table">
             <thead><tr><th scope="col">{c('fy')}</th>{cmp.versions.map((v, i) => <th scope="col" className="num" key={v.id}>{name(i)}</th>)}</tr></thead>
             <tbody>
@@ -156,7 +157,7 @@ function Side({ c: cmp }: { c: Comparison }) {
               <tr><th scope="row">{t('certification')}</th>{cmp.versions.map((v) => <td key={v.id} className="ws-cert"><Certified v={v} /></td>)}</tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroll>
         {cmp.years.some(extrapolated) && <p className="muted ws-small">{t('extrapolated')}</p>}
       </section>
 
@@ -212,7 +213,7 @@ function Changes({ pair, a, b }: { pair: Comparison['changes'][number]; a: strin
   return (
     <>
       {list.length === 0 ? <p>{t('changes.none')}</p> : (
-        <div className="ws-scroll" tabIndex={0}>
+        <TableScroll label={t('changes.pair', { a, b })}>
           <table className="ws-table ws-changes">
             <thead>
               <tr>
@@ -233,7 +234,7 @@ function Changes({ pair, a, b }: { pair: Comparison['changes'][number]; a: strin
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {pair.unchanged && pair.unchanged.length > 0 && <p className="muted ws-small">{t('unchanged', { n: pair.unchanged.length })}</p>}
       <p className="ws-check">{t('sum', { a, fromCost: money(sum(pair.fromCents), lang), changes: moneyChange(sum(list.map((x) => ({ cents: x.totalCents }))), lang), b, toCost: money(sum(pair.toCents), lang), ...span(over) })}</p>
