@@ -380,9 +380,17 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     await expect(page.locator('[data-status]').getAttribute('data-readonly')).resolves.toBe('true');
     await expect(page.getByRole('button', { name: /Pass across|Publish/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('link', { name: 'Start a new version from this one' }).count()).resolves.toBe(1);
-    const stored = await page.evaluate(async (id) => (await fetch(`/api/proposal-versions/${id}`)).json(), versionId) as { passed: { to: { name: string } } | null; published: unknown };
+    type Span = { from: string; to: string; cents: number };
+    const stored = await page.evaluate(async (id) => (await fetch(`/api/proposal-versions/${id}`)).json(), versionId) as { passed: { to: { name: string } } | null; published: unknown; result: { total: Span; contractTotal: Span; certificationYears: string[]; years: { totalCents: number }[] } };
     expect(stored.passed?.to.name).toBe('Los Angeles Unified School District');
     expect(stored.published).not.toBeNull();
+    // The page names the years of each total, and they are the API's figures: the total is the sum of every year shown.
+    const { total, contractTotal, certificationYears } = stored.result;
+    expect(total.cents).toBe(stored.result.years.reduce((n, y) => n + y.totalCents, 0));
+    const usd = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+    await expect(page.locator('.ed-span-totals [data-total="total"]').innerText()).resolves.toBe(`Total, ${total.from} to ${total.to}\n${usd(total.cents)}`);
+    await expect(page.locator('.ed-span-totals [data-total="contract"]').innerText()).resolves.toBe(`Over the contract, ${contractTotal.from} to ${contractTotal.to}\n${usd(contractTotal.cents)}`);
+    await expect(page.locator('.ed-cert').innerText()).resolves.toMatch(new RegExp(`^Certification for ${certificationYears[0]} to ${certificationYears[2]}: `));
     await screenshot(page, 'editor-version-published');
   });
 

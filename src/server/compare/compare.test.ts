@@ -100,8 +100,10 @@ eachDatabase('comparing versions in a workspace', (dialect) => {
     expect(first.changes[2].effect).toEqual([
       { fy: '2018-19', cents: 0 }, { fy: '2019-20', cents: 1_000_000 }, { fy: '2020-21', cents: 1_000_000 }, { fy: '2021-22', cents: 1_000_000 }, { fy: '2022-23', cents: 1_000_000 },
     ]);
-    // The health term: $600 × 69 eligible in unit T (certificated: every employee, healthEligibleMinHours 0) = 41,400.
-    expect(first.changes[1].effect[1]).toEqual({ fy: '2019-20', cents: 4_140_000 });
+    // The health term: $600 × 69 eligible in unit T (certificated: every employee, healthEligibleMinHours 0) = 41,400,
+    // and, on the health term's row as well, $600 × the 9.6 teachers the caps add (a position is FTE ÷ the placement's
+    // 1.0 FTE people) = 5,760: 47,160.
+    expect(first.changes[1].effect[1]).toEqual({ fy: '2019-20', cents: 4_716_000 });
     for (const pair of [first, second]) {
       const [a, b] = [await stored(pair.from), await stored(pair.to)];
       expect(pair.fromCents).toEqual(a.years.map((y: Year) => ({ fy: y.fy, cents: y.totalCents })));

@@ -14,6 +14,7 @@ import { briefOf, countersignedOf, rawJson, standingOf, versionText, yearTotals 
 import { ProposalDetail, ProposalList, VersionSchema } from './schemas.ts';
 import { ownProposal, passNumbers, versions } from './store.ts';
 import { summariesOf, summaryOf } from './summaries.ts';
+import { totalsOf } from '../costing/summary.ts';
 import { crossedVersions, tablesAcross } from './across.ts';
 
 const list = createRoute({
@@ -58,7 +59,7 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
         const s = summaries.get(r.id)!;
         return {
           id: r.id, version: numbers.get(r.id) ?? 1, title: s.proposal.title, unit: s.proposal.unit, from: { id: r.owner_id, name: r.owner_name, kind: r.owner_kind },
-          passedAt: r.passed_at as string, publishedAt: r.published_at, datasetVersionId: r.dataset_version_id, years: yearTotals(s), certification: s.certification,
+          passedAt: r.passed_at as string, publishedAt: r.published_at, datasetVersionId: r.dataset_version_id, years: yearTotals(s), ...totalsOf(s), certification: s.certification,
           ...standingOf(r, s), countersigned: countersignedOf(r, actor.org.id),
         };
       }),

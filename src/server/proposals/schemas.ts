@@ -89,7 +89,10 @@ export const ProposalList = z.object({
   proposals: z.array(z.object({ id: z.number().int(), title: z.string(), createdAt: z.string(), versions: z.number().int(), latest: VersionBrief })),
   received: z.array(z.object({
     id: z.number().int(), version: z.number().int(), title: z.string(), unit: z.string(), from: Org.extend({ kind: z.enum(['district', 'union']) }),
-    passedAt: z.string(), publishedAt: z.string().nullable(), datasetVersionId: z.number().int(), years: z.array(YearTotal), certification: z.string(),
+    passedAt: z.string(), publishedAt: z.string().nullable(), datasetVersionId: z.number().int(), years: z.array(YearTotal),
+    total: YearsTotal.openapi({ description: 'the added cost over every year costed (the first and last of `years`)' }),
+    contractTotal: YearsTotal.openapi({ description: 'the added cost over the contract\'s own fiscal years, as far as they are costed' }),
+    certification: z.string(),
     ...standing,
   })),
   tables: z.array(z.object({

@@ -45,8 +45,59 @@ export function YearTable({ result, onOpen, id }: { result: CostResult; onOpen: 
           );
         })}
       </tbody>
+      <tfoot>
+        {spans(result).map(({ key, from, to, cents, years }) => {
+          const label = t(key === 'total' ? 'cost.totalYears' : 'cost.contractYears', { from, to });
+          return (
+            <tr key={key} className={`ed-foot-${key}`} data-total={key}>
+              <th scope="row">{label}</th>
+              <td className="num"><FigureButton text={dollars(cents, lang)} cents={cents} onOpen={() => onOpen({ kind: 'lines', title: label, cents, lines: years.flatMap((y) => y.lines) })} /></td>
+              <td colSpan={2} />
+            </tr>
+          );
+        })}
+      </tfoot>
     </table>
     </TableScroll>
+  );
+}
+
+/**
+ * The result's two labelled totals: over every year costed, and over the contract's own
+ * fiscal years (a result stored before they were kept: summed here from its years, the same way).
+ */
+function spans(result: CostResult) {
+  const over = (from: string, to: string) => result.years.filter((y) => y.fy >= from && y.fy <= to);
+  const first = result.years[0]?.fy ?? '';
+  const last = result.years[result.years.length - 1]?.fy ?? '';
+  const total = result.total ?? { from: first, to: last, cents: result.years.reduce((n, y) => n + y.totalCents, 0) };
+  const fyOf = (date: string) => { const [y, m] = date.split('-').map(Number); const f = m >= 7 ? y : y - 1; return `${f}-${String((f + 1) % 100).padStart(2, '0')}`; };
+  const contract = result.contractTotal ?? (() => {
+    const ys = over(fyOf(result.proposal.term.start), fyOf(result.proposal.term.end));
+    return { from: ys[0]?.fy ?? first, to: ys[ys.length - 1]?.fy ?? last, cents: ys.reduce((n, y) => n + y.totalCents, 0) };
+  })();
+  return [
+    { key: 'total' as const, ...total, years: over(total.from, total.to) },
+    { key: 'contract' as const, ...contract, years: over(contract.from, contract.to) },
+  ];
+}
+
+/** The result's two labelled totals as a short list (the version page, under its table by term). */
+export function SpanTotals({ result, onOpen }: { result: CostResult; onOpen: Open }) {
+  const t = useMessages(M);
+  const lang = useLang();
+  return (
+    <dl className="ed-span-totals">
+      {spans(result).map(({ key, from, to, cents, years }) => {
+        const label = t(key === 'total' ? 'cost.totalYears' : 'cost.contractYears', { from, to });
+        return (
+          <div key={key} data-total={key}>
+            <dt>{label}</dt>
+            <dd><FigureButton text={dollars(cents, lang)} cents={cents} onOpen={() => onOpen({ kind: 'lines', title: label, cents, lines: years.flatMap((y) => y.lines) })} /></dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 
@@ -121,12 +172,15 @@ export function ReservePanel({ result, onOpen, headingLevel = 3 }: { result: Cos
   }), [result, without, lang]);
   const H = `h${headingLevel}` as 'h2' | 'h3';
   const cert = result.certification;
+  const years = result.certificationYears ?? [];
   return (
     <section className="ed-reserve" aria-labelledby="ed-reserve-title">
       <H id="ed-reserve-title">{t('reserve.title')}</H>
       <p className={`ed-cert ed-cert-${cert}`} data-certification={cert}>
-        <strong>{t('cert.label')}: {t(`cert.${cert}`)}</strong> — {t(`cert.${cert}.means`)}
+        <strong>{years.length ? t('cert.labelYears', { from: years[0], to: years[years.length - 1] }) : t('cert.label')}: {t(`cert.${cert}`)}</strong> — {t(`cert.${cert}.means`)}
+        {cert === 'not-certified' && result.missingYears?.length ? ` ${t('cert.missing', { years: result.missingYears.join(', ') })}` : ''}
         {result.firstShortYear ? ` ${t('cert.firstShort', { fy: result.firstShortYear, pct: percent(result.district.requiredReservePct, lang) })}` : ` ${t('cert.neverShort', { pct: percent(result.district.requiredReservePct, lang) })}`}
+        {result.laterShortYears?.length ? ` ${t('cert.laterShort', { years: result.laterShortYears.join(', ') })}` : ''}
       </p>
       <Chart option={option} label={t('reserve.chartLabel', { pct: percent(result.district.requiredReservePct, lang) })} height={240} numbersLabel={t('reserve.numbers')}>
         <TableScroll label={t('reserve.title')}>

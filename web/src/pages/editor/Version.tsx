@@ -14,7 +14,7 @@ import { href } from '../../App.tsx';
 import { useLang, useMessages } from '../../i18n.ts';
 import { navigate } from '../../router.ts';
 import { TERM_KINDS, termId, type TermDraft } from '../../proposal-form.ts';
-import { ByTermTable, ReservePanel } from '../../components/editor/CostViews.tsx';
+import { ByTermTable, ReservePanel, SpanTotals } from '../../components/editor/CostViews.tsx';
 import { when } from '../../components/editor/format.ts';
 import { M, type EditorKey } from '../../components/editor/messages.ts';
 import { termInWords } from '../../components/editor/plain.ts';
@@ -225,6 +225,7 @@ export function Version({ session, id }: PageProps) {
         <h2 id="ed-v-cost">{t('version.cost')}</h2>
         <p className="ed-hint">{t('cost.clickHint')}</p>
         <ByTermTable result={v.result} terms={rows} onOpen={setFigure} />
+        <SpanTotals result={v.result} onOpen={setFigure} />
       </section>
 
       <ReservePanel result={v.result} onOpen={setFigure} headingLevel={2} />
