@@ -64,6 +64,12 @@ eachDatabase('member roster', (dialect) => {
       ['1003', null, 'leave', 'Dogwood High'],
     ]);
     expect((await audits())[0]).toBe('roster.import-apply');
+    // Search: part of a name, member id or email; % and _ are plain characters, not wildcards.
+    const found = async (q: string) => (await organizer.request('GET', `/api/roster/members?q=${encodeURIComponent(q)}`)).body.members.map((m: { memberId: string }) => m.memberId);
+    expect({ ana: await found('ANA'), id: await found('003'), email: await found('cy@example'), percent: await found('%'), underscore: await found('10_1') })
+      .toEqual({ ana: ['1001'], id: ['1003'], email: ['1003'], percent: [], underscore: [] });
+    const page = await organizer.request('GET', '/api/roster/members?limit=1&offset=1');
+    expect([page.body.total, page.body.members.map((m: { memberId: string }) => m.memberId)]).toEqual([2, ['1003']]);
     // Confirming twice applies nothing more.
     expect((await confirmAs(organizer, p)).status).toBe(409);
   });
