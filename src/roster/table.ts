@@ -100,12 +100,14 @@ async function readXlsx(file: string, bytes: Uint8Array): Promise<RosterTable> {
   const sheet = wb.worksheets[0];
   if (!sheet) return refuse(file, 'empty', 'the workbook has no worksheet', 'one sheet with a header row: Member ID, Name, Email');
   if (sheet.rowCount > ROSTER_LIMITS.rows + 1) tooMany(file, sheet.rowCount - 1);
-  if (sheet.columnCount > ROSTER_LIMITS.columns) tooWide(file, sheet.columnCount, 1);
+  // Read once: exceljs counts the columns by walking every row each time it is asked.
+  const width = sheet.columnCount;
+  if (width > ROSTER_LIMITS.columns) tooWide(file, width, 1);
   let header: string[] | null = null;
   const rows: RosterRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, n) => {
     const cells: string[] = [];
-    for (let c = 1; c <= sheet.columnCount; c++) cells.push(cellText(row.getCell(c).value));
+    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     if (cells.length === 0) return;
     if (header === null) header = cells;
