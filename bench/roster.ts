@@ -15,8 +15,8 @@ import { rosterForm, tinyDistrictFiles } from '../test/helpers/security.ts';
 const N = Number(process.argv[2] ?? 31_800);
 const schools = ['Alder Elementary', 'Birch Elementary', 'Cedar Middle', 'Dogwood High', '99999990000001', 'Elm Annex'];
 const header = ['Member ID', 'Name', 'Employee #', 'E-mail', 'Cell', 'School', 'Job Title', 'Status'];
-const row = (i: number, tweak = false) => [`M${100000 + i}`, `Member ${i}`, `E${200000 + i}`, `member${i}@example.org`, `(213) ${String(200 + (i % 800)).padStart(3, '0')}-${String(i % 10000).padStart(4, '0')}`, schools[(i + (tweak ? 1 : 0)) % schools.length], 'Teacher', i % 50 === 0 ? 'Leave' : 'Active'];
-// Phone numbers repeat every 10,000×800 rows: unique at this size.
+const row = (i: number, tweak = false) => [`M${100000 + i}`, `Member ${i}`, `E${200000 + i}`, `member${i}@example.org`, `(213) ${200 + Math.floor(i / 10000)}-${String(i % 10000).padStart(4, '0')}`, schools[(i + (tweak ? 1 : 0)) % schools.length], 'Teacher', i % 50 === 0 ? 'Leave' : 'Active'];
+// Every member's own phone number: (213) 200-0000, (213) 200-0001, … up to 8 million members.
 const csv = (tweakEvery: number) => [header.join(','), ...Array.from({ length: N }, (_, i) => row(i, tweakEvery > 0 && i % tweakEvery === 0).join(','))].join('\n') + '\n';
 
 const time = async <T>(what: string, f: () => Promise<T> | T): Promise<T> => {

@@ -1,11 +1,11 @@
 /**
  * The union's member roster (docs/api.md, "Roster"): upload a CSV or XLSX file, preview what it
  * would do with a column mapping (rejected rows, duplicates, adds, changes, removes), confirm
- * it; list members and worksites; name and end site captains. Union admins and organizers
+ * it; list members and worksites (site captains: captains.ts). Union admins and organizers
  * only; every other role is refused (403) and another organization's import, worksite or
  * captain answers 404, as if there were none.
  */
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import { InvalidInput } from '../../errors/problem.ts';
@@ -14,11 +14,12 @@ import { audit } from '../audit.ts';
 import { allow } from '../authz.ts';
 import { latestDatasetVersion } from '../datasets/store.ts';
 import type { AppEnv } from '../env.ts';
-import { ApiError, conflict, invalidContent, notFound } from '../errors.ts';
+import { ApiError, conflict, invalidContent } from '../errors.ts';
 import { errors, IdParams, jsonBody, ok } from '../schemas.ts';
 import { applyImport } from './apply.ts';
 import { computePlan, defaultMapping, importJson, previewJson } from './preview.ts';
-import { AppliedSchema, CaptainBody, CaptainSchema, ConfirmBody, MembersQuery, MembersSchema, PreviewBody, PreviewSchema, UploadForm, WorksitesSchema } from './schemas.ts';
+import { captainRoutes, currentCaptains } from './captains.ts';
+import { AppliedSchema, ConfirmBody, MembersQuery, MembersSchema, PreviewBody, PreviewSchema, UploadForm, WorksitesSchema } from './schemas.ts';
 import { importOf, packTable } from './store.ts';
 import { checkXlsxZip } from './xlsx-zip.ts';
 
@@ -61,18 +62,6 @@ const members = createRoute({
 const worksites = createRoute({
   method: 'get', path: '/api/roster/worksites', tags: ['roster'], summary: 'The union\'s worksites: matched to the district\'s schools or not, their members and captains',
   responses: { 200: ok(WorksitesSchema, 'Worksites by name'), ...errors(401, 403) },
-});
-
-const assign = createRoute({
-  method: 'post', path: '/api/roster/worksites/{id}/captains', tags: ['roster'], summary: 'Name a member captain of a worksite',
-  request: { params: IdParams, ...jsonBody(CaptainBody, 'The member') },
-  responses: { 201: ok(z.object({ captain: CaptainSchema }), 'Named'), ...errors(400, 401, 403, 404, 409) },
-});
-
-const unassign = createRoute({
-  method: 'delete', path: '/api/roster/captains/{id}', tags: ['roster'], summary: 'End a site captain\'s assignment (kept in the history)',
-  request: { params: IdParams },
-  responses: { 200: ok(z.object({ captain: CaptainSchema, endedAt: z.string() }), 'Ended'), ...errors(400, 401, 403, 404) },
 });
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -187,54 +176,10 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
     }, 200);
   });
 
-  app.openapi(assign, async (c) => {
-    const actor = allow(c.get('actor'), 'roster.write');
-    const deps = c.get('deps');
-    const { id } = c.req.valid('param');
-    const { member } = c.req.valid('json');
-    const at = deps.now().toISOString();
-    const captain = await deps.db.transaction().execute(async (tx) => {
-      const site = await tx.selectFrom('roster_worksites').select('id').where('id', '=', id).where('organization_id', '=', actor.org.id).executeTakeFirst();
-      if (!site) throw notFound('worksite', id);
-      const m = await tx.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('id', '=', member).where('organization_id', '=', actor.org.id).where('removed_at', 'is', null).executeTakeFirst();
-      if (!m) throw new ApiError(404, { code: 'not-found', message: `there is no member ${member} that you can see`, where: { field: 'member' }, hint: 'a member id from GET /api/roster/members' });
-      const current = await tx.selectFrom('roster_site_captains').select('id').where('worksite_id', '=', id).where('member_row_id', '=', m.id).where('ended_at', 'is', null).executeTakeFirst();
-      if (current) throw conflict('roster.already-captain', `${m.name} is already a captain of this worksite`);
-      const row = { id: deps.ids.next(actor.org.id), organization_id: actor.org.id, worksite_id: id, member_row_id: m.id, assigned_by: actor.person.id, assigned_at: at, ended_by: null, ended_at: null };
-      await tx.insertInto('roster_site_captains').values(row).execute();
-      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'roster.captain-assign', subject: `roster-captains/${row.id}`, at });
-      return { id: row.id, worksiteId: id, member: { id: m.id, memberId: m.member_id, name: m.name }, assignedAt: at };
-    });
-    return c.json({ captain }, 201);
-  });
-
-  app.openapi(unassign, async (c) => {
-    const actor = allow(c.get('actor'), 'roster.write');
-    const deps = c.get('deps');
-    const { id } = c.req.valid('param');
-    const at = deps.now().toISOString();
-    const captain = await deps.db.transaction().execute(async (tx) => {
-      const k = (await currentCaptains(tx, actor.org.id, id))[0];
-      if (!k) throw notFound('site captain', id);
-      await tx.updateTable('roster_site_captains').set({ ended_at: at, ended_by: actor.person.id }).where('id', '=', id).execute();
-      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'roster.captain-end', subject: `roster-captains/${id}`, at });
-      return k;
-    });
-    return c.json({ captain, endedAt: at }, 200);
-  });
+  captainRoutes(app);
 }
 
 const alreadyApplied = (id: number) => conflict('roster.import-applied', `roster import ${id} has already been applied`, 'upload the file again to import it again (POST /api/roster/imports)');
-
-/** The union's current captains (or one assignment), in the order they were named. */
-async function currentCaptains(db: Parameters<typeof importOf>[0], org: number, id?: number) {
-  let q = db.selectFrom('roster_site_captains as k').innerJoin('roster_members as m', 'm.id', 'k.member_row_id')
-    .select(['k.id', 'k.worksite_id', 'k.assigned_at', 'm.id as member_row', 'm.member_id', 'm.name'])
-    .where('k.organization_id', '=', org).where('k.ended_at', 'is', null);
-  if (id !== undefined) q = q.where('k.id', '=', id);
-  const rows = await q.orderBy('k.assigned_at').orderBy('m.name').execute();
-  return rows.map((r) => ({ id: r.id, worksiteId: r.worksite_id, member: { id: r.member_row, memberId: r.member_id, name: r.name }, assignedAt: r.assigned_at }));
-}
 
 /** The preview of a file whose header the suggestion could not map: its rows counted, nothing planned. */
 function emptyComputation(rows: number) {
