@@ -26,6 +26,7 @@ import { overviewRoutes } from './overview/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { compareRoutes } from './compare/routes.ts';
 import { cspRoutes } from './csp.ts';
+import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
@@ -116,11 +117,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   const reports = reportRoutes(app, { chromium: options.chromium });
   compareRoutes(app);
   rosterRoutes(app);
+  const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'settle API', version: API_VERSION, description: 'Workspaces, proposals across the bargaining table and the public record. Errors: {code, message, where?, hint?, problems?}. Changes need the X-CSRF-Token header from GET /api/session.' },
   });
   if (options.webRoot) webRoutes(app, options.webRoot);
-  return Object.assign(app, { close: () => reports.close() });
+  return Object.assign(app, { close: async () => { sweep.stop(); await reports.close(); } });
 }

@@ -2,16 +2,15 @@
  * Applying a confirmed import, in the caller's transaction: worksites first (a school matched
  * once is one worksite, whatever the roster called it), then the members added, restored,
  * changed and removed, each with a history row (the fields before and after), the import
- * marked applied and one audit entry. Removed members keep their row.
+ * marked applied (its file deleted) and one audit entry. Removed members keep their row.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MemberFields } from '../../roster/fields.ts';
-import type { PlannedMember } from '../../roster/plan.ts';
+import type { Plan, PlannedMember } from '../../roster/plan.ts';
 import type { Worksite } from '../../roster/sites.ts';
 import { audit } from '../audit.ts';
 import type { Actor, Deps } from '../env.ts';
-import type { Computed } from './preview.ts';
 import type { PendingImport, StoredMember } from './store.ts';
 
 const CHUNK = 500;
@@ -29,7 +28,7 @@ export interface Applied {
   rejectedRows: number;
 }
 
-export async function applyImport(tx: Transaction<Database>, deps: Deps, actor: Actor, imp: PendingImport, c: Computed): Promise<Applied> {
+export async function applyImport(tx: Transaction<Database>, deps: Deps, actor: Actor, imp: PendingImport, c: { plan: Plan; roster: StoredMember[] }): Promise<Applied> {
   const org = actor.org.id;
   const at = deps.now().toISOString();
   const { plan, roster } = c;
@@ -67,7 +66,8 @@ export async function applyImport(tx: Transaction<Database>, deps: Deps, actor: 
   const applied: Applied = {
     added: fresh.length, restored: plan.adds.length - fresh.length, changed: plan.changes.length, removed: removed.length, unchanged: plan.unchanged, rejectedRows: plan.rejectedRows,
   };
-  await tx.updateTable('roster_imports').set({ status: 'applied', applied_by: actor.person.id, applied_at: at, summary: JSON.stringify(applied) }).where('id', '=', imp.id).execute();
+  // The file is not kept once applied: what it changed is in the roster and its history.
+  await tx.updateTable('roster_imports').set({ status: 'applied', applied_by: actor.person.id, applied_at: at, summary: JSON.stringify(applied), table_gz: new Uint8Array(0) }).where('id', '=', imp.id).execute();
   await audit(tx, deps.ids, { organizationId: org, personId: actor.person.id, action: 'roster.import-apply', subject: `roster-imports/${imp.id}`, at });
   return applied;
 }

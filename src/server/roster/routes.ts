@@ -1,26 +1,26 @@
 /**
  * The union's member roster (docs/api.md, "Roster"): upload a CSV or XLSX file, preview what it
  * would do with a column mapping (rejected rows, duplicates, adds, changes, removes), confirm
- * it; list members and worksites (site captains: captains.ts). Union admins and organizers
+ * it, or discard it; list members and worksites (site captains: captains.ts). A pending import
+ * (a whole file of personal data) is kept 24 hours at most (store.ts). Reading the file and
+ * working out the import run on a costing thread (work.ts). Union admins and organizers
  * only; every other role is refused (403) and another organization's import, worksite or
  * captain answers 404, as if there were none.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
-import { InvalidInput } from '../../errors/problem.ts';
-import { readRoster } from '../../roster/table.ts';
 import { audit } from '../audit.ts';
 import { allow } from '../authz.ts';
 import { latestDatasetVersion } from '../datasets/store.ts';
 import type { AppEnv } from '../env.ts';
-import { ApiError, conflict, invalidContent } from '../errors.ts';
+import { ApiError, conflict } from '../errors.ts';
 import { errors, IdParams, jsonBody, ok } from '../schemas.ts';
 import { applyImport } from './apply.ts';
-import { computePlan, defaultMapping, importJson, previewJson } from './preview.ts';
+import { computePlan, importJson, mustMap, previewJson } from './preview.ts';
 import { captainRoutes, currentCaptains } from './captains.ts';
-import { AppliedSchema, ConfirmBody, MembersQuery, MembersSchema, PreviewBody, PreviewSchema, UploadForm, WorksitesSchema } from './schemas.ts';
-import { importOf, packTable } from './store.ts';
+import { AppliedSchema, ConfirmBody, DiscardedSchema, MembersQuery, MembersSchema, PreviewBody, PreviewSchema, UploadForm, WorksitesSchema } from './schemas.ts';
+import { expireImports, importOf, mustBePending } from './store.ts';
 import { checkXlsxZip } from './xlsx-zip.ts';
 
 const mayWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -43,14 +43,21 @@ const preview = createRoute({
   method: 'post', path: '/api/roster/imports/{id}/preview', tags: ['roster'],
   summary: 'What a pending import would do with this mapping, against the roster as it is now (changes nothing)',
   request: { params: IdParams, ...jsonBody(PreviewBody, 'The column mapping, and whether members missing from the file are removed') },
-  responses: { 200: ok(PreviewSchema, 'The preview'), ...errors(400, 401, 403, 404, 409, 422) },
+  responses: { 200: ok(PreviewSchema, 'The preview'), ...errors(400, 401, 403, 404, 409, 410, 422) },
 });
 
 const confirm = createRoute({
   method: 'post', path: '/api/roster/imports/{id}/confirm', tags: ['roster'],
   summary: 'Apply a pending import as previewed, in one transaction, with the history of every member it changes',
   request: { params: IdParams, ...jsonBody(ConfirmBody, 'The mapping and removeMissing of the preview, and its digest') },
-  responses: { 200: ok(AppliedSchema, 'Applied'), ...errors(400, 401, 403, 404, 409, 422) },
+  responses: { 200: ok(AppliedSchema, 'Applied'), ...errors(400, 401, 403, 404, 409, 410, 422) },
+});
+
+const discard = createRoute({
+  method: 'delete', path: '/api/roster/imports/{id}', tags: ['roster'],
+  summary: 'Discard a pending import: its file (names, emails, phone numbers) is deleted now rather than after 24 hours; the roster is unchanged',
+  request: { params: IdParams },
+  responses: { 200: ok(DiscardedSchema, 'Discarded'), ...errors(400, 401, 403, 404, 409, 410) },
 });
 
 const members = createRoute({
@@ -74,31 +81,23 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
     const fileName = (file.name || 'roster').slice(0, 200);
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes[0] === 0x50 && bytes[1] === 0x4b) await checkXlsxZip(fileName, bytes);
-    let table;
-    try {
-      table = await readRoster(fileName, bytes);
-    } catch (e) {
-      if (e instanceof InvalidInput) throw invalidContent(e.problems);
-      throw e;
-    }
-    const at = deps.now().toISOString();
+    const at = deps.now();
+    await expireImports(deps.db, at);
     const datasetVersionId = await latestDatasetVersion(deps.db, actor);
-    const id = deps.ids.next(actor.org.id);
-    const gz = await packTable(table);
-    await deps.db.transaction().execute(async (tx) => {
-      await tx.insertInto('roster_imports').values({
-        id, organization_id: actor.org.id, file_name: fileName, format: table.format, rows: table.rows.length, table_gz: gz, dataset_version_id: datasetVersionId,
-        status: 'pending', summary: null, created_by: actor.person.id, created_at: at, applied_by: null, applied_at: null,
-      }).execute();
-      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'roster.import-upload', subject: `roster-imports/${id}`, at });
-    });
-    const imp = await importOf(deps.db, actor, id);
-    const mapping = defaultMapping(imp);
     // A header the suggestion cannot map (no member id or name column) still previews: the
     // answer names the columns, and the mapping step chooses.
-    const o = { mapping, removeMissing: true, suggested: mapping };
-    const computed = await computePlan(deps.db, actor, imp, o).catch((e: unknown) => (e instanceof ApiError && e.status === 422 ? null : Promise.reject(e)));
-    return c.json(previewJson(imp, o, computed ?? emptyComputation(imp.rows)), 201);
+    const computed = await computePlan(deps, deps.db, actor, { file: { name: fileName, bytes }, datasetVersionId }, { mapping: null, removeMissing: true });
+    const stored = computed.answer.stored!;
+    const id = deps.ids.next(actor.org.id);
+    const row = {
+      id, organization_id: actor.org.id, file_name: fileName, format: stored.format, rows: stored.rows, table_gz: stored.tableGz, dataset_version_id: datasetVersionId,
+      status: 'pending', summary: null, created_by: actor.person.id, created_at: at.toISOString(), applied_by: null, applied_at: null,
+    };
+    await deps.db.transaction().execute(async (tx) => {
+      await tx.insertInto('roster_imports').values(row).execute();
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'roster.import-upload', subject: `roster-imports/${id}`, at: row.created_at });
+    });
+    return c.json(previewJson({ id, fileName, format: stored.format, rows: stored.rows, status: 'pending', createdAt: row.created_at, datasetVersionId, tableGz: stored.tableGz }, computed), 201);
   });
 
   app.openapi(preview, async (c) => {
@@ -107,9 +106,10 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const imp = await importOf(deps.db, actor, id);
-    if (imp.status !== 'pending') throw alreadyApplied(id);
-    const computed = await computePlan(deps.db, actor, imp, body);
-    return c.json(previewJson(imp, { ...body, suggested: defaultMapping(imp) }, computed), 200);
+    mustBePending(imp, deps.now());
+    const computed = await computePlan(deps, deps.db, actor, { imp }, body);
+    mustMap(computed);
+    return c.json(previewJson(imp, computed), 200);
   });
 
   app.openapi(confirm, async (c) => {
@@ -117,19 +117,40 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
     const { digest, ...o } = c.req.valid('json');
+    const now = deps.now();
+    await expireImports(deps.db, now);
     const result = await deps.db.transaction().execute(async (tx) => {
       // The import's row is locked first (PostgreSQL), so two confirmations cannot both apply.
       await tx.updateTable('roster_imports').set({ status: sql`status` }).where('id', '=', id).where('organization_id', '=', actor.org.id).execute();
       const imp = await importOf(tx, actor, id);
-      if (imp.status !== 'pending') throw alreadyApplied(id);
-      const computed = await computePlan(tx, actor, imp, o);
-      if (computed.digest !== digest) {
+      mustBePending(imp, now);
+      const computed = await computePlan(deps, tx, actor, { imp }, { ...o, withPlan: true });
+      mustMap(computed);
+      if (computed.answer.digest !== digest) {
         throw conflict('roster.preview-stale', 'the roster or the mapping changed since this preview: what it would do is no longer what was shown', 'preview again (POST /api/roster/imports/{id}/preview) and confirm with the new digest');
       }
-      const applied = await applyImport(tx, deps, actor, imp, computed);
+      const applied = await applyImport(tx, deps, actor, imp, { plan: computed.answer.plan!, roster: computed.roster });
       return { import: importJson({ ...imp, status: 'applied' }), applied };
     });
     return c.json(result, 200);
+  });
+
+  app.openapi(discard, async (c) => {
+    const actor = allow(c.get('actor'), 'roster.write');
+    const deps = c.get('deps');
+    const { id } = c.req.valid('param');
+    const now = deps.now();
+    const at = now.toISOString();
+    await expireImports(deps.db, now);
+    const imp = await deps.db.transaction().execute(async (tx) => {
+      await tx.updateTable('roster_imports').set({ status: sql`status` }).where('id', '=', id).where('organization_id', '=', actor.org.id).execute();
+      const imp = await importOf(tx, actor, id);
+      mustBePending(imp, now);
+      await tx.updateTable('roster_imports').set({ status: 'discarded', table_gz: new Uint8Array(0) }).where('id', '=', id).execute();
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'roster.import-discard', subject: `roster-imports/${id}`, at });
+      return imp;
+    });
+    return c.json({ import: importJson({ ...imp, status: 'discarded' }) }, 200);
   });
 
   app.openapi(members, async (c) => {
@@ -179,9 +200,3 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
   captainRoutes(app);
 }
 
-const alreadyApplied = (id: number) => conflict('roster.import-applied', `roster import ${id} has already been applied`, 'upload the file again to import it again (POST /api/roster/imports)');
-
-/** The preview of a file whose header the suggestion could not map: its rows counted, nothing planned. */
-function emptyComputation(rows: number) {
-  return { plan: { rows, accepted: [], rejected: [], rejectedRows: 0, adds: [], changes: [], removes: [], unchanged: 0, worksites: { matched: [], unmatched: [] } }, roster: [], digest: '' };
-}

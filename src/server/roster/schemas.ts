@@ -63,6 +63,8 @@ export const AppliedSchema = z.object({
   applied: z.object({ added: z.number().int(), restored: z.number().int(), changed: z.number().int(), removed: z.number().int(), unchanged: z.number().int(), rejectedRows: z.number().int() }),
 }).openapi('RosterImportApplied');
 
+export const DiscardedSchema = z.object({ import: ImportSchema }).openapi('RosterImportDiscarded');
+
 export const MembersQuery = z.object({
   worksite: Id.optional().openapi({ param: { name: 'worksite', in: 'query' }, description: 'only members of this worksite (an id from GET /api/roster/worksites)' }),
   q: z.string().trim().max(100).optional().openapi({ param: { name: 'q', in: 'query' }, description: 'part of a name, member id or email' }),
