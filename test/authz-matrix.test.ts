@@ -338,6 +338,16 @@ eachDatabase('authorization matrix', (dialect) => {
         check: async () => ((await s.handle.db.selectFrom('roster_imports').select('status').where('id', '=', p.import.id).executeTakeFirstOrThrow()).status === 'applied' ? [] : ['the import is not applied']),
       };
     },
+    'DELETE /api/roster/imports/{id}': async (cell) => {
+      const p = await rosterImport(rosterOwner(cell.target));
+      return {
+        path: `/api/roster/imports/${p.import.id}`,
+        check: async () => {
+          const row = await s.handle.db.selectFrom('roster_imports').select(['status', 'table_gz']).where('id', '=', p.import.id).executeTakeFirstOrThrow();
+          return row.status === 'discarded' && row.table_gz.length === 0 ? [] : [`the import is ${row.status} with ${row.table_gz.length} bytes of its file kept`];
+        },
+      };
+    },
     'GET /api/roster/members': async (cell) => {
       const t = await sharedRoster(rosterOwner(cell.target));
       const own = s.orgId[orgOfSide(sideOf(cell.subject))];

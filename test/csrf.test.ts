@@ -105,6 +105,10 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const r = await ids.rosterImport();
     return { org: 'teachers', role: 'organizer', path: `/api/roster/imports/${r.importId}/confirm`, ok: [200], body: () => ({ mapping: r.mapping, removeMissing: false, digest: r.digest }) };
   },
+  'DELETE /api/roster/imports/{id}': async (ids) => {
+    const r = await ids.rosterImport();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/imports/${r.importId}`, ok: [200] };
+  },
   'POST /api/roster/worksites/{id}/captains': async (ids) => {
     const m = await ids.rosterMember();
     return { org: 'teachers', role: 'organizer', path: `/api/roster/worksites/${m.worksiteId}/captains`, ok: [201], body: () => ({ member: m.memberId }) };

@@ -446,6 +446,7 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       path: () => `/api/roster/imports/${fixtures.rosterImportId}/confirm`, base: () => ({ mapping: ROSTER_MAPPING, removeMissing: true, digest: '0'.repeat(64) }),
       valid: { 'mapping.*': () => false },
     },
+    'DELETE /api/roster/imports/{id}': { path: () => `/api/roster/imports/${fixtures.rosterImportId}` },
     'GET /api/roster/members': {
       badQueries: () => fc.oneof(
         fc.tuple(fc.constantFrom('limit', 'offset', 'worksite'), fc.oneof(fc.constantFrom('-1', '501', '1.5', 'abc', '', '1e400', '9007199254740993', 'NaN', '%00', '1000001'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)))

@@ -161,6 +161,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/roster/imports', access: 'roster.write', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/roster/imports/{id}/preview', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false },
   { method: 'POST', path: '/api/roster/imports/{id}/confirm', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
+  { method: 'DELETE', path: '/api/roster/imports/{id}', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
   { method: 'GET', path: '/api/roster/members', access: 'roster.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false },
   { method: 'GET', path: '/api/roster/worksites', access: 'roster.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false },
   { method: 'POST', path: '/api/roster/worksites/{id}/captains', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
