@@ -14,7 +14,7 @@ import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
   changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
-  SPEC_ROUTES, SPEC_UNION_ROLES, subjectName, SUBJECTS, tinyDistrictFiles, cdeReadyFiles, tinyCdeForm,
+  SPEC_ROUTES, SPEC_UNION_ROLES, subjectName, SUBJECTS, tinyDistrictFiles, cdeReadyFiles, tinyCdeForm, rosterCsv, rosterForm,
   type Answer, type Cell, type Session, type Side, type Subject, type Target,
 } from './helpers/security.ts';
 
@@ -313,6 +313,71 @@ eachDatabase('authorization matrix', (dialect) => {
         },
       };
     },
+    'POST /api/roster/imports': async (cell) => {
+      const tag = mark('R');
+      return {
+        path: '/api/roster/imports',
+        body: rosterForm(rosterCsv(tag)),
+        check: async (a) => {
+          const row = await s.handle.db.selectFrom('roster_imports').select('organization_id').where('id', '=', a.body?.import?.id ?? -1).executeTakeFirst();
+          return row?.organization_id === s.orgId[orgOfSide(sideOf(cell.subject))] ? [] : [`the import was stored for organization ${row?.organization_id}`];
+        },
+      };
+    },
+    'POST /api/roster/imports/{id}/preview': async (cell) => {
+      const p = await rosterImport(rosterOwner(cell.target));
+      return { path: `/api/roster/imports/${p.import.id}/preview`, body: { mapping: p.mapping, removeMissing: false } };
+    },
+    'POST /api/roster/imports/{id}/confirm': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      const p = await rosterImport(owner);
+      // As an addition (removeMissing false), so confirming leaves the other cells' members in place.
+      const partial = ok(await send(s, admins[owner], 'POST', `/api/roster/imports/${p.import.id}/preview`, { body: { mapping: p.mapping, removeMissing: false } }), 'roster preview');
+      return {
+        path: `/api/roster/imports/${p.import.id}/confirm`, body: { mapping: p.mapping, removeMissing: false, digest: partial.digest },
+        check: async () => ((await s.handle.db.selectFrom('roster_imports').select('status').where('id', '=', p.import.id).executeTakeFirstOrThrow()).status === 'applied' ? [] : ['the import is not applied']),
+      };
+    },
+    'DELETE /api/roster/imports/{id}': async (cell) => {
+      const p = await rosterImport(rosterOwner(cell.target));
+      return {
+        path: `/api/roster/imports/${p.import.id}`,
+        check: async () => {
+          const row = await s.handle.db.selectFrom('roster_imports').select(['status', 'table_gz']).where('id', '=', p.import.id).executeTakeFirstOrThrow();
+          return row.status === 'discarded' && row.table_gz.length === 0 ? [] : [`the import is ${row.status} with ${row.table_gz.length} bytes of its file kept`];
+        },
+      };
+    },
+    'GET /api/roster/members': async (cell) => {
+      const t = await sharedRoster(rosterOwner(cell.target));
+      const own = s.orgId[orgOfSide(sideOf(cell.subject))];
+      return {
+        path: '/api/roster/members?limit=500',
+        visible: (a) => (a.body?.members ?? []).some((m: { id: number }) => m.id === t.memberRowId),
+        check: async (a) => {
+          const listed: number[] = (a.body?.members ?? []).map((m: { id: number }) => m.id);
+          const rows = listed.length ? await s.handle.db.selectFrom('roster_members').select(['id', 'organization_id']).where('id', 'in', listed).execute() : [];
+          return rows.filter((r) => r.organization_id !== own).map((r) => `member ${r.id} of organization ${r.organization_id} is listed`);
+        },
+      };
+    },
+    'GET /api/roster/worksites': async (cell) => {
+      const t = await sharedRoster(rosterOwner(cell.target));
+      return { path: '/api/roster/worksites', visible: (a) => (a.body?.worksites ?? []).some((w: { id: number }) => w.id === t.worksiteId) };
+    },
+    'POST /api/roster/worksites/{id}/captains': async (cell) => {
+      const t = await appliedRoster(rosterOwner(cell.target));
+      return { path: `/api/roster/worksites/${t.worksiteId}/captains`, body: { member: t.memberRowId } };
+    },
+    'DELETE /api/roster/captains/{id}': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      const t = await appliedRoster(owner);
+      const k = ok(await send(s, admins[owner], 'POST', `/api/roster/worksites/${t.worksiteId}/captains`, { body: { member: t.memberRowId } }), 'name a captain');
+      return {
+        path: `/api/roster/captains/${k.captain.id}`,
+        check: async () => ((await s.handle.db.selectFrom('roster_site_captains').select('ended_at').where('id', '=', k.captain.id).executeTakeFirstOrThrow()).ended_at ? [] : ['the assignment has not ended']),
+      };
+    },
     'GET /api/public/proposals': async (cell) => {
       const t = cell.target === 'published' ? await publishedTarget() : await proposalTarget('union', 'passedToUs', false);
       return { path: '/api/public/proposals', visible: (a) => includes(a, t.title) };
@@ -335,6 +400,26 @@ eachDatabase('authorization matrix', (dialect) => {
     return addPerson(s.handle.db, { organizationId: s.orgId[owner], email: `${mark('person')}@example.org`, name: mark('Person'), role, passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids });
   }
   const personRow = (id: number) => s.handle.db.selectFrom('people').select(['role', 'email', 'removed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** The union whose roster a cell aims at: the subject's own union, Tiny Classified, or Other Teachers (for a district subject too: it is refused first). */
+  const rosterOwner = (target: Target): OrgKey => ownerOf('union', target);
+  /** A pending roster import of a union (by its admin): the preview's body. */
+  async function rosterImport(owner: OrgKey) {
+    return ok(await send(s, admins[owner], 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv(mark('R'))) }), `roster upload as ${owner} admin`);
+  }
+  /** A fresh roster import of a union, applied as an addition: one of its members and that member's worksite. */
+  async function appliedRoster(owner: OrgKey): Promise<{ memberRowId: number; worksiteId: number }> {
+    const p = await rosterImport(owner);
+    const partial = ok(await send(s, admins[owner], 'POST', `/api/roster/imports/${p.import.id}/preview`, { body: { mapping: p.mapping, removeMissing: false } }), 'roster preview');
+    ok(await send(s, admins[owner], 'POST', `/api/roster/imports/${p.import.id}/confirm`, { body: { mapping: p.mapping, removeMissing: false, digest: partial.digest } }), 'roster confirm');
+    const m = await s.handle.db.selectFrom('roster_members').select(['id', 'worksite_id']).where('organization_id', '=', s.orgId[owner]).where('member_id', '=', p.adds[0].memberId).executeTakeFirstOrThrow();
+    return { memberRowId: m.id, worksiteId: m.worksite_id! };
+  }
+  const rosters = new Map<OrgKey, Promise<{ memberRowId: number; worksiteId: number }>>();
+  const sharedRoster = (owner: OrgKey) => {
+    if (!rosters.has(owner)) rosters.set(owner, appliedRoster(owner));
+    return rosters.get(owner)!;
+  };
 
   const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();
   function publishedTarget(n = 1) {
@@ -451,7 +536,7 @@ eachDatabase('authorization matrix', (dialect) => {
     const leaks: string[] = [];
     let answers = 0;
     const look = async (who: Session, whoName: string, secrets: string[]) => {
-      const paths = ['/api/session', '/api/organization', '/api/people', '/api/audit?limit=500', '/api/datasets', '/api/proposals', '/api/public/proposals'];
+      const paths = ['/api/session', '/api/organization', '/api/people', '/api/audit?limit=500', '/api/datasets', '/api/proposals', '/api/public/proposals', '/api/roster/members?limit=500', '/api/roster/worksites'];
       const list = await send(s, who, 'GET', '/api/proposals');
       for (const r of list.body?.received ?? []) paths.push(`/api/proposal-versions/${r.id}`);
       const pub = await send(s, who, 'GET', '/api/public/proposals');
@@ -465,7 +550,11 @@ eachDatabase('authorization matrix', (dialect) => {
         if (found.length > 0) leaks.push(`${whoName} GET ${path} (${a.status}) shows ${found.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}`);
       }
     };
-    const unionSecrets = [...(await peopleOf(['teachers', 'classified', 'otherTeachers'])), ...(await draftsOf(['teachers', 'classified', 'otherTeachers']))];
+    /** Names, emails and member ids of a union's roster: never the district's, nor another union's. */
+    const rosterOf = async (orgs: OrgKey[]) =>
+      (await db.selectFrom('roster_members').select(['name', 'email', 'member_id']).where('organization_id', 'in', orgs.map((o) => s.orgId[o])).execute()).flatMap((m) => [m.name, m.member_id, ...(m.email ? [m.email] : [])]);
+    for (const org of ['teachers', 'classified', 'otherTeachers'] as const) await sharedRoster(org);
+    const unionSecrets = [...(await peopleOf(['teachers', 'classified', 'otherTeachers'])), ...(await draftsOf(['teachers', 'classified', 'otherTeachers'])), ...(await rosterOf(['teachers', 'classified', 'otherTeachers']))];
     // The district's people are not secret from its unions (a dataset version names who uploaded
     // it); its drafts are, and so is everything of the other table.
     const districtSecrets = await draftsOf(['district', 'otherDistrict']);
@@ -480,7 +569,7 @@ eachDatabase('authorization matrix', (dialect) => {
       // of another union (Tiny Classified) or of the other table.
       const secrets = subject.side === 'district'
         ? unionSecrets
-        : [...districtSecrets, ...(await peopleOf(['classified', 'otherTeachers', 'otherDistrict'])), ...(await draftsOf(['classified', 'otherTeachers']))];
+        : [...districtSecrets, ...(await peopleOf(['classified', 'otherTeachers', 'otherDistrict'])), ...(await draftsOf(['classified', 'otherTeachers'])), ...(await rosterOf(['classified', 'otherTeachers']))];
       await look(who, subjectName(subject), secrets);
     }
     console.log(`authorization matrix on ${dialect}: ${answers} answers searched for the other side's people and drafts`);

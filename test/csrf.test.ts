@@ -18,7 +18,7 @@ import { addPerson } from '../src/server/admin.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
-  cdeReadyFiles, changedTables, proposalYaml, routeKey, send, signIn, snapshot, SPEC_ROUTES, tinyCdeForm, tinyDistrictFiles, type Answer, type Session,
+  cdeReadyFiles, changedTables, proposalYaml, rosterCsv, rosterForm, routeKey, send, signIn, snapshot, SPEC_ROUTES, tinyCdeForm, tinyDistrictFiles, type Answer, type Session,
 } from './helpers/security.ts';
 
 const CHANGING = new Set(['post', 'put', 'patch', 'delete']);
@@ -36,7 +36,14 @@ interface ValidRequest {
   ok: number[];
 }
 
-type Ids = { person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
+type Roster = { importId: number; mapping: unknown; digest: string };
+type Ids = {
+  /** A pending roster import of Tiny Teachers, previewed as an addition (removeMissing false). */
+  rosterImport: () => Promise<Roster>;
+  /** A roster import applied: a member and their worksite. */
+  rosterMember: () => Promise<{ memberId: number; worksiteId: number }>;
+  rosterCaptain: (m: { memberId: number; worksiteId: number }) => Promise<number>;
+  person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
 
@@ -89,6 +96,28 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'POST /api/people/{id}/role': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/role`, ok: [200], body: () => ({ role: 'budget-analyst' }) }),
   'DELETE /api/people/{id}/sessions': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sessions`, ok: [200] }),
   'DELETE /api/people/{id}/sign-in-throttle': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sign-in-throttle`, ok: [200] }),
+  'POST /api/roster/imports': async () => ({ org: 'teachers', role: 'organizer', path: '/api/roster/imports', ok: [201], body: () => rosterForm(rosterCsv(mark('R'))) }),
+  'POST /api/roster/imports/{id}/preview': async (ids) => {
+    const r = await ids.rosterImport();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/imports/${r.importId}/preview`, ok: [200], body: () => ({ mapping: r.mapping, removeMissing: false }) };
+  },
+  'POST /api/roster/imports/{id}/confirm': async (ids) => {
+    const r = await ids.rosterImport();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/imports/${r.importId}/confirm`, ok: [200], body: () => ({ mapping: r.mapping, removeMissing: false, digest: r.digest }) };
+  },
+  'DELETE /api/roster/imports/{id}': async (ids) => {
+    const r = await ids.rosterImport();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/imports/${r.importId}`, ok: [200] };
+  },
+  'POST /api/roster/worksites/{id}/captains': async (ids) => {
+    const m = await ids.rosterMember();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/worksites/${m.worksiteId}/captains`, ok: [201], body: () => ({ member: m.memberId }) };
+  },
+  'DELETE /api/roster/captains/{id}': async (ids) => {
+    const m = await ids.rosterMember();
+    const k = await ids.rosterCaptain(m);
+    return { org: 'teachers', role: 'admin', path: `/api/roster/captains/${k}`, ok: [200] };
+  },
   // The district's tentative agreement, passed to the teachers, countersigned by their bargaining team.
   'POST /api/proposal-versions/{id}/countersign': async (ids) => {
     const { versionId } = await ids.proposal({ pass: true, party: 'joint' });
@@ -109,7 +138,23 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     if (a.status < 200 || a.status >= 300) throw new Error(`setup: ${what} answered ${a.status} ${a.text.slice(0, 300)}`);
     return a.body;
   };
+  let unionAdmin: Session;
   const ids: Ids = {
+    async rosterImport() {
+      const p = ok(await send(s, unionAdmin, 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv(mark('R'))) }), 'POST /api/roster/imports');
+      const partial = ok(await send(s, unionAdmin, 'POST', `/api/roster/imports/${p.import.id}/preview`, { body: { mapping: p.mapping, removeMissing: false } }), 'roster preview');
+      return { importId: p.import.id, mapping: p.mapping, digest: partial.digest };
+    },
+    async rosterMember() {
+      const r = await ids.rosterImport();
+      const done = ok(await send(s, unionAdmin, 'POST', `/api/roster/imports/${r.importId}/confirm`, { body: { mapping: r.mapping, removeMissing: false, digest: r.digest } }), 'roster confirm');
+      const m = await s.handle.db.selectFrom('roster_members as m').innerJoin('roster_member_history as h', 'h.member_row_id', 'm.id').select(['m.id', 'm.worksite_id'])
+        .where('h.import_id', '=', done.import.id).executeTakeFirstOrThrow();
+      return { memberId: m.id, worksiteId: m.worksite_id! };
+    },
+    async rosterCaptain(m) {
+      return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
+    },
     // A person of the district's, for the people-management routes (no password needed).
     person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
     async dataset() {
@@ -128,6 +173,7 @@ eachDatabase('CSRF on every changing route', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     admin = await signIn(s, 'district', 'admin');
+    unionAdmin = await signIn(s, 'teachers', 'admin');
     const doc = (await send(s, { cookie: null, csrf: '' }, 'GET', '/api/openapi.json')).body;
     routes = changingRoutes(doc);
   });

@@ -11,6 +11,7 @@ import { versionSummaries } from './migrations/0003_version_summaries.ts';
 import { opaqueIds } from './migrations/0004_opaque_ids.ts';
 import { peopleAndSignIn } from './migrations/0005_people_and_sign_in.ts';
 import { countersignatures } from './migrations/0006_countersignatures.ts';
+import { roster } from './migrations/0007_roster.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -20,6 +21,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0004_opaque_ids': opaqueIds(dialect),
     '0005_people_and_sign_in': peopleAndSignIn(dialect),
     '0006_countersignatures': countersignatures(dialect),
+    '0007_roster': roster(dialect),
   };
 }
 

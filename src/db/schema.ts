@@ -168,6 +168,84 @@ export interface CountersignaturesTable {
   countersigned_at: string;
 }
 
+/** A union's worksite: a school or office of the district's dataset, or text no site matched (`school_id` null). */
+export interface RosterWorksitesTable {
+  id: number;
+  organization_id: number;
+  /** `school:<dataset school id>` or `text:<normalised text>`: one row per key per union. */
+  key: string;
+  name: string;
+  school_id: string | null;
+  cds_code: string | null;
+  created_at: string;
+}
+
+/** A member of a union's roster; removed members keep their row (`removed_at`). */
+export interface RosterMembersTable {
+  id: number;
+  organization_id: number;
+  /** The union's own member id, unique within the union. */
+  member_id: string;
+  name: string;
+  employee_id: string | null;
+  email: string | null;
+  /** E.164, such as +12135550143. */
+  mobile: string | null;
+  worksite_id: number | null;
+  job_class: string | null;
+  /** `active`, `leave` or `inactive`. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+  removed_at: string | null;
+}
+
+/** An uploaded roster file: `pending` until confirmed, then `applied`. */
+export interface RosterImportsTable {
+  id: number;
+  organization_id: number;
+  file_name: string;
+  /** `csv` or `xlsx`. */
+  format: string;
+  rows: number;
+  /** gzip of JSON `{ header, rows: [{ line, cells }] }`: the table as read. */
+  table_gz: Uint8Array;
+  /** The dataset version worksites were matched against; null when the table has none. */
+  dataset_version_id: number | null;
+  status: string;
+  /** JSON counts once applied. */
+  summary: string | null;
+  created_by: number;
+  created_at: string;
+  applied_by: number | null;
+  applied_at: string | null;
+}
+
+/** One change to a member: `add`, `change`, `remove` or `restore`, with the fields before and after (JSON). */
+export interface RosterMemberHistoryTable {
+  id: number;
+  organization_id: number;
+  member_row_id: number;
+  import_id: number | null;
+  action: string;
+  before: string | null;
+  after: string | null;
+  changed_by: number;
+  changed_at: string;
+}
+
+/** A member named captain of a worksite; `ended_at` once the assignment ends. */
+export interface RosterSiteCaptainsTable {
+  id: number;
+  organization_id: number;
+  worksite_id: number;
+  member_row_id: number;
+  assigned_by: number;
+  assigned_at: string;
+  ended_by: number | null;
+  ended_at: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -182,6 +260,11 @@ export interface Database {
   passes: PassesTable;
   publications: PublicationsTable;
   countersignatures: CountersignaturesTable;
+  roster_worksites: RosterWorksitesTable;
+  roster_members: RosterMembersTable;
+  roster_imports: RosterImportsTable;
+  roster_member_history: RosterMemberHistoryTable;
+  roster_site_captains: RosterSiteCaptainsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -26,6 +26,9 @@ import { overviewRoutes } from './overview/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { compareRoutes } from './compare/routes.ts';
 import { cspRoutes } from './csp.ts';
+import { rosterSweep } from './roster/sweep.ts';
+import { rosterRoutes } from './roster/routes.ts';
+import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -36,11 +39,14 @@ export const API_VERSION = '1.0.0';
 
 /** Paths (as Hono sees them) that take an upload rather than a small JSON body. */
 const isUpload = (path: string) => /^\/api\/datasets(\/\d+\/(versions|import-cde))?$/.test(path);
+/** A roster file (and the form around it) may be this large. */
+const ROSTER_UPLOAD_LIMIT = ROSTER_LIMITS.bytes + 64 * 1024;
 
 function limits(): MiddlewareHandler<AppEnv> {
   const small = bodyLimit({ maxSize: BODY_LIMIT, onError: () => { throw tooLarge(BODY_LIMIT); } });
   const large = bodyLimit({ maxSize: UPLOAD_LIMIT, onError: () => { throw tooLarge(UPLOAD_LIMIT); } });
-  return (c, next) => (isUpload(c.req.path) ? large(c, next) : small(c, next));
+  const roster = bodyLimit({ maxSize: ROSTER_UPLOAD_LIMIT, onError: () => { throw tooLarge(ROSTER_UPLOAD_LIMIT); } });
+  return (c, next) => (isUpload(c.req.path) ? large(c, next) : c.req.path === '/api/roster/imports' ? roster(c, next) : small(c, next));
 }
 
 const tooLarge = (max: number) =>
@@ -110,11 +116,13 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   overviewRoutes(app);
   const reports = reportRoutes(app, { chromium: options.chromium });
   compareRoutes(app);
+  rosterRoutes(app);
+  const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'settle API', version: API_VERSION, description: 'Workspaces, proposals across the bargaining table and the public record. Errors: {code, message, where?, hint?, problems?}. Changes need the X-CSRF-Token header from GET /api/session.' },
   });
   if (options.webRoot) webRoutes(app, options.webRoot);
-  return Object.assign(app, { close: () => reports.close() });
+  return Object.assign(app, { close: async () => { sweep.stop(); await reports.close(); } });
 }

@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   'proposal.publish': NEGOTIATORS,
   /** Countersign a tentative agreement passed from across the table: it becomes the table's agreement. */
   'proposal.countersign': NEGOTIATORS,
+  /** The union's member roster: never the district's to see. */
+  'roster.read': { union: ['admin', 'organizer'] },
+  /** Import the roster, name site captains. */
+  'roster.write': { union: ['admin', 'organizer'] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -69,6 +73,8 @@ const WHAT: Record<Permission, string> = {
   'proposal.pass': 'pass proposals across the table',
   'proposal.publish': 'publish proposals',
   'proposal.countersign': 'countersign agreements',
+  'roster.read': 'read the member roster',
+  'roster.write': 'import the member roster or name site captains',
 };
 
 /** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */

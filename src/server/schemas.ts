@@ -63,6 +63,7 @@ export const ERRORS = {
   403: error('The signed-in role may not do this, or the CSRF token is missing.'),
   404: error('No such thing that you can see.'),
   409: error('Conflicts with what is already there.'),
+  410: error('It was there but is gone for good (a pending roster import discarded, or expired after 24 hours).'),
   413: error('The body is too large.'),
   415: error('The body is not of a type this route reads.'),
   422: error('The content (a proposal or a dataset) has problems; every one is listed with where it is.'),

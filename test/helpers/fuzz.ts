@@ -22,7 +22,7 @@ import { startTestServer, type TestServer } from './server.ts';
 import { deepJson, HUGE_NUMBERS, hostileDistrictYaml, hostileProposalYaml, withRawNumber } from './hostile.ts';
 import {
   changedTables, errorShapeProblems, NOBODY, privilegedSubject, proposalErrorFixtures, proposalYaml, routeKey, send, signIn, snapshot, THROTTLE_TABLES,
-  cdeReadyFiles, tinyCdeFiles, tinyDistrictFiles, type Answer, type Session, type SpecRoute, type Subject,
+  cdeReadyFiles, rosterCsv, rosterForm, tinyCdeFiles, tinyDistrictFiles, type Answer, type Session, type SpecRoute, type Subject,
 } from './security.ts';
 /** The seed of every property: runs are repeatable. */
 export const SEED = 20260115;
@@ -326,7 +326,10 @@ export interface FuzzWorld {
   /** /api/openapi.json */
   doc: JsonSchema;
   sessionOf(subject: Subject): Session;
-  fixtures: { cdeDatasetId: number; datasetId: number; datasetVersionId: number; proposalId: number; proposalVersionId: number; passedVersionId: number; publishedProposalId: number; publishedVersionId: number };
+  fixtures: {
+    cdeDatasetId: number; datasetId: number; datasetVersionId: number; proposalId: number; proposalVersionId: number; passedVersionId: number; publishedProposalId: number; publishedVersionId: number;
+    rosterImportId: number; rosterWorksiteId: number; rosterMemberId: number; rosterCaptainId: number;
+  };
   districtProposal(title: string): { title: string; yaml: string; datasetVersionId: number };
   /** What could not be set up (a fixture refused): empty when all is well. */
   setupErrors: string[];
@@ -342,7 +345,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
   let s: TestServer;
   let doc: JsonSchema;
   const sessions = new Map<string, Session>();
-  const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1 };
+  const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1,
+    rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -433,6 +437,28 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
         fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `versions=${enc(x)}`),
       ),
     },
+    'POST /api/roster/imports': { runs: 25, badBodies: () => rosterForms() },
+    'POST /api/roster/imports/{id}/preview': {
+      path: () => `/api/roster/imports/${fixtures.rosterImportId}/preview`, base: () => ({ mapping: ROSTER_MAPPING, removeMissing: true }),
+      // A mapping names the file's columns: any other text is refused (422).
+      valid: { 'mapping.*': () => false },
+    },
+    'POST /api/roster/imports/{id}/confirm': {
+      path: () => `/api/roster/imports/${fixtures.rosterImportId}/confirm`, base: () => ({ mapping: ROSTER_MAPPING, removeMissing: true, digest: '0'.repeat(64) }),
+      valid: { 'mapping.*': () => false },
+    },
+    'DELETE /api/roster/imports/{id}': { path: () => `/api/roster/imports/${fixtures.rosterImportId}` },
+    'GET /api/roster/members': {
+      badQueries: () => fc.oneof(
+        fc.tuple(fc.constantFrom('limit', 'offset', 'worksite'), fc.oneof(fc.constantFrom('-1', '501', '1.5', 'abc', '', '1e400', '9007199254740993', 'NaN', '%00', '1000001'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)))
+          // (Valid there, so left out: offset=501 and offset= (0) are pages; worksite=501 is an id, of no worksite.)
+          .filter(([k, v]) => !(k === 'offset' && ['501', ''].includes(v)) && !(k === 'worksite' && ['501', '1000001'].includes(v)))
+          .map(([k, v]) => `${k}=${v}`),
+        fc.constant(`q=${'x'.repeat(101)}`),
+      ),
+    },
+    'POST /api/roster/worksites/{id}/captains': { path: () => `/api/roster/worksites/${fixtures.rosterWorksiteId}/captains`, base: () => ({ member: fixtures.rosterMemberId }) },
+    'DELETE /api/roster/captains/{id}': { path: () => `/api/roster/captains/${fixtures.rosterCaptainId}` },
     'GET /api/compare': {
       badQueries: () => fc.oneof(
         fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.proposalVersionId}`, `versions=${fixtures.proposalVersionId},${fixtures.proposalVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', 'versions=99999999,99999998', `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),
@@ -463,6 +489,37 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       fc.constant({ category: 'a form field that is not UTF-8', path, body: form({ ...good, 'units.csv': new File([new Uint8Array([0x69, 0x64, 0x0a, 0xff, 0xfe]) as BlobPart], 'units.csv') }) }),
       fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })).filter(([k]) => !(k in good) && k !== 'zip' && k !== 'name' && k !== 'note')
         .map(([k, v]) => ({ category: `an unknown form field ${JSON.stringify(k)}`, path, body: form({ ...good, [k]: v }) })),
+    );
+  }
+
+  /** Roster uploads that must be refused: no file, not a file, not text, not a workbook, past a bound, a broken header. */
+  function rosterForms(): fc.Arbitrary<Bad> {
+    const path = '/api/roster/imports';
+    const file = (bytes: string | Uint8Array, name = 'members.csv') => {
+      const f = new FormData();
+      f.set('file', new File([bytes as BlobPart], name));
+      return f;
+    };
+    const good = rosterCsv('FUZZ');
+    return fc.oneof(
+      fc.constant({ category: 'roster: no file', path, body: (() => { const f = new FormData(); f.set('name', 'members.csv'); return f; })() }),
+      fc.constant({ category: 'roster: file as text', path, body: (() => { const f = new FormData(); f.set('file', good); return f; })() }),
+      fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })).filter(([k]) => k !== 'file').map(([k, v]) => {
+        const f = file(good);
+        f.set(k, v);
+        return { category: `roster: unknown field ${JSON.stringify(k)}`, path, body: f };
+      }),
+      fc.constant({ category: 'roster: empty file', path, body: file('') }),
+      fc.constant({ category: 'roster: not UTF-8', path, body: file(new Uint8Array([0x49, 0x44, 0x2c, 0x4e, 0x0a, 0x31, 0xe9, 0x2c, 0x78, 0x0a])) }),
+      fc.constant({ category: 'roster: old .xls', path, body: file(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'members.xls') }),
+      fc.uint8Array({ minLength: 2, maxLength: 200 }).map((b) => ({ category: 'roster: random bytes as .xlsx', path, body: file(new Uint8Array([0x50, 0x4b, ...b]), 'members.xlsx') })),
+      fc.constant({ category: 'roster: a zip that is no workbook', path, body: file(zipSync({ 'readme.txt': utf8.encode('hello') }), 'members.xlsx') }),
+      fc.constant({ category: 'roster: a repeated column', path, body: file('Member ID,Name,name\n1,A B,x\n') }),
+      fc.constant({ category: 'roster: an unnamed column', path, body: file('Member ID,,Name\n1,x,A B\n') }),
+      fc.constant({ category: 'roster: a cell too long', path, body: file(`Member ID,Name\n1,${'x'.repeat(501)}\n`) }),
+      fc.constant({ category: 'roster: too many columns', path, body: file(`${Array.from({ length: 61 }, (_, i) => `c${i}`).join(',')}\n`) }),
+      fc.constant({ category: 'roster: an unclosed quote', path, body: file('Member ID,Name\n1,"A B\n2,C D\n') }),
+      fc.constant({ category: 'roster: JSON instead of a form', path, body: { file: good } }),
     );
   }
 
@@ -706,8 +763,22 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       ok(await send(s, admin, 'POST', `/api/proposal-versions/${fixtures.publishedVersionId}/pass`), 'pass');
       ok(await send(s, admin, 'POST', `/api/proposal-versions/${fixtures.publishedVersionId}/publish`), 'publish');
     });
+    await must('a roster', async () => {
+      const union = sessions.get('union admin')!;
+      const p = ok(await send(s, union, 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv('FIXTURE')) }), 'POST /api/roster/imports');
+      const partial = ok(await send(s, union, 'POST', `/api/roster/imports/${p.import.id}/preview`, { body: { mapping: p.mapping, removeMissing: false } }), 'roster preview');
+      ok(await send(s, union, 'POST', `/api/roster/imports/${p.import.id}/confirm`, { body: { mapping: p.mapping, removeMissing: false, digest: partial.digest } }), 'roster confirm');
+      const m = await s.handle.db.selectFrom('roster_members').select(['id', 'worksite_id']).where('member_id', '=', 'FIXTURE-1').executeTakeFirstOrThrow();
+      const k = ok(await send(s, union, 'POST', `/api/roster/worksites/${m.worksite_id}/captains`, { body: { member: m.id } }), 'name a captain');
+      // A pending import for the preview and confirm routes' bad bodies.
+      fixtures.rosterImportId = ok(await send(s, union, 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv('PENDING')) }), 'POST /api/roster/imports').import.id;
+      Object.assign(fixtures, { rosterWorksiteId: m.worksite_id, rosterMemberId: m.id, rosterCaptainId: k.captain.id });
+    });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }
+
+/** The mapping of rosterCsv's header. */
+const ROSTER_MAPPING = { memberId: 'Member ID', name: 'Name', employeeId: null, email: 'E-mail', mobile: null, worksite: 'School', jobClass: null, status: null };
 
 /** What one category's inputs did. */
 export interface Tally {

@@ -39,6 +39,9 @@ export const SPEC_PERMISSIONS = {
   'proposal.publish': { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] },
   // A tentative agreement becomes the table's agreement when the other side's negotiators countersign it.
   'proposal.countersign': { union: ['admin', 'bargaining-team'], district: ['admin', 'negotiator'] },
+  // The member roster (issue 13): the union's organizers and admins; never the district.
+  'roster.read': { union: ['admin', 'organizer'], district: [] },
+  'roster.write': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -153,6 +156,16 @@ export const SPEC_ROUTES: SpecRoute[] = [
   // to; the drafting side sees its own version but may not countersign it (409); the target is
   // always a joint version.
   { method: 'POST', path: '/api/proposal-versions/{id}/countersign', access: 'proposal.countersign', scope: 'own-or-passed', targets: ['own', 'across', 'passedToUs', 'third', 'otherTable'], writes: true },
+  // The member roster (issue 13): only the union's own; Tiny Classified (same table) and Other
+  // Teachers (another table) answer 404. For a district subject the targets are unions' (403 first).
+  { method: 'POST', path: '/api/roster/imports', access: 'roster.write', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/roster/imports/{id}/preview', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false },
+  { method: 'POST', path: '/api/roster/imports/{id}/confirm', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
+  { method: 'DELETE', path: '/api/roster/imports/{id}', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
+  { method: 'GET', path: '/api/roster/members', access: 'roster.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false },
+  { method: 'GET', path: '/api/roster/worksites', access: 'roster.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false },
+  { method: 'POST', path: '/api/roster/worksites/{id}/captains', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
+  { method: 'DELETE', path: '/api/roster/captains/{id}', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
@@ -340,7 +353,8 @@ export function errorShapeProblems(a: Answer): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** The tables the server keeps (a snapshot also covers any table added later: it lists them from the database). */
-export const KNOWN_TABLES = ['organizations', 'people', 'audit_log', 'invitations', 'sessions', 'sign_in_failures', 'datasets', 'dataset_versions', 'proposals', 'proposal_versions', 'passes', 'publications', 'countersignatures'] as const;
+export const KNOWN_TABLES = ['organizations', 'people', 'audit_log', 'invitations', 'sessions', 'sign_in_failures', 'datasets', 'dataset_versions', 'proposals', 'proposal_versions', 'passes', 'publications', 'countersignatures',
+  'roster_worksites', 'roster_members', 'roster_imports', 'roster_member_history', 'roster_site_captains'] as const;
 
 export type Snapshot = Record<string, string>;
 
@@ -420,6 +434,19 @@ export function cdeReadyFiles(): Record<string, string> {
   const ids: Record<string, string> = { E1: '0000001', E2: '0000002', M1: '0000003', H1: '0000004' };
   const rename = (text: string) => text.replace(/^(E1|E2|M1|H1),/gm, (_, id: string) => `${ids[id]},`);
   return { ...files, 'schools.csv': rename(files['schools.csv']), 'enrollment.csv': rename(files['enrollment.csv']), 'staff.csv': rename(files['staff.csv']) };
+}
+
+/** A small roster file (CSV) at the tiny district's schools; `tag` makes its names and ids its own. */
+export function rosterCsv(tag: string, rows = 2): string {
+  const schools = ['Alder Elementary', 'Dogwood High'];
+  return ['Member ID,Name,E-mail,School', ...Array.from({ length: rows }, (_, i) => `${tag}-${i + 1},Member ${tag} ${i + 1},${tag.toLowerCase()}-${i + 1}@example.org,${schools[i % 2]}`)].join('\n') + '\n';
+}
+
+/** The multipart form of a roster upload. */
+export function rosterForm(csv: string, name = 'members.csv'): FormData {
+  const form = new FormData();
+  form.set('file', new File([csv], name, { type: 'text/csv' }));
+  return form;
 }
 
 /** CDE public files (directory and FRPM) for the tiny district, county-district 99-99999. */

@@ -85,6 +85,19 @@ describe('costing pool', () => {
     expect(next.ok && next.value.years.find((y) => y.fy === '2019-20')!.totalCents).toBeGreaterThan(0);
   }, 120_000);
 
+  it('a roster job past its own deadline answers 503 costing.timeout naming the roster; its thread is replaced', async () => {
+    const p = await start({ rosterDeadlineMs: 50 });
+    // 100,000 rows (the most a roster may have): reading and planning them takes well over 50 ms.
+    const big = new TextEncoder().encode(['Member ID,Name', ...Array.from({ length: 100_000 }, (_, i) => `${i},Member ${i}`)].join('\n'));
+    const job = (bytes: Uint8Array) => inScope({ key: 'org:A' }, () => p.roster({ file: { name: 'm.csv', bytes }, mapping: null, removeMissing: true, roster: [], sites: [], withPlan: false }));
+    const e = await failure(job(big));
+    expect((e as ApiError).status).toBe(503);
+    expect((e as ApiError).body).toMatchObject({ code: 'costing.timeout', message: expect.stringMatching(/^reading the roster file .* longer than 0 seconds/) });
+    // Its thread was replaced: the next job (a costing, under its own 30 s deadline) is answered.
+    const next = await costTiny(p, 'org:A');
+    expect(next.ok).toBe(true);
+  }, 120_000);
+
   it('a waiting job whose client leaves is dropped (503 costing.cancelled) and never runs; the running one finishes', async () => {
     const p = await start();
     const first = checkLausd(p, 'org:A');

@@ -13,6 +13,7 @@
  * `changes` between two stored versions over a view's years (changesBetween, several costings);
  * `common`: several stored versions on one dataset version costed over the same years (common.ts). The workspace
  * pages' jobs (`overview`, `disclosure`, `workbook`, `provisions`) are in report-jobs.ts.
+ * `roster`: read an uploaded member roster and work out its import (src/server/roster/work.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -27,6 +28,7 @@ import type { Provision } from '../../reports/provisions.ts';
 import type { DisclosureDocument } from '../reports/work.ts';
 import type { ReportJob } from './report-jobs.ts';
 import type { CommonYears, SpanChanges } from './common.ts';
+import type { RosterAnswer, RosterJobInput, RosterOutcome } from '../roster/work.ts';
 
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
@@ -34,6 +36,7 @@ export type Job =
   | { id: number; kind: 'draft'; datasetVersionId: number; yaml: string; file?: string; rules?: DraftRules; allowOtherYear?: boolean; filesGz?: Uint8Array }
   | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; through?: number; filesGz?: Uint8Array }
   | { id: number; kind: 'common'; datasetVersionId: number; yamls: string[]; filesGz?: Uint8Array }
+  | { id: number; kind: 'roster'; input: RosterJobInput }
   | ReportJob;
 
 /** A stored dataset version, and how to read its files if no thread has it yet. */
@@ -71,6 +74,8 @@ export interface CostingService {
   workbook(input: OnDataset & { yaml: string }): Promise<Uint8Array>;
   /** Stored versions' provisions beside the current contract's (the dataset's). */
   provisions(input: OnDataset & { yamls: string[] }): Promise<Provision[]>;
+  /** Reads a roster file (or a pending import's table) and works out its import (no dataset needed). */
+  roster(input: RosterJobInput): Promise<RosterOutcome>;
   close(): Promise<void>;
 }
 
@@ -80,6 +85,8 @@ export interface PoolLimits {
   deadlineMs: number;
   /** The same for validating an uploaded dataset (larger districts take longer). Default 120 s. */
   checkDeadlineMs: number;
+  /** The same for reading a roster file and working out its import (31,800 members: a few seconds). Default 60 s. */
+  rosterDeadlineMs: number;
   /** Jobs one organization (or the public) may have waiting. Default 8. */
   perKey: number;
   /** Jobs all together may have waiting. Default 64. */
@@ -97,7 +104,7 @@ export interface PoolLimits {
   cancelAfterMs: number;
 }
 
-export const DEFAULT_LIMITS: PoolLimits = { deadlineMs: 30_000, checkDeadlineMs: 120_000, perKey: 8, total: 64, cancelAfterMs: 3_000 };
+export const DEFAULT_LIMITS: PoolLimits = { deadlineMs: 30_000, checkDeadlineMs: 120_000, rosterDeadlineMs: 60_000, perKey: 8, total: 64, cancelAfterMs: 3_000 };
 
 interface Pending {
   job: Job;
@@ -119,8 +126,10 @@ interface Thread {
   timer: NodeJS.Timeout | null;
 }
 
-const timedOut = (seconds: number) =>
-  new ApiError(503, { code: 'costing.timeout', message: `the costing took longer than ${seconds} seconds, so it was stopped`, hint: 'cost fewer terms or phases at once, or try again when the server is less busy' });
+const timedOut = (seconds: number, kind: Job['kind']) =>
+  kind === 'roster'
+    ? new ApiError(503, { code: 'costing.timeout', message: `reading the roster file and working out its import took longer than ${seconds} seconds, so it was stopped`, hint: 'import the roster in parts (by worksite, with "remove members not in the file" off), or try again when the server is less busy' })
+    : new ApiError(503, { code: 'costing.timeout', message: `the costing took longer than ${seconds} seconds, so it was stopped`, hint: 'cost fewer terms or phases at once, or try again when the server is less busy' });
 const cancelled = () => new ApiError(503, { code: 'costing.cancelled', message: 'the request was cancelled before its costing finished' });
 const busy = (retryAfter: number, mine: boolean) =>
   new ApiError(
@@ -148,8 +157,8 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
       if (!p) return;
       t.current = p;
       t.startedAt = performance.now();
-      const ms = p.job.kind === 'check' ? lim.checkDeadlineMs : lim.deadlineMs;
-      t.timer = setTimeout(() => end(t, timedOut(Math.round(ms / 1000)), `a ${p.job.kind} job passed its deadline of ${ms} ms`), ms);
+      const ms = p.job.kind === 'check' ? lim.checkDeadlineMs : p.job.kind === 'roster' ? lim.rosterDeadlineMs : lim.deadlineMs;
+      t.timer = setTimeout(() => end(t, timedOut(Math.round(ms / 1000), p.job.kind), `a ${p.job.kind} job passed its deadline of ${ms} ms`), ms);
       t.worker.postMessage(p.job);
     }
   };
@@ -186,7 +195,7 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
       }
       const p = t.current;
       if (!p || p.job.id !== r.id) return;
-      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.loadFiles) {
+      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.job.kind !== 'roster' && p.loadFiles) {
         const job = p.job;
         p.loadFiles().then(
           (filesGz) => {
@@ -288,6 +297,7 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
     disclosure: ({ datasetVersionId, yaml, loadFiles }) => report<DisclosureDocument>({ id: nextId++, kind: 'disclosure', datasetVersionId, yaml }, loadFiles),
     workbook: ({ datasetVersionId, yaml, loadFiles }) => report<Uint8Array>({ id: nextId++, kind: 'workbook', datasetVersionId, yaml }, loadFiles),
     provisions: ({ datasetVersionId, yamls, loadFiles }) => report<Provision[]>({ id: nextId++, kind: 'provisions', datasetVersionId, yamls }, loadFiles),
+    roster: (input) => submit<RosterAnswer>({ id: nextId++, kind: 'roster', input }),
     close: async () => {
       closed = true;
       for (const p of queue.drain()) {

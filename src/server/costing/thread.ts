@@ -32,6 +32,10 @@ async function answer(job: Job): Promise<Reply> {
     const checked = checkDataset(filesFromGzip(job.filesGz));
     return checked.ok ? { id: job.id, kind: 'done', value: checked.value.summary } : { id: job.id, kind: 'invalid', problems: checked.problems };
   }
+  if (job.kind === 'roster') {
+    const out = await (await import('../roster/work.ts')).rosterWork(job.input);
+    return out.ok ? { id: job.id, kind: 'done', value: out.value } : { id: job.id, kind: 'invalid', problems: out.problems };
+  }
   const dataset = datasetFor(job.datasetVersionId, job.filesGz);
   if (!dataset) return { id: job.id, kind: 'need-dataset' };
   if (isReportJob(job)) return { id: job.id, kind: 'done', value: await reportWork(dataset, job) };
