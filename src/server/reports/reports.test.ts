@@ -98,14 +98,21 @@ eachDatabase('disclosure downloads', (dialect) => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Read me', 'Summary', 'Disclosure', 'Lines', 'Inputs', 'Terms', 'Schedule', 'Groups', 'Pay', 'Health']);
     // The "Total cost of the proposal" row holds, for each fiscal year, the stored result's total (as a formula's cached value).
     const summary = wb.getWorksheet('Summary')!;
-    const years = (summary.getRow(1).values as unknown[]).slice(2) as string[];
+    // Row 1: the fiscal years, then the totals column, which names the years it adds.
+    const heading = (summary.getRow(1).values as unknown[]).slice(2) as string[];
+    const years = heading.slice(0, -1);
     let totals: number[] = [];
+    let all = 0;
     summary.eachRow((row) => {
-      if (row.getCell(1).value === 'Total cost of the proposal') totals = years.map((_, i) => Math.round(((row.getCell(i + 2).value as { result?: number }).result ?? 0) * 100));
+      if (row.getCell(1).value !== 'Total cost of the proposal') return;
+      totals = years.map((_, i) => Math.round(((row.getCell(i + 2).value as { result?: number }).result ?? 0) * 100));
+      all = Math.round(((row.getCell(years.length + 2).value as { result?: number }).result ?? 0) * 100);
     });
-    const stored = JSON.parse((await s.handle.db.selectFrom('proposal_versions').select('result').where('id', '=', ids.offer).executeTakeFirstOrThrow()).result) as { years: { fy: string; totalCents: number }[] };
+    const stored = JSON.parse((await s.handle.db.selectFrom('proposal_versions').select('result').where('id', '=', ids.offer).executeTakeFirstOrThrow()).result) as { years: { fy: string; totalCents: number }[]; total: { from: string; to: string; cents: number } };
     expect(years).toEqual(stored.years.map((y) => y.fy));
     expect(totals).toEqual(stored.years.map((y) => y.totalCents));
+    expect(heading[heading.length - 1]).toBe(`Total, ${stored.total.from} to ${stored.total.to}`);
+    expect(all).toBe(stored.total.cents);
     // 2019-20 holds the 2% raise and the $10,000 program, so it is more than $10,000.
     expect(totals[1]).toBeGreaterThan(1_000_000);
   });
