@@ -13,6 +13,8 @@ import type { CostResult } from './result-types.ts';
 import { FigureButton, type Figure } from './Trace.tsx';
 import { UserText } from '../UserText.tsx';
 import { TableScroll } from '../TableScroll.tsx';
+import { fiscalYearOf } from '../../../../src/calendar/fiscal-year.ts';
+import { spanTotals } from '../../../../src/costing/totals.ts';
 
 type Open = (f: Figure) => void;
 
@@ -67,18 +69,12 @@ export function YearTable({ result, onOpen, id }: { result: CostResult; onOpen: 
  * fiscal years (a result stored before they were kept: summed here from its years, the same way).
  */
 function spans(result: CostResult) {
-  const over = (from: string, to: string) => result.years.filter((y) => y.fy >= from && y.fy <= to);
-  const first = result.years[0]?.fy ?? '';
-  const last = result.years[result.years.length - 1]?.fy ?? '';
-  const total = result.total ?? { from: first, to: last, cents: result.years.reduce((n, y) => n + y.totalCents, 0) };
-  const fyOf = (date: string) => { const [y, m] = date.split('-').map(Number); const f = m >= 7 ? y : y - 1; return `${f}-${String((f + 1) % 100).padStart(2, '0')}`; };
-  const contract = result.contractTotal ?? (() => {
-    const ys = over(fyOf(result.proposal.term.start), fyOf(result.proposal.term.end));
-    return { from: ys[0]?.fy ?? first, to: ys[ys.length - 1]?.fy ?? last, cents: ys.reduce((n, y) => n + y.totalCents, 0) };
-  })();
+  const fallback = () => spanTotals(result.years, fiscalYearOf(result.proposal.term.start), fiscalYearOf(result.proposal.term.end));
+  const { total, contractTotal } = result.total && result.contractTotal ? { total: result.total, contractTotal: result.contractTotal } : fallback();
+  const over = (t: { from: string; to: string }) => result.years.filter((y) => y.fy >= t.from && y.fy <= t.to);
   return [
-    { key: 'total' as const, ...total, years: over(total.from, total.to) },
-    { key: 'contract' as const, ...contract, years: over(contract.from, contract.to) },
+    { key: 'total' as const, ...total, years: over(total) },
+    { key: 'contract' as const, ...contractTotal, years: over(contractTotal) },
   ];
 }
 
