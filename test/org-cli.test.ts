@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ it('opens a district and a union workspace from the command line, and the admin 
   const handle = await openDatabase({ file: db });
   const costing = costingPool();
   try {
-    const app = createApp({ db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: true, log: () => undefined });
+    const app = createApp({ db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: true, log: () => undefined, ballotKey: randomBytes(32) });
     const token = link.slice(link.lastIndexOf('/') + 1);
     const res = await app.request('/api/invitations/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'a long passphrase here' }) });
     expect(res.status).toBe(201);

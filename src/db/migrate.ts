@@ -12,6 +12,7 @@ import { opaqueIds } from './migrations/0004_opaque_ids.ts';
 import { peopleAndSignIn } from './migrations/0005_people_and_sign_in.ts';
 import { countersignatures } from './migrations/0006_countersignatures.ts';
 import { roster } from './migrations/0007_roster.ts';
+import { votes } from './migrations/0008_votes.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -22,6 +23,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0005_people_and_sign_in': peopleAndSignIn(dialect),
     '0006_countersignatures': countersignatures(dialect),
     '0007_roster': roster(dialect),
+    '0008_votes': votes(dialect),
   };
 }
 

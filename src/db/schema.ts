@@ -42,6 +42,8 @@ export interface PeopleTable {
   password_hash: string | null;
   /** When an admin removed the person; null while they belong. Removed people stay for the audit history. */
   removed_at: Generated<string | null>;
+  /** The roster member this sign-in belongs to (a member or a site captain); null for staff. */
+  member_row_id: Generated<number | null>;
 }
 
 export interface AuditLogTable {
@@ -246,6 +248,162 @@ export interface RosterSiteCaptainsTable {
   ended_at: string | null;
 }
 
+/** A vote (docs/votes.md). JSON columns: questions, channels, eligible_statuses, results. */
+export interface VotesTable {
+  id: number;
+  organization_id: number;
+  title: string;
+  /** `strike-authorization`, `ratification` or `other`. */
+  kind: string;
+  /** JSON: Question[] (src/votes/types.ts). */
+  questions: string;
+  /** JSON: Channel[]. */
+  channels: string;
+  /** JSON: the roster statuses that may vote, such as ["active","leave"]. */
+  eligible_statuses: string;
+  cutoff_at: string;
+  opens_at: string;
+  closes_at: string;
+  /** `draft`, `frozen` (the voter list is fixed), `counted`, `certified`. */
+  state: string;
+  /** 1: the certified result may be shown on the public page. */
+  public_results: Generated<number>;
+  /** JSON: Results (src/votes/types.ts), once counted. */
+  results: string | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  frozen_at: string | null;
+  counted_by: number | null;
+  counted_at: string | null;
+  certified_at: string | null;
+  published_at: string | null;
+}
+
+/** The voter roll: who may vote and who has; never how. */
+export interface VoteVotersTable {
+  id: number;
+  vote_id: number;
+  member_row_id: number;
+  /** The member's worksite as of the cutoff (turnout by site). */
+  worksite_id: number | null;
+  /** `listed`, `added`, `challenged`, `struck`. */
+  standing: string;
+  voted_at: string | null;
+  /** `online`, `kiosk` or `paper` once voted. */
+  channel: string | null;
+}
+
+/** A sealed ballot cast while the vote is open: no voter, no time. */
+export interface VoteInboxTable {
+  id: number;
+  vote_id: number;
+  sealed: Uint8Array;
+  receipt_hash: string;
+}
+
+/** A challenged ballot, sealed, waiting for the committee's ruling on its voter. */
+export interface VoteEnvelopesTable {
+  id: number;
+  vote_id: number;
+  voter_id: number;
+  sealed: Uint8Array;
+  receipt_hash: string;
+}
+
+/** An opened ballot, written by the count in a random order. */
+export interface VoteBallotsTable {
+  id: number;
+  vote_id: number;
+  /** JSON: Choices (question key → option key, or null for a question left blank). */
+  choices: string;
+}
+
+/** A receipt's hash and what became of its ballot: `counted` or `not-counted`. */
+export interface VoteReceiptsTable {
+  vote_id: number;
+  receipt_hash: string;
+  outcome: string;
+}
+
+export interface VoteRefusalsTable {
+  id: number;
+  vote_id: number;
+  member_row_id: number;
+  channel: string;
+  reason: string;
+  at: string;
+}
+
+export interface VoteChallengesTable {
+  id: number;
+  vote_id: number;
+  member_row_id: number;
+  raised_by: number | null;
+  reason: string;
+  raised_at: string;
+  /** `pending`, `upheld` (the member may vote) or `denied`. */
+  status: string;
+  ruled_by: number | null;
+  ruled_at: string | null;
+  ruling_note: string | null;
+}
+
+export interface VoteAccessTable {
+  id: number;
+  vote_id: number;
+  member_row_id: number;
+  /** `email` or `sms`. */
+  via: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: Generated<number>;
+  used_at: string | null;
+  token_hash: string | null;
+  token_expires_at: string | null;
+}
+
+export interface VoteKiosksTable {
+  id: number;
+  vote_id: number;
+  worksite_id: number;
+  token_hash: string;
+  opened_by: number;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+export interface VotePaperEntriesTable {
+  id: number;
+  vote_id: number;
+  worksite_id: number;
+  /** JSON: PaperCounts (src/votes/types.ts). */
+  counts: string;
+  entered_by: number;
+  entered_at: string;
+}
+
+export interface VotePaperSitesTable {
+  id: number;
+  vote_id: number;
+  worksite_id: number;
+  sign_ins: number;
+  /** JSON: the reconciled PaperCounts once two entries agree. */
+  counts: string | null;
+  observer_name: string | null;
+  observer_signed_by: number | null;
+  observer_signed_at: string | null;
+  accepted_at: string | null;
+}
+
+export interface VoteCertificationsTable {
+  id: number;
+  vote_id: number;
+  person_id: number;
+  certified_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -265,6 +423,19 @@ export interface Database {
   roster_imports: RosterImportsTable;
   roster_member_history: RosterMemberHistoryTable;
   roster_site_captains: RosterSiteCaptainsTable;
+  votes: VotesTable;
+  vote_voters: VoteVotersTable;
+  vote_inbox: VoteInboxTable;
+  vote_envelopes: VoteEnvelopesTable;
+  vote_ballots: VoteBallotsTable;
+  vote_receipts: VoteReceiptsTable;
+  vote_refusals: VoteRefusalsTable;
+  vote_challenges: VoteChallengesTable;
+  vote_access: VoteAccessTable;
+  vote_kiosks: VoteKiosksTable;
+  vote_paper_entries: VotePaperEntriesTable;
+  vote_paper_sites: VotePaperSitesTable;
+  vote_certifications: VoteCertificationsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

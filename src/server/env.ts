@@ -9,6 +9,7 @@ import type { IdSource } from '../db/ids.ts';
 import type { Database, OrganizationKind } from '../db/schema.ts';
 import type { CostingService } from './costing/pool.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
+import type { BallotKey } from './votes/seal.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -27,6 +28,8 @@ export interface Deps {
    */
   behindProxy?: boolean;
   log: (line: string) => void;
+  /** Seals ballots while a vote is open; never stored in the database (src/server/votes/ballot-key.ts). */
+  ballotKey: BallotKey;
 }
 
 export interface Actor {

@@ -14,6 +14,8 @@ import { argon2id } from './auth/passwords.ts';
 import { costingPool, type PoolLimits } from './costing/pool.ts';
 import type { Deps } from './env.ts';
 import { transportFor, type Transport } from './http/transport.ts';
+import { loadBallotKey } from './votes/ballot-key.ts';
+import type { BallotKey } from './votes/seal.ts';
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -33,6 +35,8 @@ export interface ServeOptions {
   tiles?: AppOptions['tiles'];
   /** Seed the demo workspaces on an empty database before listening. */
   demo?: boolean;
+  /** The ballot key; default: loadBallotKey (SETTLE_BALLOT_KEY, SETTLE_BALLOT_KEY_FILE, or beside the SQLite file). */
+  ballotKey?: BallotKey;
 }
 
 export interface RunningServer {
@@ -49,6 +53,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // A non-loopback address without --behind-proxy or --insecure-http throws here, before anything is opened.
   const transport = transportFor({ host: o.host, behindProxy: o.behindProxy, insecureHttp: o.insecureHttp });
+  const ballotKey = o.ballotKey ?? loadBallotKey(o.database);
   const handle = await openDatabase(o.database);
   try {
     await migrateToLatest(handle.db, handle.dialect);
@@ -57,7 +62,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     throw e;
   }
   const costing = costingPool({ threads: o.threads ?? 1, log, limits: o.costingLimits });
-  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log };
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey };
   let demo: DemoReport | null = null;
   try {
     if (o.demo) demo = (await seedDemo(deps, log)) ?? (await existingDemo(deps));

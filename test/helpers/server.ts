@@ -20,6 +20,7 @@ import { costingPool, type CostingService } from '../../src/server/costing/pool.
 import type { Deps } from '../../src/server/env.ts';
 import { randomIds, type IdSource } from '../../src/db/ids.ts';
 import { freshDatabase, type Fresh } from './databases.ts';
+import { randomBytes } from 'node:crypto';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -76,7 +77,7 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
   const logs: string[] = [];
   const deps: Deps = {
     db: handle.db, dialect, now: () => clock.now, ids, costing: pool, passwords: argon2id, secureCookies: true,
-    log: (line) => void logs.push(line),
+    log: (line) => void logs.push(line), ballotKey: randomBytes(32),
   };
   const app = createApp(deps);
 

@@ -81,9 +81,19 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const now = deps.now();
     const address = clientAddress(c);
     const dummy = dummyHash(deps.passwords);
-    const { wait, room } = await signInWait(deps.db, { account: email, address, now });
-    if (wait > 0) throw throttled(wait);
-    if (!inFlight.enter(email, address, room)) throw throttled(1);
+    const ticket = inFlight.watch(email, address);
+    let verdict;
+    try {
+      verdict = await signInWait(deps.db, { account: email, address, now });
+    } catch (e) {
+      inFlight.drop(ticket);
+      throw e;
+    }
+    if (verdict.wait > 0) {
+      inFlight.drop(ticket);
+      throw throttled(verdict.wait);
+    }
+    if (!inFlight.enter(ticket, verdict.room)) throw throttled(1);
     try {
       const person = await deps.db
         .selectFrom('people')

@@ -15,11 +15,27 @@ describe('the waits', () => {
   it('let no more password checks run at once than an email or an address has free failures left', () => {
     const f = new InFlight();
     const room = { account: 2, address: 3 };
-    expect([f.enter('a@x.test', '10.0.0.1', room), f.enter('a@x.test', '10.0.0.1', room), f.enter('a@x.test', '10.0.0.1', room)]).toEqual([true, true, false]);
-    expect(f.enter('b@x.test', '10.0.0.1', room)).toBe(true); // the address's third
-    expect(f.enter('c@x.test', '10.0.0.1', room)).toBe(false); // no fourth
+    const enter = (account: string) => f.enter(f.watch(account, '10.0.0.1'), room);
+    expect([enter('a@x.test'), enter('a@x.test'), enter('a@x.test')]).toEqual([true, true, false]);
+    expect(enter('b@x.test')).toBe(true); // the address's third
+    expect(enter('c@x.test')).toBe(false); // no fourth
     f.leave('a@x.test', '10.0.0.1');
-    expect(f.enter('a@x.test', '10.0.0.1', room)).toBe(true);
+    expect(enter('a@x.test')).toBe(true);
+  });
+
+  it('count a check that ended after a request read the free failures as still using its slot', () => {
+    const f = new InFlight();
+    const room = { account: 2, address: 20 };
+    // Request 1 is let in; request 2 takes its ticket and reads "2 free" before 1's failure is written.
+    expect(f.enter(f.watch('a@x.test', '10.0.0.1'), room)).toBe(true);
+    const late = f.watch('a@x.test', '10.0.0.1');
+    f.leave('a@x.test', '10.0.0.1'); // 1 ends: its failure is written, but 2 read the count before
+    expect(f.enter(f.watch('a@x.test', '10.0.0.1'), room)).toBe(true); // a fresh reader: 1 running
+    // 2 with its old count: 1 running + 1 ended since its ticket = 2, no room.
+    expect(f.enter(late, room)).toBe(false);
+    // A dropped ticket frees nothing and takes nothing.
+    f.drop(f.watch('b@x.test', '10.0.0.2'));
+    expect(f.enter(f.watch('b@x.test', '10.0.0.2'), room)).toBe(true);
   });
 
   it('count an address as the client it names (IPv4, IPv4-mapped, an IPv6 /64)', () => {

@@ -104,26 +104,78 @@ export async function forgetFailures(tx: Db, account: string): Promise<number> {
  * before the first failure is written: at once, no more checks run for an email or an address
  * than it has free failures left (at least one), and a request past that is answered 429 with
  * Retry-After: 1. An office behind one address can still sign in 20 people at the same moment.
+ *
+ * The free failures left are read from the database while other checks run, so a check that
+ * ends between that read and `enter` may be in neither the count read nor the checks in flight.
+ * A request therefore takes a ticket before it reads (`watch`), and `enter` counts every check
+ * that ended since the ticket as still using a slot: the read can only over-count, never miss one.
  */
-export class InFlight {
-  private readonly accounts = new Map<string, number>();
-  private readonly addresses = new Map<string, number>();
+export interface Ticket {
+  readonly account: string;
+  readonly address: string;
+  readonly ended: { account: number; address: number };
+}
 
-  /** Takes a slot, or returns false when the email or the address has no room. */
-  enter(account: string, address: string, room: Verdict['room']): boolean {
-    const a = this.accounts.get(account) ?? 0;
-    const b = this.addresses.get(address) ?? 0;
-    if (a >= room.account || b >= room.address) return false;
-    this.accounts.set(account, a + 1);
-    this.addresses.set(address, b + 1);
-    return true;
+interface Slots {
+  running: number;
+  ended: number;
+  watching: number;
+}
+
+export class InFlight {
+  private readonly accounts = new Map<string, Slots>();
+  private readonly addresses = new Map<string, Slots>();
+
+  private slots(map: Map<string, Slots>, key: string): Slots {
+    let s = map.get(key);
+    if (!s) map.set(key, (s = { running: 0, ended: 0, watching: 0 }));
+    return s;
   }
 
+  private tidy(map: Map<string, Slots>, key: string): void {
+    const s = map.get(key);
+    if (s && s.running === 0 && s.watching === 0) map.delete(key);
+  }
+
+  /** Takes a ticket before the free failures are read; give it to `enter` or `drop`. */
+  watch(account: string, address: string): Ticket {
+    const a = this.slots(this.accounts, account);
+    const b = this.slots(this.addresses, address);
+    a.watching++;
+    b.watching++;
+    return { account, address, ended: { account: a.ended, address: b.ended } };
+  }
+
+  /** Gives a ticket back without checking (the request waits or failed before its check). */
+  drop(t: Ticket): void {
+    this.slots(this.accounts, t.account).watching--;
+    this.slots(this.addresses, t.address).watching--;
+    this.tidy(this.accounts, t.account);
+    this.tidy(this.addresses, t.address);
+  }
+
+  /** Takes a slot for the ticket's email and address, or returns false when either has no room. */
+  enter(t: Ticket, room: Verdict['room']): boolean {
+    const a = this.slots(this.accounts, t.account);
+    const b = this.slots(this.addresses, t.address);
+    const usedA = a.running + (a.ended - t.ended.account);
+    const usedB = b.running + (b.ended - t.ended.address);
+    const ok = usedA < room.account && usedB < room.address;
+    if (ok) {
+      a.running++;
+      b.running++;
+    }
+    this.drop(t);
+    return ok;
+  }
+
+  /** Ends a check that `enter` let in. */
   leave(account: string, address: string): void {
     for (const [map, key] of [[this.accounts, account], [this.addresses, address]] as const) {
-      const left = (map.get(key) ?? 1) - 1;
-      if (left <= 0) map.delete(key);
-      else map.set(key, left);
+      const s = this.slots(map, key);
+      s.running--;
+      s.ended++;
+      this.tidy(map, key);
     }
   }
 }
