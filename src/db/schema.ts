@@ -404,6 +404,44 @@ export interface VoteCertificationsTable {
   certified_at: string;
 }
 
+/**
+ * A message to send (src/server/messages/): `pending` → `sending` → `sent`, or `failed`
+ * (retries left: back to `pending` at `next_attempt_at`), `bounced` (refused for good),
+ * `opted-out` (the address asked for no more), `uncertain` (the server stopped mid-send; never
+ * sent again by itself).
+ */
+export interface OutboxTable {
+  id: number;
+  organization_id: number;
+  /** `email` or `sms`. */
+  channel: string;
+  /** An email address or an E.164 mobile number. */
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** What it is for: `invitation`, `vote-code`, `vote-reminder`, … */
+  kind: string;
+  /** Unique per organization: the same message is never queued twice. */
+  dedupe_key: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  provider_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface MessageOptOutsTable {
+  id: number;
+  organization_id: number;
+  channel: string;
+  address: string;
+  /** `stop-reply`, `unsubscribe-link`, `provider`, `bounce`. */
+  reason: string;
+  at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -436,6 +474,8 @@ export interface Database {
   vote_paper_entries: VotePaperEntriesTable;
   vote_paper_sites: VotePaperSitesTable;
   vote_certifications: VoteCertificationsTable;
+  outbox: OutboxTable;
+  message_opt_outs: MessageOptOutsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -7,6 +7,7 @@
  * stderr; both are kept for error messages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 export const SETTLE_BIN = fileURLToPath(new URL('../../bin/settle.js', import.meta.url));
@@ -56,7 +57,9 @@ export async function spawnServer(o: SpawnOptions): Promise<SpawnedServer> {
   else if (o.db) args.push('--db', o.db);
   else throw new Error('spawnServer needs db or databaseUrl');
   args.push(...(o.args ?? []));
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // PostgreSQL keeps no ballot key beside a file: give each database one of its own, the same at every restart.
+  const env = o.databaseUrl && !process.env.SETTLE_BALLOT_KEY ? { ...process.env, SETTLE_BALLOT_KEY: createHash('sha256').update(`test ballot key ${o.databaseUrl}`).digest('hex') } : process.env;
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   track(child);
   let out = '';
   let err = '';

@@ -29,6 +29,10 @@
  *   count and the observer's sign-off.
  * - vote_certifications: one row per committee member who certified the count (two needed).
  * - people.member_row_id: the roster member a person's sign-in belongs to (members, captains).
+ * - outbox: every email and text message the server sends (invitations, one-time codes,
+ *   reminders), queued in the transaction that decides to send it and delivered afterwards;
+ *   `dedupe_key` is unique per organization, so a message is never queued twice.
+ * - message_opt_outs: an address (email or mobile) that asked for no more messages.
  */
 import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { SqlDialect } from '../connect.ts';
@@ -203,10 +207,42 @@ export function votes(dialect: SqlDialect): Migration {
         .addColumn('certified_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('vote_certifications_unique', ['vote_id', 'person_id'])
         .execute();
+
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', idType, id)
+        .addColumn('organization_id', idType, ref('organizations'))
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text')
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('dedupe_key', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('provider_id', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addUniqueConstraint('outbox_dedupe_unique', ['organization_id', 'dedupe_key'])
+        .execute();
+      await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
+
+      await db.schema
+        .createTable('message_opt_outs')
+        .addColumn('id', idType, id)
+        .addColumn('organization_id', idType, ref('organizations'))
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('message_opt_outs_unique', ['organization_id', 'channel', 'address'])
+        .execute();
     },
 
     async down(db: Kysely<any>): Promise<void> {
-      for (const t of ['vote_certifications', 'vote_paper_sites', 'vote_paper_entries', 'vote_kiosks', 'vote_access', 'vote_challenges', 'vote_refusals', 'vote_receipts', 'vote_ballots', 'vote_envelopes', 'vote_inbox', 'vote_voters', 'votes']) {
+      for (const t of ['message_opt_outs', 'outbox', 'vote_certifications', 'vote_paper_sites', 'vote_paper_entries', 'vote_kiosks', 'vote_access', 'vote_challenges', 'vote_refusals', 'vote_receipts', 'vote_ballots', 'vote_envelopes', 'vote_inbox', 'vote_voters', 'votes']) {
         await db.schema.dropTable(t).execute();
       }
       await db.schema.alterTable('people').dropColumn('member_row_id').execute();
