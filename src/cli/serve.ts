@@ -46,9 +46,16 @@ export function registerServe(program: Command, io: Io): void {
         throw e instanceof TransportRefused ? new UsageError(e.message) : e;
       }
       const { startServer } = await import('../server/serve.ts');
+      const { loadBallotKey, BallotKeyError } = await import('../server/votes/ballot-key.ts');
+      let ballotKey;
+      try {
+        ballotKey = loadBallotKey(database);
+      } catch (e) {
+        throw e instanceof BallotKeyError ? new UsageError(e.message) : e;
+      }
       if (opts.tiles && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(opts.tiles)) throw new UsageError(`--tiles must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png`);
       const tiles = opts.tiles ? { url: opts.tiles, attribution: opts.tilesAttribution } : null;
-      const server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, tiles, log: (l) => io.err(`${l}\n`) });
+      const server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, tiles, ballotKey, log: (l) => io.err(`${l}\n`) });
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);
