@@ -14,6 +14,7 @@
  * Voting is sequential, one second apart, which gives order-based strategies their best chance.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { audit } from '../src/server/audit.ts';
 import { castBallot } from '../src/server/votes/cast.ts';
-import { destroyEnvelope, openTheBox, upholdEnvelope } from '../src/server/votes/count.ts';
+import { destroyEnvelope, openTheBox, sweepAfterTheCount, upholdEnvelope } from '../src/server/votes/count.ts';
 import type { Channel } from '../src/votes/types.ts';
 import { eachDatabase, freshDatabase, type Fresh } from './helpers/databases.ts';
 import { gatherEvidence, type Evidence } from './helpers/vote-evidence.ts';
@@ -76,6 +77,31 @@ async function rule(db: Kysely<Database>, fx: VoteFixture, memberRowId: number, 
   });
 }
 
+/**
+ * How many of these sealed ballots can still be found after the count: SQLite, in the main file
+ * or the write-ahead log (freed pages, old frames); PostgreSQL, in the raw pages of the inbox
+ * and envelope tables (dead tuples), read with pageinspect as a copy of the data directory would.
+ */
+async function leftovers(w: World, dialect: SqlDialect, sealed: Buffer[]): Promise<number> {
+  const probes = sealed.map((b) => b.subarray(0, 40)); // IV, tag and the first ciphertext bytes: unique per seal
+  let haystacks: Buffer[];
+  if (dialect === 'sqlite') {
+    const file = (w.fresh.options as { file: string }).file;
+    haystacks = [readFileSync(file), existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : Buffer.alloc(0)];
+  } else {
+    await sql`CREATE EXTENSION IF NOT EXISTS pageinspect`.execute(w.handle.db);
+    haystacks = [];
+    for (const table of ['vote_inbox', 'vote_envelopes']) {
+      const pages = await sql<{ n: string }>`SELECT pg_relation_size(${table}::regclass) / current_setting('block_size')::int AS n`.execute(w.handle.db);
+      for (let p = 0; p < Number(pages.rows[0].n); p++) {
+        const raw = await sql<{ page: Uint8Array }>`SELECT get_raw_page(${table}, ${p}) AS page`.execute(w.handle.db);
+        haystacks.push(Buffer.from(raw.rows[0].page));
+      }
+    }
+  }
+  return probes.filter((p) => haystacks.some((h) => h.includes(p))).length;
+}
+
 function assertNoneWins(title: string, views: Parameters<typeof runStrategies>[0], truth: Map<number, string>): void {
   const verdicts = runStrategies(views, truth);
   console.log(verdictTable(title, verdicts));
@@ -118,11 +144,20 @@ eachDatabase('ballot secrecy against a copy of the database', (dialect) => {
       expect(opened).toHaveLength(301); // 300 + 1 upheld
       expect(opened.filter((c) => c.strike === 'yes').length).toBe(counted.filter((c) => c === 'yes').length);
 
+      expect(await sweepAfterTheCount(w.handle.db, dialect)).toBe(true);
       const done = await w.evidence();
       const stored = done.rows.filter((r) => r.table === 'vote_ballots').map((r) => choiceOf(String(r.values.choices)));
       expect(stored.filter((c) => c === 'yes').length).toBe(counted.filter((c) => c === 'yes').length);
       expect(done.rows.filter((r) => r.table === 'vote_inbox')).toHaveLength(0);
       assertNoneWins(`${dialect}, after the count`, { now: done, before: open }, w.truth);
+
+      // After the count no key helps (docs/votes.md): no sealed ballot of the open vote is left
+      // anywhere readable, or someone holding the key could open it and, by its place, link it.
+      const sealed = open.rows.filter((r) => r.values.sealed instanceof Uint8Array).map((r) => Buffer.from(r.values.sealed as Uint8Array));
+      expect(sealed).toHaveLength(302);
+      const left = await leftovers(w, dialect, sealed);
+      console.log(`${dialect}: sealed ballots still readable after the count: ${left} of ${sealed.length}`);
+      expect(left).toBe(0);
     } finally {
       await w.handle.close();
       await w.fresh.dispose();
