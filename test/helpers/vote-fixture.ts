@@ -34,10 +34,12 @@ export interface VoteFixture {
   opensAt: Date;
 }
 
-export async function createVoteFixture(db: Kysely<Database>, o: { members: number; worksites: number; outsiders?: number; name?: string }): Promise<VoteFixture> {
+/** `window`: when the vote opens and closes (default a week in January 2026, for tests that pass `now` themselves). */
+export async function createVoteFixture(db: Kysely<Database>, o: { members: number; worksites: number; outsiders?: number; name?: string; window?: { opensAt: Date; closesAt: Date } }): Promise<VoteFixture> {
   const ids = randomIds;
   const at = '2026-01-10T08:00:00.000Z';
-  const opensAt = new Date('2026-01-20T06:00:00.000Z');
+  const opensAt = o.window?.opensAt ?? new Date('2026-01-20T06:00:00.000Z');
+  const closesAt = o.window?.closesAt ?? new Date('2026-01-27T06:00:00.000Z');
   const name = o.name ?? 'Fixture Teachers';
   const orgId = ids.next(null);
   await db.insertInto('organizations').values({ id: orgId, kind: 'union', name, created_at: at, district_id: null, unit: 'T' }).execute();
@@ -52,8 +54,8 @@ export async function createVoteFixture(db: Kysely<Database>, o: { members: numb
   const voteId = ids.next(orgId);
   await db.insertInto('votes').values({
     id: voteId, organization_id: orgId, title: 'Strike authorization', kind: 'strike-authorization', questions: JSON.stringify([STRIKE_QUESTION]),
-    channels: JSON.stringify(['online', 'kiosk', 'paper']), eligible_statuses: JSON.stringify(['active', 'leave']), cutoff_at: '2026-01-15T00:00:00.000Z',
-    opens_at: opensAt.toISOString(), closes_at: '2026-01-27T06:00:00.000Z', state: 'frozen', created_by: committeeId, created_at: at, updated_at: at, frozen_at: '2026-01-16T00:00:00.000Z',
+    channels: JSON.stringify(['online', 'kiosk', 'paper']), eligible_statuses: JSON.stringify(['active', 'leave']), cutoff_at: new Date(opensAt.getTime() - 5 * 86_400_000).toISOString(),
+    opens_at: opensAt.toISOString(), closes_at: closesAt.toISOString(), state: 'frozen', created_by: committeeId, created_at: at, updated_at: at, frozen_at: new Date(opensAt.getTime() - 4 * 86_400_000).toISOString(),
   }).execute();
 
   const members: VoteFixture['members'] = [];
