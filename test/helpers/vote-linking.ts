@@ -202,6 +202,17 @@ export const STRATEGIES: Record<string, Strategy> = {
     const bs = ballots(now);
     return has(bs.map((b) => b.row), (r) => r.xmin) ? pair(voters(now).sort(by((v) => v.row.xmin as number)), bs.sort(by((b) => b.row.xmin as number)).map((b) => b.choice)) : [];
   },
+  'xmax: a ballot row locked or deleted by the transaction that wrote a roll row': ({ now }) => {
+    const byXid = new Map<number, Voter>();
+    for (const v of voters(now)) {
+      if (v.row.xmin) byXid.set(v.row.xmin, v);
+      if (v.row.xmax) byXid.set(v.row.xmax, v);
+    }
+    return ballots(now).flatMap((b) => {
+      const v = b.row.xmax ? byXid.get(b.row.xmax) : undefined;
+      return v ? [{ memberRowId: v.memberRowId, choice: b.choice }] : [];
+    });
+  },
   'site: ballot order = roll by worksite, then voting time': ({ now }) => {
     const bs = ballots(now);
     const physical = (r: DumpedRow) => r.rowid ?? ctidKey(r);
