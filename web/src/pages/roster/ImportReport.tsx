@@ -54,7 +54,7 @@ export function ImportReport({ preview: p }: { preview: Preview }) {
                   <th scope="row">{t('col.line')} {x.line}</th>
                   <td data-label={t('col.field')}>{field(x.field)}</td>
                   <td data-label={t('col.reason')}><UserText text={x.message} lang="en" /></td>
-                  <td data-label={t('col.hint')}><code><UserText text={x.hint} /></code></td>
+                  <td data-label={t('col.hint')}><UserText text={x.hint} lang="en" /></td>
                 </tr>
               ))}
             </tbody>

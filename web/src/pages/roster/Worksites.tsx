@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { PageProps, Session } from '../../App.tsx';
 import { api, ApiError } from '../../api.ts';
 import { useLang, useMessages } from '../../i18n.ts';
+import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
 import { count } from '../../components/workspace/format.ts';
 import { may } from '../../components/workspace/permissions.ts';
@@ -78,9 +79,11 @@ function SiteList({ session }: { session: Session }) {
                   <h2 id={`ro-site-${w.id}`}><UserText text={w.name} /></h2>
                   <p className="ro-site-facts">
                     {w.matched
-                      ? <span className="ws-tag ws-added">{t('matched', { id: w.cdsCode ?? w.schoolId ?? '' })}</span>
+                      ? <span className="ws-tag ws-added">{(w.cdsCode ? t('matched.cds', { id: w.cdsCode }) : t('matched.id', { id: w.schoolId ?? '' }))}</span>
                       : <span className="ws-tag ws-modified">{t('unmatched')}</span>}{' '}
-                    <span>{w.members === 1 ? t('members.one') : t('members', { n: count(w.members, lang) })}</span>
+                    {w.members > 0
+                      ? <Link to={`/workspace/roster?worksite=${w.id}`}>{w.members === 1 ? t('members.one') : t('members', { n: count(w.members, lang) })}</Link>
+                      : <span>{t('members', { n: 0 })}</span>}
                   </p>
                   <h3>{t('captains')}</h3>
                   {w.captains.length === 0 ? <p className="muted">{t('captains.none')}</p> : (
