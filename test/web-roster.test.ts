@@ -224,6 +224,37 @@ browserSuite('the roster pages in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('lists the members a page of 50 at a time, with how many there are', async () => {
+    const { page, context } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const other = await sameUser(page, web.url);
+    // 60 more members (ids 5001…5060), added to whatever the roster holds.
+    const file = ['Member ID,Name', ...Array.from({ length: 60 }, (_, i) => `${5001 + i},Paged Member ${String(i + 1).padStart(2, '0')}`)].join('\n');
+    const up = await other.upload('sixty.csv', file);
+    const plan = (await (await other.send('POST', `/api/roster/imports/${up.import.id}/preview`, { mapping: up.mapping, removeMissing: false })).json()) as { digest: string };
+    expect((await other.send('POST', `/api/roster/imports/${up.import.id}/confirm`, { mapping: up.mapping, removeMissing: false, digest: plan.digest })).status()).toBe(200);
+    const total = ((await (await page.request.get(`${web.url}/api/roster/members?limit=1`)).json()) as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(60);
+    expect(total).toBeLessThanOrEqual(100); // so a second page ends the list
+
+    await page.goto(`${web.url}/workspace/roster`);
+    await page.getByText(`${total} members in the roster. Showing 1–50 of ${total}.`).waitFor();
+    expect(await page.locator('table.ro-members tbody tr').count()).toBe(50);
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    // The second page: members 51 to total, i.e. total − 50 rows.
+    await page.getByText(`Showing 51–${total} of ${total}.`).waitFor();
+    expect(await page.locator('table.ro-members tbody tr').count()).toBe(total - 50);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    // A search on the second page starts again at the first: "Paged Member 0" matches 01…09.
+    await page.getByLabel('Search by name, member id or email').fill('Paged Member 0');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('9 members match. Showing 1–9 of 9.').waitFor();
+    await page.goBack();
+    await page.getByText(`Showing 51–${total} of ${total}.`).waitFor();
+    await context.close();
+  }, 120_000);
+
   it('shows no roster page to the bargaining team or to the district', async () => {
     for (const email of ['bargaining@utla.demo', 'admin@lausd.demo']) {
       const { page, context } = await newPage(browser, { base: web.url });
