@@ -16,7 +16,7 @@ import { emailOf, PASSWORD, type OrgKey, type TestServer } from './server.ts';
 // Roles and permissions
 // ---------------------------------------------------------------------------------------------
 
-export const SPEC_UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member'] as const;
+export const SPEC_UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member', 'election-committee'] as const;
 export const SPEC_DISTRICT_ROLES = ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] as const;
 
 export type Side = 'union' | 'district';
@@ -42,6 +42,11 @@ export const SPEC_PERMISSIONS = {
   // The member roster (issue 13): the union's organizers and admins; never the district.
   'roster.read': { union: ['admin', 'organizer'], district: [] },
   'roster.write': { union: ['admin', 'organizer'], district: [] },
+  // Votes (docs/votes.md): every union role sees its union's votes; the committee and admins run
+  // them; only the committee certifies. The district: nothing, 404 as if absent.
+  'vote.read': { union: SPEC_UNION_ROLES, district: [] },
+  'vote.manage': { union: ['admin', 'election-committee'], district: [] },
+  'vote.certify': { union: ['election-committee'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
