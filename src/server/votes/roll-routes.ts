@@ -70,13 +70,14 @@ export function rollRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
     const { worksite, q, limit, offset } = c.req.valid('query');
-    const v = await voteOf(deps.db, actor, id);
+    // Who may read the roll at all is settled before the vote is looked up (403 before 404, as for any permission).
     let only: number[] | null = null;
     if (!manages(actor)) {
       only = await captainedSites(deps.db, actor);
       if (only.length === 0) throw forbidden('read the voter roll (the election committee, or a site captain for their worksite)');
-      if (worksite !== undefined && !only.includes(worksite)) throw notFound('worksite', worksite);
     }
+    const v = await voteOf(deps.db, actor, id);
+    if (only && worksite !== undefined && !only.includes(worksite)) throw notFound('worksite', worksite);
     let base = deps.db.selectFrom('vote_voters as v').innerJoin('roster_members as m', 'm.id', 'v.member_row_id').leftJoin('roster_worksites as w', 'w.id', 'v.worksite_id').where('v.vote_id', '=', v.id);
     if (only) base = base.where('v.worksite_id', 'in', only);
     if (worksite !== undefined) base = base.where('v.worksite_id', '=', worksite);
