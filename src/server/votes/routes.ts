@@ -9,7 +9,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
-import { conflict, invalidContent } from '../errors.ts';
+import { ApiError, conflict, invalidContent } from '../errors.ts';
 import { errors, IdParams, jsonBody, ok } from '../schemas.ts';
 import { validateSetup, type VoteSetup } from '../../votes/setup.ts';
 import { eligibleAsOf } from '../../votes/roll.ts';
@@ -99,6 +99,7 @@ export function voteRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
     const b = c.req.valid('json');
+    if (Object.keys(b).length === 0) throw new ApiError(400, { code: 'vote.nothing-to-change', message: 'name at least one field to change', where: { field: 'body' }, hint: '{"closesAt": "2027-01-22T20:00:00Z"}' });
     const at = deps.now().toISOString();
     const v = await deps.db.transaction().execute(async (tx) => {
       const v = await lockedVote(tx, actor, id);
