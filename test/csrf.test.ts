@@ -43,9 +43,20 @@ type Ids = {
   /** A roster import applied: a member and their worksite. */
   rosterMember: () => Promise<{ memberId: number; worksiteId: number }>;
   rosterCaptain: (m: { memberId: number; worksiteId: number }) => Promise<number>;
+  /** A vote of Tiny Teachers (the test clock stands at 2026-01-15): a draft, frozen and open, frozen and closed, counted, or certified. */
+  vote: (stage: 'draft' | 'open' | 'closed' | 'counted' | 'certified') => Promise<number>;
+  memberIdOf: (rowId: number) => Promise<{ member_id: string }>;
+  challenge: () => Promise<{ voteId: number; challengeId: number }>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
+
+/** A vote's setup; 'open' closes in February 2026, the others closed on 10 January (the test clock: 15 January). */
+const voteSetup = (stage: string) => ({
+  title: mark('vote'), kind: 'strike-authorization', channels: ['online'], cutoffAt: '2026-01-01T00:00:00Z', opensAt: '2026-01-02T00:00:00Z',
+  closesAt: stage === 'draft' || stage === 'open' ? '2026-02-01T00:00:00Z' : '2026-01-10T00:00:00Z',
+  questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
+});
 
 const districtProposal = (title: string, party: 'district' | 'joint' = 'district') => proposalYaml({ id: title, title, party, unit: 'T' });
 
@@ -118,6 +129,21 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const k = await ids.rosterCaptain(m);
     return { org: 'teachers', role: 'admin', path: `/api/roster/captains/${k}`, ok: [200] };
   },
+  'POST /api/votes': async () => ({ org: 'teachers', role: 'election-committee', path: '/api/votes', ok: [201], body: () => voteSetup('open') }),
+  'PATCH /api/votes/{id}': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('draft')}`, ok: [200], body: () => ({ title: mark('renamed') }) }),
+  'POST /api/votes/{id}/freeze': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('draft')}/freeze`, ok: [200] }),
+  'POST /api/votes/{id}/challenges': async (ids) => {
+    const m = await ids.rosterMember();
+    const { member_id } = await ids.memberIdOf(m.memberId);
+    return { org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('open')}/challenges`, ok: [201], body: () => ({ memberId: member_id, reason: 'left the unit' }) };
+  },
+  'POST /api/votes/{id}/challenges/{challengeId}/ruling': async (ids) => {
+    const { voteId, challengeId } = await ids.challenge();
+    return { org: 'teachers', role: 'election-committee', path: `/api/votes/${voteId}/challenges/${challengeId}/ruling`, ok: [200], body: () => ({ ruling: 'denied' }) };
+  },
+  'POST /api/votes/{id}/count': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('closed')}/count`, ok: [200] }),
+  'POST /api/votes/{id}/certify': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('counted')}/certify`, ok: [200] }),
+  'POST /api/votes/{id}/publish': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('certified')}/publish`, ok: [200] }),
   // The district's tentative agreement, passed to the teachers, countersigned by their bargaining team.
   'POST /api/proposal-versions/{id}/countersign': async (ids) => {
     const { versionId } = await ids.proposal({ pass: true, party: 'joint' });
@@ -154,6 +180,21 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     },
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
+    },
+    async vote(stage) {
+      const id: number = ok(await send(s, unionAdmin, 'POST', '/api/votes', { body: voteSetup(stage) }), 'POST /api/votes').vote.id;
+      if (stage !== 'draft') ok(await send(s, unionAdmin, 'POST', `/api/votes/${id}/freeze`), 'freeze');
+      if (stage === 'counted' || stage === 'certified') ok(await send(s, unionAdmin, 'POST', `/api/votes/${id}/count`), 'count');
+      // Certifying takes two committee members; the world has one, so the state is set directly.
+      if (stage === 'certified') await s.handle.db.updateTable('votes').set({ state: 'certified', certified_at: s.clock.now.toISOString() }).where('id', '=', id).execute();
+      return id;
+    },
+    memberIdOf: (rowId) => s.handle.db.selectFrom('roster_members').select('member_id').where('id', '=', rowId).executeTakeFirstOrThrow(),
+    async challenge() {
+      const voteId = await ids.vote('open');
+      const { member_id } = await ids.memberIdOf((await ids.rosterMember()).memberId);
+      const ch = ok(await send(s, unionAdmin, 'POST', `/api/votes/${voteId}/challenges`, { body: { memberId: member_id, reason: 'left the unit' } }), 'raise a challenge');
+      return { voteId, challengeId: ch.challenge.id };
     },
     // A person of the district's, for the people-management routes (no password needed).
     person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
@@ -219,5 +260,6 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     expect(failures).toEqual([]);
     expect(covered.length).toBe(routes.filter((r) => !PRE_SESSION.has(r)).length);
     console.log(`[csrf ${dialect}] ${covered.length} routes: ${covered.join(', ')}`);
-  });
+    // Six requests and twelve snapshots per route: with the votes' routes, more than a minute on PostgreSQL.
+  }, 240_000);
 });
