@@ -11,7 +11,7 @@ import { ApiError, conflict } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { tally, type Results } from '../../votes/tally.ts';
 import type { Choices, PaperCounts } from '../../votes/types.ts';
-import { openTheBox } from './count.ts';
+import { openTheBox, sweepAfterTheCount } from './count.ts';
 import { BallotsQuery, BallotsSchema, CertificationsSchema, ResultsSchema, VoteAnswer, VoteSchema } from './schemas.ts';
 import { lockedVote, manages, mustBeState, questionsOf, rollOf, voteActor, voteJson, voteOf } from './store.ts';
 import type { Kysely, Transaction } from 'kysely';
@@ -59,6 +59,22 @@ async function certificationsOf(db: Kysely<Database> | Transaction<Database>, vo
   return rows.map((r) => ({ person: { id: r.id, name: r.name }, certifiedAt: r.certified_at }));
 }
 
+/** Sweeps now; if a reader still holds old pages, tries again in the background (every 5 s, for a minute). */
+async function sweepUntilClean(deps: { db: Parameters<typeof sweepAfterTheCount>[0]; dialect: Parameters<typeof sweepAfterTheCount>[1]; log: (line: string) => void }): Promise<void> {
+  if (await sweepAfterTheCount(deps.db, deps.dialect)) return;
+  let tries = 0;
+  const again = (): void => {
+    const t = setTimeout(() => {
+      void sweepAfterTheCount(deps.db, deps.dialect).then((done) => {
+        if (!done && ++tries < 12) again();
+        else if (!done) deps.log('after a vote count: deleted sealed ballots could not be swept from storage within a minute; the next count sweeps again');
+      }, (e: unknown) => deps.log(`after a vote count: sweeping deleted sealed ballots failed: ${String(e)}`));
+    }, 5000);
+    t.unref();
+  };
+  again();
+}
+
 export function countRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(count, async (c) => {
     const actor = voteActor(c.get('actor'), 'vote.manage');
@@ -82,6 +98,9 @@ export function countRoutes(app: OpenAPIHono<AppEnv>): void {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'vote.count', subject: `votes/${id}`, at });
       return { vote: { ...v, state: 'counted', counted_by: actor.person.id, counted_at: at, updated_at: at }, results: r };
     });
+    // The sealed ballots are deleted; now remove what the engine keeps of deleted rows, so that
+    // after the count not even the ballot key opens anything (count.ts). Outside the transaction.
+    await sweepUntilClean(deps);
     return c.json({ vote: voteJson(out.vote, now), results: out.results }, 200);
   });
 
