@@ -3,9 +3,9 @@
  * joins the count. Pure: the server reads and writes the entries (src/server/votes/channels/).
  *
  * - Every question lists each of its options and `blank`, and they add up to the ballots.
- * - Two people enter the tally separately; it stands when the two newest entries by different
- *   people agree. While they disagree anyone may enter again: a person's new entry replaces
- *   their own, and the comparison is always between the two newest.
+ * - Two people enter the tally separately; it stands when two people's entries agree. While
+ *   they disagree anyone may enter again: a person's new entry replaces their own, and the
+ *   newest entry is compared with every other person's newest.
  * - Accepted: the entries agree, ballots plus spoiled are at most the paper sign-ins, and an
  *   observer other than the two who entered it has signed off.
  */
@@ -55,22 +55,27 @@ export interface PaperEntry {
 
 export type EntryStatus = 'no-entries' | 'one-entry' | 'agree' | 'mismatch';
 
-/** The two entries compared: each person's newest, then the two newest of those. */
-export function comparedEntries(entries: PaperEntry[]): PaperEntry[] {
+/** Each person's newest entry, newest first (a person's new entry replaces their own). */
+export function newestByPerson(entries: PaperEntry[]): PaperEntry[] {
   const newest = new Map<number, PaperEntry>();
   for (const e of entries) {
     const had = newest.get(e.by);
     if (!had || had.at <= e.at) newest.set(e.by, e);
   }
-  return [...newest.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, 2);
+  return [...newest.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 
+/**
+ * Whether the tally stands: the newest entry agrees with another person's newest entry. After a
+ * mismatch, a third person's entry that agrees with either settles it; so does either of the two
+ * entering again. `enterers`: the two people whose entries agree (or the newest two).
+ */
 export function entryStatus(entries: PaperEntry[]): { status: EntryStatus; agreed: PaperCounts | null; enterers: number[] } {
-  const two = comparedEntries(entries);
-  const enterers = two.map((e) => e.by);
-  if (two.length === 0) return { status: 'no-entries', agreed: null, enterers };
-  if (two.length === 1) return { status: 'one-entry', agreed: null, enterers };
-  return canonical(two[0].counts) === canonical(two[1].counts) ? { status: 'agree', agreed: two[0].counts, enterers } : { status: 'mismatch', agreed: null, enterers };
+  const [latest, ...others] = newestByPerson(entries);
+  if (!latest) return { status: 'no-entries', agreed: null, enterers: [] };
+  if (others.length === 0) return { status: 'one-entry', agreed: null, enterers: [latest.by] };
+  const match = others.find((e) => canonical(e.counts) === canonical(latest.counts));
+  return match ? { status: 'agree', agreed: latest.counts, enterers: [latest.by, match.by] } : { status: 'mismatch', agreed: null, enterers: [latest.by, others[0].by] };
 }
 
 /** Ballots in the box plus spoiled ones can be no more than the members signed in to vote on paper. */
