@@ -276,5 +276,6 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     expect(failures).toEqual([]);
     expect(covered.length).toBe(routes.filter((r) => !PRE_SESSION.has(r)).length);
     console.log(`[csrf ${dialect}] ${covered.length} routes: ${covered.join(', ')}`);
-  });
+    // Every changing route, each with six requests between full snapshots of every table: more than the default minute on a busy machine.
+  }, 240_000);
 });
