@@ -13,18 +13,19 @@ export class AddressLimit {
   private readonly seen = new Map<string, number[]>();
   constructor(private readonly perHour: number) {}
 
-  /** Counts one request from `address`, or throws 429 with Retry-After when it has had its hour's share. */
-  take(address: string, now: Date): void {
+  /** Counts one request of a kind (`access`, `verify`) from `address`, or throws 429 with Retry-After when it has had its hour's share. */
+  take(kind: string, address: string, now: Date): void {
     if (address === UNKNOWN_ADDRESS) return;
+    const key = `${kind} ${address}`;
     const t = now.getTime();
-    const recent = (this.seen.get(address) ?? []).filter((x) => x > t - HOUR_MS);
+    const recent = (this.seen.get(key) ?? []).filter((x) => x > t - HOUR_MS);
     if (recent.length >= this.perHour) {
       const wait = Math.max(1, Math.ceil((recent[0] + HOUR_MS - t) / 1000));
-      this.seen.set(address, recent);
+      this.seen.set(key, recent);
       throw new ApiError(429, { code: 'vote.too-many', message: `too many requests from your network address in the last hour (at most ${this.perHour})`, hint: `try again in ${wait} seconds, or ask your site captain to vote at a kiosk` }, { 'Retry-After': String(wait) });
     }
     recent.push(t);
-    this.seen.set(address, recent);
+    this.seen.set(key, recent);
     if (this.seen.size > 100_000) this.forgetOld(t);
   }
 

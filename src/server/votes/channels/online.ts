@@ -92,7 +92,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const { memberId, via } = c.req.valid('json');
     const now = deps.now();
     const vote = await openVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, ['online', 'kiosk']);
-    limit.take(`access ${clientAddress(c)}`, now);
+    limit.take('access', clientAddress(c), now);
     const code = newCode();
     await deps.db.transaction().execute(async (tx) => {
       // The same reads, hash and write attempt whether or not the member exists, so neither the
@@ -104,7 +104,15 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
       const accessId = deps.ids.next(vote.organizationId);
       const hash = codeHash(deps.ballotKey, accessId, code);
       if (!m || !to || Number(recent.n) >= CODES_PER_HOUR) {
+        // As much writing as a real code (two rows, a commit to disk), seen by no one: a row
+        // written and removed in one transaction, so the answer takes as long either way.
         await tx.selectFrom('message_opt_outs').select('id').where('organization_id', '=', vote.organizationId).where('address', '=', hash).executeTakeFirst();
+        const decoy = deps.ids.next(vote.organizationId);
+        await tx.insertInto('outbox').values({
+          id: decoy, organization_id: vote.organizationId, channel: via, recipient: '', subject: null, body: hash, kind: 'vote-code', dedupe_key: `decoy:${decoy}`,
+          status: 'decoy', next_attempt_at: now.toISOString(), last_error: null, provider_id: null, created_at: now.toISOString(), sent_at: null,
+        }).execute();
+        await tx.deleteFrom('outbox').where('id', '=', decoy).execute();
         return;
       }
       await tx.insertInto('vote_access').values({
@@ -126,7 +134,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const { memberId, code } = c.req.valid('json');
     const now = deps.now();
     const vote = await openVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, 'online');
-    limit.take(`verify ${clientAddress(c)}`, now);
+    limit.take('verify', clientAddress(c), now);
     const voterToken = newToken();
     const expiresAt = new Date(now.getTime() + VOTER_TOKEN_TTL_MS).toISOString();
     const result = await deps.db.transaction().execute(async (tx) => {
