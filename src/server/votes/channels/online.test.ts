@@ -115,6 +115,13 @@ eachDatabase('voting online', (dialect) => {
     expect(await rollRow(s, w.voteId, m.rowId)).toMatchObject({ standing: 'challenged', channel: 'online' });
   });
 
+  it('a code by text message goes to the roster mobile (1001 has one), as an SMS in the outbox', async () => {
+    const m = w.members[0];
+    expect((await s.anonymous().request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'sms' })).status).toBe(202);
+    const sms = await outboxCodes(s, m.mobile!);
+    expect(sms.map((q) => [q.channel, codeIn(q.body).length])).toEqual([['sms', 6]]);
+  });
+
   it('asking for a code answers the same (status, body, headers) for an unknown member, a member without that contact, and a real one', async () => {
     const anon = s.anonymous();
     const outbox = await countRows(s, 'outbox');
