@@ -586,7 +586,7 @@ eachDatabase('authorization matrix', (dialect) => {
   }
 
   describe('every cell', () => {
-    for (const route of SPEC_ROUTES) {
+    for (const route of SPEC_ROUTES.filter((r) => !r.checkedIn)) {
       const cells = CELLS.filter((c) => c.route === route);
       it(`${routeKey(route)}: ${cells.length} cells`, async () => {
         const problems: string[] = [];

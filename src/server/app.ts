@@ -29,6 +29,7 @@ import { cspRoutes } from './csp.ts';
 import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
 import { voteRoutes } from './votes/routes.ts';
+import { voteChannelRoutes } from './votes/channels/index.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   compareRoutes(app);
   rosterRoutes(app);
   voteRoutes(app);
+  voteChannelRoutes(app);
   const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {
