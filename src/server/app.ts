@@ -29,6 +29,7 @@ import { cspRoutes } from './csp.ts';
 import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { memberInvitationRoutes } from './people/member-invitations.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
@@ -90,6 +91,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   // The routes that set the session cookie: no Secure cookie sent where the browser would drop it.
   app.use('/api/session', needsHttps());
   app.use('/api/invitations/accept', needsHttps());
+  app.use('/api/invitations/accept-code', needsHttps());
   app.use('/api/*', costingScope());
 
   app.openapi(
@@ -119,6 +121,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   compareRoutes(app);
   rosterRoutes(app);
   messageRoutes(app);
+  memberInvitationRoutes(app);
   const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {
