@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '../src/server/admin.ts';
+import { enqueueMessage } from '../src/server/messages/outbox.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
@@ -43,6 +44,8 @@ type Ids = {
   /** A roster import applied: a member and their worksite. */
   rosterMember: () => Promise<{ memberId: number; worksiteId: number }>;
   rosterCaptain: (m: { memberId: number; worksiteId: number }) => Promise<number>;
+  /** A message of Tiny Teachers' left `uncertain` (a stopped server was sending it). */
+  uncertainMessage: () => Promise<number>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
@@ -113,6 +116,14 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const m = await ids.rosterMember();
     return { org: 'teachers', role: 'organizer', path: `/api/roster/worksites/${m.worksiteId}/captains`, ok: [201], body: () => ({ member: m.memberId }) };
   },
+  'POST /api/messages/{id}/resend': async (ids) => {
+    const id = await ids.uncertainMessage();
+    return { org: 'teachers', role: 'organizer', path: `/api/messages/${id}/resend`, ok: [201] };
+  },
+  'POST /api/roster/members/{id}/invitation': async (ids) => {
+    const m = await ids.rosterMember();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/members/${m.memberId}/invitation`, ok: [201], body: () => ({ via: 'email' }) };
+  },
   'DELETE /api/roster/captains/{id}': async (ids) => {
     const m = await ids.rosterMember();
     const k = await ids.rosterCaptain(m);
@@ -152,6 +163,12 @@ eachDatabase('CSRF on every changing route', (dialect) => {
         .where('h.import_id', '=', done.import.id).executeTakeFirstOrThrow();
       return { memberId: m.id, worksiteId: m.worksite_id! };
     },
+    async uncertainMessage() {
+      const key = mark('message');
+      await enqueueMessage(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, channel: 'email', to: `${key}@example.org`, subject: 's', body: 'b', kind: 'invitation', dedupeKey: key }, s.clock.now);
+      const row = await s.handle.db.updateTable('outbox').set({ status: 'uncertain' }).where('dedupe_key', '=', key).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
     },
@@ -184,8 +201,9 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     const missing = routes.filter((r) => !PRE_SESSION.has(r) && !(r in VALID));
     expect(missing, 'changing routes with no valid request in VALID (test/csrf.test.ts): add one').toEqual([]);
     // The exempt ones are exactly the browser's violation reports (logged, nothing stored),
-    // accepting an invitation and sign-in today.
-    expect(routes.filter((r) => PRE_SESSION.has(r))).toEqual(['POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/session']);
+    // accepting an invitation (by link or by code), sign-in, and what members and the SMS
+    // provider use without an account (the unsubscribe button, the STOP webhook).
+    expect(routes.filter((r) => PRE_SESSION.has(r)).sort()).toEqual(['POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/invitations/accept-code', 'POST /api/messages/sms-inbound', 'POST /api/messages/unsubscribe', 'POST /api/session']);
   });
 
   it('refuses a missing or forged token with 403 auth.csrf and changes nothing; the right token succeeds', async () => {

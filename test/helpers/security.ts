@@ -42,6 +42,11 @@ export const SPEC_PERMISSIONS = {
   // The member roster (issue 13): the union's organizers and admins; never the district.
   'roster.read': { union: ['admin', 'organizer'], district: [] },
   'roster.write': { union: ['admin', 'organizer'], district: [] },
+  // Messages to members and member sign-in invitations: the union's organizers and admins; the
+  // district finds no such routes (404, see districtAbsent).
+  'messages.read': { union: ['admin', 'organizer'], district: [] },
+  'messages.resend': { union: ['admin', 'organizer'], district: [] },
+  'member.invite': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -105,6 +110,8 @@ export interface SpecRoute {
   writes: boolean;
   /** The OpenAPI document does not describe this route (plain Hono routes: the document itself, health). */
   undocumented?: true;
+  /** The district must not learn the route exists: any district role gets 404, as for no route. */
+  districtAbsent?: true;
 }
 
 const ID_TARGETS_ORG: Target[] = ['own', 'across', 'passedToUs', 'third', 'otherTable'];
@@ -166,6 +173,16 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/roster/worksites', access: 'roster.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false },
   { method: 'POST', path: '/api/roster/worksites/{id}/captains', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
   { method: 'DELETE', path: '/api/roster/captains/{id}', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
+  // Messages to members: the union's own (another union's message 404); the district finds no such routes.
+  { method: 'GET', path: '/api/messages', access: 'messages.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, districtAbsent: true },
+  { method: 'POST', path: '/api/messages/{id}/resend', access: 'messages.resend', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, districtAbsent: true },
+  { method: 'POST', path: '/api/roster/members/{id}/invitation', access: 'member.invite', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, districtAbsent: true },
+  // Used without an account: the unsubscribe link (a signed token), the SMS provider's webhook
+  // (a shared secret), and accepting an invitation sent by SMS (its code).
+  { method: 'GET', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: false },
+  { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
@@ -211,6 +228,7 @@ export function expectedOutcome(subject: Subject, route: SpecRoute, target: Targ
     return 'allow';
   }
   if (subject.kind === 'anonymous') return 401;
+  if (route.districtAbsent && subject.side === 'district') return 404;
   if (route.access !== 'signed-in' && !holds(subject, route.access)) return 403;
   if (!inScope(subject, route.scope, target)) return list ? 'hidden' : 404;
   // Publishing needs the version passed first: allowed, but the state refuses it.
