@@ -10,6 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '../src/server/admin.ts';
+import { enqueueMessage } from '../src/server/messages/outbox.ts';
+import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubscribe-token.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
@@ -28,6 +30,9 @@ interface Prepared {
   session?: Session;
   /** For lists: is the target in the answer? */
   visible?: (a: Answer) => boolean | Promise<boolean>;
+  /** Extra headers, and the body's content type when it is not JSON (the SMS webhook's form). */
+  headers?: Record<string, string>;
+  contentType?: string;
   /** Further checks on an allowed answer (problems found). */
   check?: (a: Answer) => string[] | Promise<string[]>;
 }
@@ -208,6 +213,30 @@ eachDatabase('authorization matrix', (dialect) => {
       const { email } = await personRow(id);
       await s.handle.db.insertInto('sign_in_failures').values({ id: s.deps.ids.next(null), account: email, address: '192.0.2.1', at: s.clock.now.toISOString() }).execute();
       return { path: `/api/people/${id}/sign-in-throttle`, check: async () => ((await s.handle.db.selectFrom('sign_in_failures').select('id').where('account', '=', email).execute()).length === 0 ? [] : [`${email}'s wrong passwords are still counted`]) };
+    },
+    'GET /api/messages': async (cell) => {
+      const id = await queuedMessage(rosterOwner(cell.target));
+      return { path: '/api/messages?limit=500', visible: (a) => (a.body?.messages ?? []).some((m: { id: number }) => m.id === id) };
+    },
+    'POST /api/messages/{id}/resend': async (cell) => {
+      const id = await queuedMessage(rosterOwner(cell.target), 'uncertain');
+      return { path: `/api/messages/${id}/resend`, check: async () => ((await s.handle.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `resend-of:${id}`).execute()).length === 1 ? [] : ['no new message queued']) };
+    },
+    'POST /api/roster/members/{id}/invitation': async (cell) => {
+      const id = await rosterMemberRow(rosterOwner(cell.target));
+      return { path: `/api/roster/members/${id}/invitation`, body: { via: 'email' } };
+    },
+    'GET /api/messages/unsubscribe': async () => ({ path: `/api/messages/unsubscribe?t=${encodeURIComponent(unsubscribeToken(unsubscribeKey(s.deps.ballotKey), { organizationId: s.orgId.teachers, address: `${mark('u')}@example.org` }))}` }),
+    'POST /api/messages/unsubscribe': async () => ({ path: `/api/messages/unsubscribe?t=${encodeURIComponent(unsubscribeToken(unsubscribeKey(s.deps.ballotKey), { organizationId: s.orgId.teachers, address: `${mark('u')}@example.org` }))}` }),
+    'POST /api/messages/sms-inbound': async () => {
+      s.deps.messaging = { channels: { email: false, sms: false }, publicUrl: 'https://settle.example', smsWebhookSecret: 'matrix-webhook-secret' };
+      return { path: '/api/messages/sms-inbound', body: 'From=%2B12135550142&Body=STOP', contentType: 'application/x-www-form-urlencoded', headers: { 'x-settle-webhook-secret': 'matrix-webhook-secret' } };
+    },
+    'POST /api/invitations/accept-code': async () => {
+      const member = await rosterMemberRow('teachers');
+      const inv = ok(await send(s, admins.teachers, 'POST', `/api/roster/members/${member}/invitation`, { body: { via: 'sms' } }), 'invite by SMS');
+      const text = await s.handle.db.selectFrom('outbox').select('body').where('dedupe_key', '=', `invitation:${inv.invitation.id}`).executeTakeFirstOrThrow();
+      return { path: '/api/invitations/accept-code', body: { invitation: inv.invitation.id, code: /code is (\d{6})/.exec(text.body)![1], password: 'plum kettle harbor nineteen' } };
     },
     'GET /api/health': async () => ({ path: '/api/health' }),
     'GET /api/openapi.json': async () => ({ path: '/api/openapi.json' }),
@@ -452,6 +481,22 @@ eachDatabase('authorization matrix', (dialect) => {
     const m = await s.handle.db.selectFrom('roster_members').select(['id', 'worksite_id']).where('organization_id', '=', s.orgId[owner]).where('member_id', '=', p.adds[0].memberId).executeTakeFirstOrThrow();
     return { memberRowId: m.id, worksiteId: m.worksite_id! };
   }
+  /** A message queued for a union (as the votes' and invitations' code would), optionally in another state. */
+  async function queuedMessage(owner: OrgKey, status?: string): Promise<number> {
+    const key = mark('message');
+    await enqueueMessage(s.handle.db, s.deps.ids, { organizationId: s.orgId[owner], channel: 'email', to: `${key}@example.org`, subject: 's', body: 'b', kind: 'invitation', dedupeKey: key }, s.clock.now);
+    const row = await s.handle.db.selectFrom('outbox').select('id').where('dedupe_key', '=', key).executeTakeFirstOrThrow();
+    if (status) await s.handle.db.updateTable('outbox').set({ status }).where('id', '=', row.id).execute();
+    return row.id;
+  }
+  /** A roster member of a union with an email and a mobile number, written directly (no import). */
+  async function rosterMemberRow(owner: OrgKey): Promise<number> {
+    const id = s.deps.ids.next(s.orgId[owner]);
+    const tag = mark('member');
+    const at = s.clock.now.toISOString();
+    await s.handle.db.insertInto('roster_members').values({ id, organization_id: s.orgId[owner], member_id: tag, name: `Member ${tag}`, employee_id: null, email: `${tag}@example.org`, mobile: `+1213555${String(marker).padStart(4, '0').slice(-4)}`, worksite_id: null, job_class: null, status: 'active', created_at: at, updated_at: at, removed_at: null }).execute();
+    return id;
+  }
   const rosters = new Map<OrgKey, Promise<{ memberRowId: number; worksiteId: number }>>();
   const sharedRoster = (owner: OrgKey) => {
     if (!rosters.has(owner)) rosters.set(owner, appliedRoster(owner));
@@ -554,7 +599,7 @@ eachDatabase('authorization matrix', (dialect) => {
     }
     const refused = typeof cell.expected === 'number' || cell.expected === 'hidden' || cell.expected === 'conflict';
     const before = refused ? await snapshot(s.handle.db) : null;
-    const a = await send(s, prep.session ?? who, cell.route.method, prep.path, prep.body === undefined ? {} : { body: prep.body });
+    const a = await send(s, prep.session ?? who, cell.route.method, prep.path, { ...(prep.body === undefined ? {} : { body: prep.body }), headers: prep.headers, contentType: prep.contentType });
     checked++;
     const problems: string[] = [];
     const shown = prep.body === undefined ? '' : prep.body instanceof FormData ? ` form(${[...prep.body.keys()].join(', ')})` : ` ${JSON.stringify(prep.body).slice(0, 200)}`;

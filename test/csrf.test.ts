@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '../src/server/admin.ts';
+import { enqueueMessage } from '../src/server/messages/outbox.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import { linkSignIn, makeCaptain, openVoteWorld, type VoteWorld } from './helpers/votes.ts';
@@ -54,6 +55,8 @@ type Ids = {
   kiosk: () => Promise<{ voteId: number; kioskId: number }>;
   /** A new vote whose site's paper tally two other people entered alike (0 ballots). */
   agreedPaper: () => Promise<VoteWorld>;
+  /** A message of Tiny Teachers' left `uncertain` (a stopped server was sending it). */
+  uncertainMessage: () => Promise<number>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
@@ -130,6 +133,14 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'POST /api/roster/worksites/{id}/captains': async (ids) => {
     const m = await ids.rosterMember();
     return { org: 'teachers', role: 'organizer', path: `/api/roster/worksites/${m.worksiteId}/captains`, ok: [201], body: () => ({ member: m.memberId }) };
+  },
+  'POST /api/messages/{id}/resend': async (ids) => {
+    const id = await ids.uncertainMessage();
+    return { org: 'teachers', role: 'organizer', path: `/api/messages/${id}/resend`, ok: [201] };
+  },
+  'POST /api/roster/members/{id}/invitation': async (ids) => {
+    const m = await ids.rosterMember();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/members/${m.memberId}/invitation`, ok: [201], body: () => ({ via: 'email' }) };
   },
   'DELETE /api/roster/captains/{id}': async (ids) => {
     const m = await ids.rosterMember();
@@ -210,6 +221,12 @@ eachDatabase('CSRF on every changing route', (dialect) => {
         .where('h.import_id', '=', done.import.id).executeTakeFirstOrThrow();
       return { memberId: m.id, worksiteId: m.worksite_id! };
     },
+    async uncertainMessage() {
+      const key = mark('message');
+      await enqueueMessage(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, channel: 'email', to: `${key}@example.org`, subject: 's', body: 'b', kind: 'invitation', dedupeKey: key }, s.clock.now);
+      const row = await s.handle.db.updateTable('outbox').set({ status: 'uncertain' }).where('dedupe_key', '=', key).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
     },
@@ -281,8 +298,9 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     // accepting an invitation, sign-in, and a vote's routes for members and kiosks without an
     // account (a one-time code, a voter or kiosk token in the Authorization header, which a page on
     // another site cannot send; with a session cookie they need the token like any other).
-    expect(routes.filter((r) => PRE_SESSION.has(r))).toEqual([
-      'POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/kiosk/ballot', 'POST /api/kiosk/identify', 'POST /api/session', 'POST /api/votes/{id}/access', 'POST /api/votes/{id}/access/verify',
+    expect(routes.filter((r) => PRE_SESSION.has(r)).sort()).toEqual([
+      'POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/invitations/accept-code', 'POST /api/kiosk/ballot', 'POST /api/kiosk/identify',
+      'POST /api/messages/sms-inbound', 'POST /api/messages/unsubscribe', 'POST /api/session', 'POST /api/votes/{id}/access', 'POST /api/votes/{id}/access/verify',
     ]);
   });
 

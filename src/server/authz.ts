@@ -8,7 +8,7 @@
  */
 import type { OrganizationKind } from '../db/schema.ts';
 import type { Actor } from './env.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { forbidden, noSuchRoute, unauthenticated } from './errors.ts';
 
 export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member', 'election-committee'] as const;
 export const DISTRICT_ROLES = ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] as const;
@@ -55,6 +55,11 @@ export const PERMISSIONS = {
   'vote.manage': { union: ['admin', 'election-committee'] },
   /** Certify a count: the election committee only (two different members), never an admin alone. */
   'vote.certify': { union: ['election-committee'] },
+  /** The messages the server sent or queued for the union (recipients masked), and resending one. */
+  'messages.read': { union: ['admin', 'organizer'] },
+  'messages.resend': { union: ['admin', 'organizer'] },
+  /** Invite a roster member to sign in (as a member or a site captain). */
+  'member.invite': { union: ['admin', 'organizer'] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -84,7 +89,21 @@ const WHAT: Record<Permission, string> = {
   'vote.read': 'see the union\'s votes',
   'vote.manage': 'run the union\'s votes (election committee)',
   'vote.certify': 'certify a vote\'s count (election committee)',
+  'messages.read': 'see the messages sent to members',
+  'messages.resend': 'resend messages to members',
+  'member.invite': 'invite roster members to sign in',
 };
+
+/**
+ * For what the district must never learn exists (votes, rosters, messages): a district account
+ * gets the same 404 as a path with no route; nobody signed in, 401; a union role without the
+ * permission, 403.
+ */
+export function allowUnion(actor: Actor | null, permission: Permission, method: string, path: string): Actor {
+  if (!actor) throw unauthenticated();
+  if (actor.org.kind !== 'union') throw noSuchRoute(method, path);
+  return allow(actor, permission);
+}
 
 /** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */
 export function allow(actor: Actor | null, permission: Permission): Actor {

@@ -469,6 +469,20 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     'POST /api/votes/{id}/count': { path: () => `/api/votes/${fixtures.voteOpenId}/count` },
     'POST /api/votes/{id}/certify': { path: () => `/api/votes/${fixtures.voteOpenId}/certify` },
     'POST /api/votes/{id}/publish': { path: () => `/api/votes/${fixtures.voteOpenId}/publish` },
+    'GET /api/messages': {
+      badQueries: () => fc.oneof(
+        fc.tuple(fc.constantFrom('limit', 'offset', 'status'), fc.oneof(fc.constantFrom('-1', '501', '1.5', 'abc', '1e400', '9007199254740993', 'NaN', '%00', '1000001'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)))
+          .map(([k, v]) => `${k}=${v}`),
+        fc.constant('status=sent&status=failed'),
+      ),
+    },
+    'POST /api/roster/members/{id}/invitation': { path: () => `/api/roster/members/${fixtures.rosterMemberId}/invitation`, base: () => ({ via: 'email', role: 'member' }) },
+    // Unknown invitation: refused (404) whatever the strings.
+    'POST /api/invitations/accept-code': { base: () => ({ invitation: 1, code: '000000', password: 'a long enough passphrase' }), refusedAnyway: true, runs: 12 },
+    // No webhook secret configured in the fuzz world: the route answers 404 to everything.
+    'POST /api/messages/sms-inbound': { base: () => ({ From: '+12135550143', Body: 'STOP' }), refusedAnyway: true, runs: 12 },
+    'GET /api/messages/unsubscribe': { badQueries: () => fc.oneof(fc.constantFrom('', 't=', 't=short', `t=${'x'.repeat(1001)}`), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `t=${enc(x)}`)) },
+    'POST /api/messages/unsubscribe': { badQueries: () => fc.oneof(fc.constantFrom('', 't=', 't=short', `t=${'x'.repeat(1001)}`), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `t=${enc(x)}`)) },
     'GET /api/compare': {
       badQueries: () => fc.oneof(
         fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.proposalVersionId}`, `versions=${fixtures.proposalVersionId},${fixtures.proposalVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', 'versions=99999999,99999998', `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),

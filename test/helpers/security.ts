@@ -47,6 +47,11 @@ export const SPEC_PERMISSIONS = {
   'vote.read': { union: SPEC_UNION_ROLES, district: [] },
   'vote.manage': { union: ['admin', 'election-committee'], district: [] },
   'vote.certify': { union: ['election-committee'], district: [] },
+  // Messages to members and member sign-in invitations: the union's organizers and admins; the
+  // district finds no such routes (404, see unionOnly).
+  'messages.read': { union: ['admin', 'organizer'], district: [] },
+  'messages.resend': { union: ['admin', 'organizer'], district: [] },
+  'member.invite': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -215,6 +220,16 @@ export const SPEC_ROUTES: SpecRoute[] = [
     ['POST', '/api/votes/{id}/paper/{worksiteId}/observer', 'signed-in', true],
     ['GET', '/api/votes/{id}/paper', 'signed-in', false],
   ] as const).map(([method, path, access, writes]): SpecRoute => ({ method, path, access, scope: 'none', targets: ['none'], writes, checkedIn: 'src/server/votes/channels/*.test.ts' })),
+  // Messages to members: the union's own (another union's message 404); the district finds no such routes.
+  { method: 'GET', path: '/api/messages', access: 'messages.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/messages/{id}/resend', access: 'messages.resend', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/roster/members/{id}/invitation', access: 'member.invite', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  // Used without an account: the unsubscribe link (a signed token), the SMS provider's webhook
+  // (a shared secret), and accepting an invitation sent by SMS (its code).
+  { method: 'GET', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: false },
+  { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
