@@ -430,6 +430,7 @@ eachDatabase('authorization matrix', (dialect) => {
       const ch = ok(await send(s, admins[owner], 'POST', `/api/votes/${v.id}/challenges`, { body: { memberId: m.member_id, reason: 'left the unit' } }), 'raise a challenge');
       return { path: `/api/votes/${v.id}/challenges/${ch.challenge.id}/ruling`, body: { ruling: 'denied' } };
     },
+    'POST /api/votes/{id}/reminders': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'open')).id}/reminders`, body: { via: 'email' } }),
     'POST /api/votes/{id}/count': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'closed')).id}/count` }),
     'POST /api/votes/{id}/certify': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'counted')).id}/certify` }),
     'POST /api/votes/{id}/publish': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'certified')).id}/publish` }),

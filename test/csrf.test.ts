@@ -161,6 +161,7 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   },
   'POST /api/votes/{id}/count': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('closed')}/count`, ok: [200] }),
   'POST /api/votes/{id}/certify': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('counted')}/certify`, ok: [200] }),
+  'POST /api/votes/{id}/reminders': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${(await ids.openVote()).voteId}/reminders`, ok: [200], body: () => ({ via: 'email' }) }),
   'POST /api/votes/{id}/publish': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('certified')}/publish`, ok: [200] }),
   // A vote's casting channels: a member's ballot, a kiosk, a paper site (docs/votes.md).
   'POST /api/votes/{id}/ballot': async (ids) => {

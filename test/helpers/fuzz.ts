@@ -466,6 +466,7 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     'POST /api/votes/{id}/freeze': { path: () => `/api/votes/${fixtures.voteOpenId}/freeze` },
     'POST /api/votes/{id}/challenges': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges`, base: () => ({ memberId: 'FIXTURE-2', reason: 'left the unit' }), freeText: ['reason'] },
     'POST /api/votes/{id}/challenges/{challengeId}/ruling': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges/${fixtures.voteChallengeId}/ruling`, base: () => ({ ruling: 'denied', note: 'a note' }), freeText: ['note'] },
+    'POST /api/votes/{id}/reminders': { path: () => `/api/votes/${fixtures.voteOpenId}/reminders`, base: () => ({ via: 'email' }) },
     'POST /api/votes/{id}/count': { path: () => `/api/votes/${fixtures.voteOpenId}/count` },
     'POST /api/votes/{id}/certify': { path: () => `/api/votes/${fixtures.voteOpenId}/certify` },
     'POST /api/votes/{id}/publish': { path: () => `/api/votes/${fixtures.voteOpenId}/publish` },

@@ -198,6 +198,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/votes/{id}/challenges/{challengeId}/ruling', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'POST', path: '/api/votes/{id}/count', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'POST', path: '/api/votes/{id}/certify', access: 'vote.certify', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/reminders', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'POST', path: '/api/votes/{id}/publish', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'GET', path: '/api/votes/{id}/ballots', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
   { method: 'GET', path: '/api/votes/{id}/results', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },

@@ -4,10 +4,8 @@
  * 16:00Z: it opened at midnight and closes at the next), with its roll, and sign-ins linked to
  * roster rows (a member, a site captain) and an election committee member.
  */
-import { addPerson } from '../../src/server/admin.ts';
-import { argon2id } from '../../src/server/auth/passwords.ts';
 import type { Channel, Question } from '../../src/votes/types.ts';
-import { emailOf, PASSWORD, type OrgKey, type TestServer } from './server.ts';
+import { emailOf, type OrgKey, type TestServer } from './server.ts';
 
 export const STRIKE_QUESTION: Question = {
   key: 'authorize', text: 'Do you authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.6667' },
@@ -76,11 +74,6 @@ export async function makeCaptain(s: TestServer, org: OrgKey, worksiteId: number
   const by = await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', orgId).executeTakeFirstOrThrow();
   await s.handle.db.insertInto('roster_site_captains').values({ id: s.deps.ids.next(orgId), organization_id: orgId, worksite_id: worksiteId, member_row_id: memberRowId, assigned_by: by.id, assigned_at: s.clock.now.toISOString(), ended_by: null, ended_at: null }).execute();
   await linkSignIn(s, org, 'site-captain', memberRowId);
-}
-
-/** Adds a person with the committee side's role `election-committee` (sign in with s.as(org, 'election-committee')). */
-export async function addCommittee(s: TestServer, org: OrgKey): Promise<void> {
-  await addPerson(s.handle.db, { organizationId: s.orgId[org], email: emailOf(org, 'election-committee'), name: 'Committee chair', role: 'election-committee', passwordHash: await argon2id.hash(PASSWORD), now: s.clock.now, ids: s.deps.ids });
 }
 
 export async function countRows(s: TestServer, table: 'vote_inbox' | 'vote_envelopes' | 'audit_log' | 'outbox' | 'vote_refusals' | 'vote_access', where?: { voteId: number }): Promise<number> {

@@ -19,6 +19,7 @@ import { rollRoutes } from './roll-routes.ts';
 import { countRoutes } from './count-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { publicVoteRoutes } from './public.ts';
+import { reminderRoutes } from './reminders.ts';
 import { z } from '@hono/zod-openapi';
 
 const DEFAULT_STATUSES = ['active', 'leave'];
@@ -160,4 +161,5 @@ export function voteRoutes(app: OpenAPIHono<AppEnv>): void {
   countRoutes(app);
   memberRoutes(app);
   publicVoteRoutes(app);
+  reminderRoutes(app);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../../test/helpers/databases.ts';
 import { startTestServer, type Client, type TestServer } from '../../../../test/helpers/server.ts';
-import { addCommittee, countRows, linkSignIn, makeCaptain, openVoteWorld, rollRow, type VoteWorld } from '../../../../test/helpers/votes.ts';
+import { countRows, linkSignIn, makeCaptain, openVoteWorld, rollRow, type VoteWorld } from '../../../../test/helpers/votes.ts';
 
 eachDatabase('voting at a site kiosk', (dialect) => {
   let s: TestServer;
@@ -13,7 +13,6 @@ eachDatabase('voting at a site kiosk', (dialect) => {
     // Site A: 1001–1004 (1001 is its captain); site B: 1005–1006. 1004 (index 3) is not on the roll.
     w = await openVoteWorld(s, 'teachers', { perSite: [4, 2], offList: [3] });
     await makeCaptain(s, 'teachers', w.worksites[0], w.members[0].rowId);
-    await addCommittee(s, 'teachers');
     captain = await s.as('teachers', 'site-captain');
     committee = await s.as('teachers', 'election-committee');
   }, 60_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../../test/helpers/databases.ts';
 import { startTestServer, type Client, type TestServer } from '../../../../test/helpers/server.ts';
-import { addCommittee, linkSignIn, makeCaptain, openVoteWorld, rollRow, type VoteWorld } from '../../../../test/helpers/votes.ts';
+import { linkSignIn, makeCaptain, openVoteWorld, rollRow, type VoteWorld } from '../../../../test/helpers/votes.ts';
 
 const tally = (yes: number, no: number, blank: number, spoiled = 0) => ({ ballots: yes + no + blank, spoiled, answers: { authorize: { yes, no, blank } } });
 
@@ -16,7 +16,6 @@ eachDatabase('voting on paper', (dialect) => {
     // Site A: 1001–1004 (1001 captains A and B); site B: 1005–1006. 1004 (index 3) is not on the roll.
     w = await openVoteWorld(s, 'teachers', { perSite: [4, 2], offList: [3] });
     await makeCaptain(s, 'teachers', w.worksites[0], w.members[0].rowId);
-    await addCommittee(s, 'teachers');
     captain = await s.as('teachers', 'site-captain');
     committee = await s.as('teachers', 'election-committee');
     admin = await s.as('teachers', 'admin');
