@@ -203,7 +203,8 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/votes/{id}/ballots', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
   { method: 'GET', path: '/api/votes/{id}/results', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
   { method: 'GET', path: '/api/votes/{id}/me', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
-  { method: 'GET', path: '/api/votes/{id}/receipts/{code}', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  // A receipt check needs no sign-in (the code is the proof); signed in, the union's own only: src/server/votes/votes.test.ts.
+  { method: 'GET', path: '/api/votes/{id}/receipts/{code}', access: 'public', scope: 'none', targets: ['none'], writes: false, checkedIn: 'src/server/votes/votes.test.ts' },
   { method: 'GET', path: '/api/public/votes', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   // A vote's casting channels (docs/votes.md): members vote online, at kiosks, on paper. Who may
   // is a roster link, a captaincy of one worksite, the committee role or a token, so the cells

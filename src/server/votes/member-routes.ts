@@ -4,7 +4,7 @@
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { receiptHash } from './cast.ts';
 import { MeSchema, ReceiptParams, ReceiptSchema } from './schemas.ts';
@@ -16,7 +16,7 @@ const me = createRoute({
   responses: { 200: ok(MeSchema, 'Your standing'), ...errors(400, 401, 403, 404, 409) },
 });
 const receipt = createRoute({
-  method: 'get', path: '/api/votes/{id}/receipts/{code}', tags: ['votes'], summary: 'What became of the ballot a receipt code stands for: sealed, awaiting a ruling, counted, not counted, or unknown',
+  method: 'get', path: '/api/votes/{id}/receipts/{code}', tags: ['votes'], summary: 'What became of the ballot a receipt code stands for: sealed, awaiting a ruling, counted, not counted, or unknown (no sign-in needed: the code is the proof)',
   request: { params: ReceiptParams },
   responses: { 200: ok(ReceiptSchema, 'The receipt\'s status'), ...errors(400, 401, 403, 404) },
 });
@@ -33,10 +33,16 @@ export function memberRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(receipt, async (c) => {
-    const actor = voteActor(c.get('actor'), 'vote.read');
+    // A member who voted with a one-time code has no sign-in: the receipt code itself is the
+    // proof (60 random bits), so anyone may ask without one. A signed-in person is held to their
+    // own union's votes (the district and other unions: 404), as everywhere.
+    const signedIn = c.get('actor');
     const deps = c.get('deps');
     const { id, code } = c.req.valid('param');
-    const v = await voteOf(deps.db, actor, id);
+    const v = signedIn
+      ? await voteOf(deps.db, voteActor(signedIn, 'vote.read'), id)
+      : await deps.db.selectFrom('votes').select('id').where('id', '=', id).where('state', '!=', 'draft').executeTakeFirst();
+    if (!v) throw notFound('vote', id);
     const hash = receiptHash(v.id, code);
     // The count moves every receipt to vote_receipts; before it, a receipt is in the box or in an envelope.
     const done = await deps.db.selectFrom('vote_receipts').select('outcome').where('vote_id', '=', v.id).where('receipt_hash', '=', hash).executeTakeFirst();

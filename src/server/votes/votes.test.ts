@@ -193,6 +193,13 @@ eachDatabase('a union vote', (dialect) => {
     });
     expect(await receipt(receipts['1001'])).toBe('counted');
     expect(await receipt(receipts['1007'])).toBe('counted');
+    // A member who voted with a one-time code has no sign-in: the code alone answers. Signed in
+    // elsewhere (the district, another union), the vote does not exist.
+    const path = `/api/votes/${voteId}/receipts/${receipts['1001']}`;
+    expect((await s.anonymous().request('GET', path)).body).toEqual({ status: 'counted' });
+    expect((await (await s.as('district', 'admin')).request('GET', path)).status).toBe(404);
+    expect((await (await s.as('otherTeachers', 'admin')).request('GET', path)).status).toBe(404);
+    expect((await s.anonymous().request('GET', `/api/votes/12345/receipts/${receipts['1001']}`)).status).toBe(404);
     const ballots = await committee.request('GET', `/api/votes/${voteId}/ballots`);
     expect([ballots.body.total, ballots.body.ballots.map((b: { authorize: string }) => b.authorize).sort()]).toEqual([4, ['no', 'yes', 'yes', 'yes']]);
     expect((await member.request('GET', `/api/votes/${voteId}/results`)).body.code).toBe('vote.not-published');
