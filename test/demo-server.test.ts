@@ -2,8 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { existingDemo, seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-// The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset and
-// the nine worked examples, drafted, passed and published through the API on their dates.
+// The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset,
+// UTLA's synthetic roster and the nine worked examples, drafted, passed and published through
+// the API on their dates.
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ dialect: 'sqlite' });
@@ -14,6 +15,14 @@ beforeAll(async () => {
   s = await startTestServer({ dialect: 'sqlite', empty: true });
 }, 60_000);
 afterAll(async () => s?.close());
+
+/** A demo account signed in: its reads carry the session cookie. */
+async function demoPerson(email: string) {
+  const login = await s.anonymous().request('POST', '/api/session', { email, password: DEMO_PASSWORD });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  return { request: (method: string, path: string) => s.anonymous().request(method, path, undefined, { cookie }) };
+}
 
 it('opens the LAUSD demo with every worked example on the public record, dated as it happened', async () => {
   // As `settle serve --behind-proxy --demo` seeds it: the demo's own sign-ins do not come through the proxy.
@@ -47,9 +56,29 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   const district = s.anonymous();
   const login = await district.request('POST', '/api/session', { email: 'negotiator@lausd.demo', password: DEMO_PASSWORD });
   expect(login.status).toBe(200);
+  // UTLA's roster: 31,800 synthetic members, every one at a site of the 2018-19 dataset, with
+  // captains at the 20 largest sites, imported on November 5, 2018.
+  const utla = await demoPerson('admin@utla.demo');
+  const sites = await utla.request('GET', '/api/roster/worksites');
+  expect(sites.status).toBe(200);
+  const worksites = sites.body.worksites as { members: number; matched: boolean; captains: { assignedAt: string }[] }[];
+  expect(worksites.reduce((n, w) => n + w.members, 0)).toBe(31_800);
+  expect(worksites.every((w) => w.matched)).toBe(true);
+  expect(worksites.flatMap((w) => w.captains)).toHaveLength(20);
+  expect(worksites.flatMap((w) => w.captains).every((c) => c.assignedAt.startsWith('2018-11-06'))).toBe(true);
+  const teachers = await utla.request('GET', '/api/roster/members?limit=1');
+  expect(teachers.body.total).toBe(31_800);
+  expect(teachers.body.members[0].email ?? 'none@example.org').toMatch(/@example\.org$/);
+  // The district sees none of it: its admin is refused the roster, and its pages name no member.
+  const districtAdmin = await demoPerson('admin@lausd.demo');
+  for (const path of ['/api/roster/worksites', '/api/roster/members']) {
+    const seen = await districtAdmin.request('GET', path);
+    expect([403, 404]).toContain(seen.status);
+    expect(JSON.stringify(seen.body)).not.toContain(teachers.body.members[0].name);
+  }
   // A second run adds nothing, and finds the demo's accounts to print again.
   expect(await seedDemo(s.deps)).toBeNull();
   const again = await existingDemo(s.deps);
   expect(again?.accounts).toEqual(report?.accounts);
   expect(again?.published).toBe(9);
-}, 120_000);
+}, 300_000);
