@@ -378,6 +378,43 @@ eachDatabase('authorization matrix', (dialect) => {
         check: async () => ((await s.handle.db.selectFrom('roster_site_captains').select('ended_at').where('id', '=', k.captain.id).executeTakeFirstOrThrow()).ended_at ? [] : ['the assignment has not ended']),
       };
     },
+    'POST /api/votes': async () => ({ path: '/api/votes', body: voteSetup(mark('vote'), 'open') }),
+    'GET /api/votes': async (cell) => {
+      const v = await sharedVote(rosterOwner(cell.target));
+      return { path: '/api/votes', visible: (a) => (a.body?.votes ?? []).some((x: { id: number }) => x.id === v.id) };
+    },
+    'GET /api/votes/{id}': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}` }),
+    'PATCH /api/votes/{id}': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'draft')).id}`, body: { title: mark('renamed') } }),
+    'POST /api/votes/{id}/freeze': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'draft')).id}/freeze` }),
+    'GET /api/votes/{id}/voters': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/voters` }),
+    'POST /api/votes/{id}/challenges': async (cell) => {
+      const v = await newVote(rosterOwner(cell.target), 'open');
+      await linkSubject(cell);
+      return { path: `/api/votes/${v.id}/challenges`, body: { reason: 'I am missing from the list' } };
+    },
+    'GET /api/votes/{id}/challenges': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/challenges` }),
+    'POST /api/votes/{id}/challenges/{challengeId}/ruling': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      const v = await newVote(owner, 'open');
+      const t = await sharedRoster(owner);
+      const m = await s.handle.db.selectFrom('roster_members').select('member_id').where('id', '=', t.memberRowId).executeTakeFirstOrThrow();
+      const ch = ok(await send(s, admins[owner], 'POST', `/api/votes/${v.id}/challenges`, { body: { memberId: m.member_id, reason: 'left the unit' } }), 'raise a challenge');
+      return { path: `/api/votes/${v.id}/challenges/${ch.challenge.id}/ruling`, body: { ruling: 'denied' } };
+    },
+    'POST /api/votes/{id}/count': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'closed')).id}/count` }),
+    'POST /api/votes/{id}/certify': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'counted')).id}/certify` }),
+    'POST /api/votes/{id}/publish': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'certified')).id}/publish` }),
+    'GET /api/votes/{id}/ballots': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target), 'published')).id}/ballots` }),
+    'GET /api/votes/{id}/results': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target), 'published')).id}/results` }),
+    'GET /api/votes/{id}/me': async (cell) => {
+      await linkSubject(cell);
+      return { path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/me` };
+    },
+    'GET /api/votes/{id}/receipts/{code}': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/receipts/7K2M-QX9D-40TR` }),
+    'GET /api/public/votes': async (cell) => {
+      const v = await sharedVote('teachers', cell.target === 'published' ? 'published' : 'counted');
+      return { path: '/api/public/votes', visible: (a) => includes(a, v.title) };
+    },
     'GET /api/public/proposals': async (cell) => {
       const t = cell.target === 'published' ? await publishedTarget() : await proposalTarget('union', 'passedToUs', false);
       return { path: '/api/public/proposals', visible: (a) => includes(a, t.title) };
@@ -420,6 +457,43 @@ eachDatabase('authorization matrix', (dialect) => {
     if (!rosters.has(owner)) rosters.set(owner, appliedRoster(owner));
     return rosters.get(owner)!;
   };
+
+  /**
+   * A vote of a union in a given stage, made through the API by the union's admin where an admin
+   * may (set up, freeze, count); certified and published are set in the database (certifying
+   * takes two election-committee members, whom only Tiny Teachers has in this world).
+   * The test clock stands at 2026-01-15: 'open' closes in February, the others closed on 10 January.
+   */
+  type VoteStage = 'draft' | 'open' | 'closed' | 'counted' | 'certified' | 'published';
+  function voteSetup(title: string, stage: VoteStage) {
+    return {
+      title, kind: 'strike-authorization', channels: ['online'], publicResults: true, cutoffAt: '2026-01-01T00:00:00Z', opensAt: '2026-01-02T00:00:00Z',
+      closesAt: stage === 'draft' || stage === 'open' ? '2026-02-01T00:00:00Z' : '2026-01-10T00:00:00Z',
+      questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
+    };
+  }
+  async function newVote(owner: OrgKey, stage: VoteStage): Promise<{ id: number; title: string }> {
+    const title = mark(`vote-${owner}-${stage}`);
+    const created = ok(await send(s, admins[owner], 'POST', '/api/votes', { body: voteSetup(title, stage) }), `set up a vote as ${owner} admin`);
+    const id: number = created.vote.id;
+    if (stage !== 'draft') ok(await send(s, admins[owner], 'POST', `/api/votes/${id}/freeze`), 'freeze');
+    if (stage === 'counted' || stage === 'certified' || stage === 'published') ok(await send(s, admins[owner], 'POST', `/api/votes/${id}/count`), 'count');
+    if (stage === 'certified' || stage === 'published') await s.handle.db.updateTable('votes').set({ state: 'certified', certified_at: s.clock.now.toISOString() }).where('id', '=', id).execute();
+    if (stage === 'published') await s.handle.db.updateTable('votes').set({ published_at: s.clock.now.toISOString() }).where('id', '=', id).execute();
+    return { id, title };
+  }
+  const votes = new Map<string, Promise<{ id: number; title: string }>>();
+  const sharedVote = (owner: OrgKey, stage: VoteStage = 'open') => {
+    const key = `${owner}:${stage}`;
+    if (!votes.has(key)) votes.set(key, newVote(owner, stage));
+    return votes.get(key)!;
+  };
+  /** Links the subject's sign-in to a roster member of its own union (a member's own standing, a member's own challenge). */
+  async function linkSubject(cell: Cell): Promise<void> {
+    if (cell.subject.kind !== 'role' || cell.subject.side !== 'union') return;
+    const t = await appliedRoster('teachers');
+    await s.handle.db.updateTable('people').set({ member_row_id: t.memberRowId }).where('email', '=', emailOf('teachers', cell.subject.role)).execute();
+  }
 
   const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();
   function publishedTarget(n = 1) {
@@ -512,7 +586,7 @@ eachDatabase('authorization matrix', (dialect) => {
   }
 
   describe('every cell', () => {
-    for (const route of SPEC_ROUTES) {
+    for (const route of SPEC_ROUTES.filter((r) => !r.checkedIn)) {
       const cells = CELLS.filter((c) => c.route === route);
       it(`${routeKey(route)}: ${cells.length} cells`, async () => {
         const problems: string[] = [];

@@ -28,6 +28,8 @@ import { compareRoutes } from './compare/routes.ts';
 import { cspRoutes } from './csp.ts';
 import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
+import { voteRoutes } from './votes/routes.ts';
+import { voteChannelRoutes } from './votes/channels/index.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
@@ -117,6 +119,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   const reports = reportRoutes(app, { chromium: options.chromium });
   compareRoutes(app);
   rosterRoutes(app);
+  voteRoutes(app);
+  voteChannelRoutes(app);
   const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {

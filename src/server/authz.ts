@@ -10,7 +10,7 @@ import type { OrganizationKind } from '../db/schema.ts';
 import type { Actor } from './env.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
-export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member'] as const;
+export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member', 'election-committee'] as const;
 export const DISTRICT_ROLES = ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] as const;
 export type UnionRole = (typeof UNION_ROLES)[number];
 export type DistrictRole = (typeof DISTRICT_ROLES)[number];
@@ -49,6 +49,12 @@ export const PERMISSIONS = {
   'roster.read': { union: ['admin', 'organizer'] },
   /** Import the roster, name site captains. */
   'roster.write': { union: ['admin', 'organizer'] },
+  /** The union's votes (docs/votes.md): never the district's to see, not even that one exists. */
+  'vote.read': { union: UNION_ROLES },
+  /** Set up, freeze, rule on challenges, count and publish a vote. */
+  'vote.manage': { union: ['admin', 'election-committee'] },
+  /** Certify a count: the election committee only (two different members), never an admin alone. */
+  'vote.certify': { union: ['election-committee'] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -75,6 +81,9 @@ const WHAT: Record<Permission, string> = {
   'proposal.countersign': 'countersign agreements',
   'roster.read': 'read the member roster',
   'roster.write': 'import the member roster or name site captains',
+  'vote.read': 'see the union\'s votes',
+  'vote.manage': 'run the union\'s votes (election committee)',
+  'vote.certify': 'certify a vote\'s count (election committee)',
 };
 
 /** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */
