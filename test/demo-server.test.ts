@@ -3,7 +3,7 @@ import { existingDemo, seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/ser
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 // The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset,
-// UTLA's synthetic roster and the nine worked examples, drafted, passed and published through
+// UTLA's synthetic roster and strike authorization vote, and the nine worked examples, drafted, passed and published through
 // the API on their dates.
 let s: TestServer;
 beforeAll(async () => {
@@ -76,9 +76,41 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
     expect([403, 404]).toContain(seen.status);
     expect(JSON.stringify(seen.body)).not.toContain(teachers.body.members[0].name);
   }
+  // UTLA's strike authorization, December 3–7, 2018, on the public record as UTLA reported it.
+  // Eligible: the roster's 30,846 active + 636 on-leave members = 31,482 (src/roster/demo.test.ts).
+  // voted = round(0.81 × 31,482) = round(25,500.42) = 25,500: 25,500 ÷ 31,482 = 0.80999 → 81.0%.
+  // yes = round(0.98 × 25,500) = 24,990: 24,990 ÷ 25,500 = 0.980 → 98.0%; no = 510.
+  const votes = await s.anonymous().request('GET', '/api/public/votes');
+  expect(votes.status).toBe(200);
+  expect(votes.body.votes).toHaveLength(1);
+  expect(votes.body.votes[0]).toMatchObject({ union: 'United Teachers Los Angeles', kind: 'strike-authorization', summary: '98.0% yes, 81.0% turnout', turnout: '0.810', closedAt: '2018-12-08T02:00:00.000Z' });
+  expect(votes.body.votes[0].questions).toEqual([expect.objectContaining({ passOption: 'yes', share: '0.980', passed: true })]);
+  const committee = await demoPerson('committee@utla.demo');
+  const listed = await committee.request('GET', '/api/votes');
+  const voteId = listed.body.votes[0].id as number;
+  const answer = await committee.request('GET', `/api/votes/${voteId}/results`);
+  expect(answer.status).toBe(200);
+  expect(answer.body.vote).toMatchObject({ state: 'certified', publishedAt: '2018-12-08T20:00:00.000Z' });
+  const results = { body: answer.body.results };
+  expect(results.body).toMatchObject({ eligible: 31_482, voted: 25_500, turnout: '0.810', ballots: { spoiled: 0 } });
+  expect(results.body.questions[0]).toMatchObject({ counts: { yes: 24_990, no: 510 }, blank: 0, answered: 25_500, share: '0.980', passed: true });
+  // Three channels: 100 online (one signed in, 99 with a code), the two largest sites at kiosks, the rest on paper.
+  const byChannel = results.body.byChannel as { online: number; kiosk: number; paper: number };
+  expect(byChannel.online).toBe(100);
+  expect(byChannel.kiosk).toBeGreaterThan(0);
+  expect(byChannel.paper).toBe(25_500 - 100 - byChannel.kiosk);
+  expect(results.body.ballots.opened).toBe(100 + byChannel.kiosk);
+  const member = await demoPerson('member@utla.demo');
+  expect((await member.request('GET', `/api/votes/${voteId}/me`)).body).toMatchObject({ onList: true, voted: true, channel: 'online' });
+  // The district sees none of it: the union's votes are absent for it (404), not just refused.
+  for (const path of ['/api/votes', `/api/votes/${voteId}`, `/api/votes/${voteId}/results`, `/api/votes/${voteId}/paper`, `/api/votes/${voteId}/ballots`]) {
+    const seen = await districtAdmin.request('GET', path);
+    expect(seen.status, path).toBe(404);
+    expect(JSON.stringify(seen.body)).not.toContain('Strike authorization');
+  }
   // A second run adds nothing, and finds the demo's accounts to print again.
   expect(await seedDemo(s.deps)).toBeNull();
   const again = await existingDemo(s.deps);
   expect(again?.accounts).toEqual(report?.accounts);
   expect(again?.published).toBe(9);
-}, 300_000);
+}, 600_000);

@@ -15,6 +15,8 @@ const REUSE_MS = 6 * 3600_000;
 export interface DemoClient {
   /** A JSON request (or a multipart form, for a FormData body) as `who`; a 3xx–5xx answer throws, naming the request. */
   call<T>(who: string, method: string, path: string, body?: unknown): Promise<T>;
+  /** A JSON request without a session (a member with a voter token, a kiosk device), with these headers. */
+  send<T>(method: string, path: string, body: unknown, headers?: Record<string, string>): Promise<T>;
 }
 
 export function demoClient(app: OpenAPIHono<AppEnv>, clock: { now: Date }): DemoClient {
@@ -31,15 +33,22 @@ export function demoClient(app: OpenAPIHono<AppEnv>, clock: { now: Date }): Demo
     sessions.set(who, session);
     return session;
   };
+  const answer = async <T>(res: Response, what: string): Promise<T> => {
+    const json = (await res.json()) as T & { message?: string };
+    if (res.status >= 300) throw new Error(`demo: ${what} answered ${res.status}: ${json.message}`);
+    return json;
+  };
   return {
+    async send<T>(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+      const res = await app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      return answer<T>(res, `${method} ${path}`);
+    },
     async call<T>(who: string, method: string, path: string, body?: unknown): Promise<T> {
       const { cookie, csrfToken } = await signIn(who);
       const form = body instanceof FormData;
       const headers: Record<string, string> = { cookie, 'x-csrf-token': csrfToken, ...(form ? {} : { 'content-type': 'application/json' }) };
       const res = await app.request(path, { method, headers, body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
-      const json = (await res.json()) as T & { message?: string };
-      if (res.status >= 300) throw new Error(`demo: ${method} ${path} as ${who} answered ${res.status}: ${json.message}`);
-      return json;
+      return answer<T>(res, `${method} ${path} as ${who}`);
     },
   };
 }

@@ -20,6 +20,7 @@ import { addPerson } from './admin.ts';
 import { createApp } from './app.ts';
 import { DEMO_PASSWORD, demoClient } from './demo-client.ts';
 import { seedRoster } from './demo-roster.ts';
+import { seedStrikeVote } from './demo-vote.ts';
 import type { Deps } from './env.ts';
 
 export { DEMO_PASSWORD };
@@ -32,6 +33,13 @@ export const DEMO_ACCOUNTS = [
   { org: 'lausd', email: 'budget@lausd.demo', name: 'Budget analyst', role: 'budget-analyst' },
   { org: 'utla', email: 'admin@utla.demo', name: 'UTLA admin', role: 'admin' },
   { org: 'utla', email: 'bargaining@utla.demo', name: 'UTLA bargaining team', role: 'bargaining-team' },
+  // UTLA's election committee, two site captains (each opens a kiosk) and a member, for the strike authorization.
+  { org: 'utla', email: 'committee@utla.demo', name: 'UTLA election committee chair', role: 'election-committee' },
+  { org: 'utla', email: 'committee2@utla.demo', name: 'UTLA election committee secretary', role: 'election-committee' },
+  { org: 'utla', email: 'committee3@utla.demo', name: 'UTLA election committee member', role: 'election-committee' },
+  { org: 'utla', email: 'captain@utla.demo', name: 'UTLA site captain', role: 'site-captain' },
+  { org: 'utla', email: 'captain2@utla.demo', name: 'UTLA site captain (second site)', role: 'site-captain' },
+  { org: 'utla', email: 'member@utla.demo', name: 'UTLA member', role: 'member' },
   { org: 'seiu99', email: 'admin@seiu99.demo', name: 'SEIU 99 admin', role: 'admin' },
   { org: 'seiu99', email: 'bargaining@seiu99.demo', name: 'SEIU 99 bargaining team', role: 'bargaining-team' },
 ] as const;
@@ -95,7 +103,9 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
 
   // UTLA's roster, imported on November 5, 2018, matched against the 2018-19 dataset's schools.
   clock.now = new Date('2018-11-05T17:00:00.000Z');
-  await seedRoster({ client, clock, dataset: first.dataset, seed: lausdSpec().seed, progress });
+  const roster = await seedRoster({ client, clock, dataset: first.dataset, seed: lausdSpec().seed, progress });
+  // UTLA's strike authorization, December 3–7, 2018, published on the 8th.
+  await seedStrikeVote({ db: deps.db, client, clock, roster, progress });
 
   const proposals = new Map<string, number>();
   let published = 0;
