@@ -13,7 +13,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { planStrikeVote, type PlannedBallots, type RollMember } from '../votes/demo-plan.ts';
+import { audit } from './audit.ts';
 import type { DemoClient } from './demo-client.ts';
+import type { Deps } from './env.ts';
 import { UNION_ADMIN, type SeededRoster } from './demo-roster.ts';
 
 /** The committee: the chair sets the vote up, counts and publishes; the chair and the secretary certify; the third observes paper tallies. */
@@ -30,7 +32,7 @@ const CODES_PER_HOUR = 25;
 const at = (iso: string) => new Date(iso);
 const choice = (plan: PlannedBallots, i: number) => ({ authorize: i < plan.yes ? 'yes' : 'no' });
 
-export async function seedStrikeVote(x: { db: Kysely<Database>; client: DemoClient; clock: { now: Date }; roster: SeededRoster; progress: (line: string) => void }) {
+export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client: DemoClient; clock: { now: Date }; roster: SeededRoster; progress: (line: string) => void }) {
   const { client, clock, roster } = x;
   const [chair, secretary, observer] = COMMITTEE;
   clock.now = at('2018-11-26T18:00:00.000Z');
@@ -58,8 +60,11 @@ export async function seedStrikeVote(x: { db: Kysely<Database>; client: DemoClie
   const nameOf = new Map(roster.worksites.map((w) => [w.id, w.name]));
   const plan = planStrikeVote(roll, { turnoutPercent: 81, yesPercent: 98, online: ONLINE, kioskSites: captainSites.map((k) => nameOf.get(k.worksiteId)!) });
 
-  // Sign-ins linked to roster rows (there is no route for that: an operator links them).
-  const link = async (email: string, memberRowId: number) => x.db.updateTable('people').set({ member_row_id: memberRowId }).where('email', '=', email).execute();
+  // Sign-ins linked to roster rows: there is no route for that, the operator links them (audited).
+  const link = async (email: string, memberRowId: number) => x.deps.db.transaction().execute(async (tx) => {
+    const person = await tx.updateTable('people').set({ member_row_id: memberRowId }).where('email', '=', email).returning(['id', 'organization_id']).executeTakeFirstOrThrow();
+    await audit(tx, x.deps.ids, { organizationId: person.organization_id, personId: null, action: 'person.link-member', subject: `people/${person.id}`, at: clock.now.toISOString() });
+  });
   for (const [i, k] of captainSites.entries()) await link(KIOSK_CAPTAINS[i], k.member.id);
   const [signedIn, ...byCode] = plan.online.memberIds;
   const me = await client.call<{ members: { id: number; memberId: string }[] }>(UNION_ADMIN, 'GET', `/api/roster/members?q=${signedIn}`);
@@ -71,8 +76,8 @@ export async function seedStrikeVote(x: { db: Kysely<Database>; client: DemoClie
   await client.call(MEMBER, 'POST', `/api/votes/${id}/ballot`, { choices: choice(plan.online, 0) });
   for (const [i, memberId] of byCode.entries()) {
     if (i > 0 && i % CODES_PER_HOUR === 0) clock.now = new Date(clock.now.getTime() + 3600_000);
-    await client.send(`POST`, `/api/votes/${id}/access`, { memberId, via: 'email' });
-    const code = await codeSentTo(x.db, roster.members.find((m) => m.memberId === memberId)!.email!);
+    await client.send('POST', `/api/votes/${id}/access`, { memberId, via: 'email' });
+    const code = await codeSentTo(x.deps.db, roster.members.find((m) => m.memberId === memberId)!.email!);
     const { voterToken } = await client.send<{ voterToken: string }>('POST', `/api/votes/${id}/access/verify`, { memberId, code });
     await client.send('POST', `/api/votes/${id}/ballot`, { choices: choice(plan.online, i + 1) }, { authorization: `Voter ${voterToken}` });
   }

@@ -105,7 +105,7 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   clock.now = new Date('2018-11-05T17:00:00.000Z');
   const roster = await seedRoster({ client, clock, dataset: first.dataset, seed: lausdSpec().seed, progress });
   // UTLA's strike authorization, December 3–7, 2018, published on the 8th.
-  await seedStrikeVote({ db: deps.db, client, clock, roster, progress });
+  await seedStrikeVote({ deps, client, clock, roster, progress });
 
   const proposals = new Map<string, number>();
   let published = 0;
