@@ -26,7 +26,7 @@ export const MEMBER = 'member@utla.demo';
 
 const ONLINE = 100;
 const SIGN_INS_PER_REQUEST = 500;
-/** The code routes take 30 requests an hour from one address; the demo's all come from one. */
+/** The code routes take 30 requests an hour from one address: the demo's votes keep under it, as members on one network would (its in-process requests have no address, so none is counted). */
 const CODES_PER_HOUR = 25;
 
 const at = (iso: string) => new Date(iso);
