@@ -2,8 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { existingDemo, seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-// The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset and
-// the nine worked examples, drafted, passed and published through the API on their dates.
+// The demo that `settle serve --demo` opens: the LAUSD workspaces, the generated dataset,
+// UTLA's synthetic roster and strike authorization vote, and the nine worked examples, drafted, passed and published through
+// the API on their dates.
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ dialect: 'sqlite' });
@@ -14,6 +15,14 @@ beforeAll(async () => {
   s = await startTestServer({ dialect: 'sqlite', empty: true });
 }, 60_000);
 afterAll(async () => s?.close());
+
+/** A demo account signed in: its reads carry the session cookie. */
+async function demoPerson(email: string) {
+  const login = await s.anonymous().request('POST', '/api/session', { email, password: DEMO_PASSWORD });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  return { request: (method: string, path: string) => s.anonymous().request(method, path, undefined, { cookie }) };
+}
 
 it('opens the LAUSD demo with every worked example on the public record, dated as it happened', async () => {
   // As `settle serve --behind-proxy --demo` seeds it: the demo's own sign-ins do not come through the proxy.
@@ -47,9 +56,61 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   const district = s.anonymous();
   const login = await district.request('POST', '/api/session', { email: 'negotiator@lausd.demo', password: DEMO_PASSWORD });
   expect(login.status).toBe(200);
+  // UTLA's roster: 31,800 synthetic members, every one at a site of the 2018-19 dataset, with
+  // captains at the 20 largest sites, imported on November 5, 2018.
+  const utla = await demoPerson('admin@utla.demo');
+  const sites = await utla.request('GET', '/api/roster/worksites');
+  expect(sites.status).toBe(200);
+  const worksites = sites.body.worksites as { members: number; matched: boolean; captains: { assignedAt: string }[] }[];
+  expect(worksites.reduce((n, w) => n + w.members, 0)).toBe(31_800);
+  expect(worksites.every((w) => w.matched)).toBe(true);
+  expect(worksites.flatMap((w) => w.captains)).toHaveLength(20);
+  expect(worksites.flatMap((w) => w.captains).every((c) => c.assignedAt.startsWith('2018-11-06'))).toBe(true);
+  const teachers = await utla.request('GET', '/api/roster/members?limit=1');
+  expect(teachers.body.total).toBe(31_800);
+  expect(teachers.body.members[0].email ?? 'none@example.org').toMatch(/@example\.org$/);
+  // The district sees none of it: its admin is refused the roster, and its pages name no member.
+  const districtAdmin = await demoPerson('admin@lausd.demo');
+  for (const path of ['/api/roster/worksites', '/api/roster/members']) {
+    const seen = await districtAdmin.request('GET', path);
+    expect([403, 404]).toContain(seen.status);
+    expect(JSON.stringify(seen.body)).not.toContain(teachers.body.members[0].name);
+  }
+  // UTLA's strike authorization, December 3–7, 2018, on the public record as UTLA reported it.
+  // Eligible: the roster's 30,846 active + 636 on-leave members = 31,482 (src/roster/demo.test.ts).
+  // voted = round(0.81 × 31,482) = round(25,500.42) = 25,500: 25,500 ÷ 31,482 = 0.80999 → 81.0%.
+  // yes = round(0.98 × 25,500) = 24,990: 24,990 ÷ 25,500 = 0.980 → 98.0%; no = 510.
+  const votes = await s.anonymous().request('GET', '/api/public/votes');
+  expect(votes.status).toBe(200);
+  expect(votes.body.votes).toHaveLength(1);
+  expect(votes.body.votes[0]).toMatchObject({ union: 'United Teachers Los Angeles', kind: 'strike-authorization', summary: '98.0% yes, 81.0% turnout', turnout: '0.810', closedAt: '2018-12-08T02:00:00.000Z' });
+  expect(votes.body.votes[0].questions).toEqual([expect.objectContaining({ passOption: 'yes', share: '0.980', passed: true })]);
+  const committee = await demoPerson('committee@utla.demo');
+  const listed = await committee.request('GET', '/api/votes');
+  const voteId = listed.body.votes[0].id as number;
+  const answer = await committee.request('GET', `/api/votes/${voteId}/results`);
+  expect(answer.status).toBe(200);
+  expect(answer.body.vote).toMatchObject({ state: 'certified', publishedAt: '2018-12-08T20:00:00.000Z' });
+  const results = { body: answer.body.results };
+  expect(results.body).toMatchObject({ eligible: 31_482, voted: 25_500, turnout: '0.810', ballots: { spoiled: 0 } });
+  expect(results.body.questions[0]).toMatchObject({ counts: { yes: 24_990, no: 510 }, blank: 0, answered: 25_500, share: '0.980', passed: true });
+  // Three channels: 100 online (one signed in, 99 with a code), the two largest sites at kiosks, the rest on paper.
+  const byChannel = results.body.byChannel as { online: number; kiosk: number; paper: number };
+  expect(byChannel.online).toBe(100);
+  expect(byChannel.kiosk).toBeGreaterThan(0);
+  expect(byChannel.paper).toBe(25_500 - 100 - byChannel.kiosk);
+  expect(results.body.ballots.opened).toBe(100 + byChannel.kiosk);
+  const member = await demoPerson('member@utla.demo');
+  expect((await member.request('GET', `/api/votes/${voteId}/me`)).body).toMatchObject({ onList: true, voted: true, channel: 'online' });
+  // The district sees none of it: the union's votes are absent for it (404), not just refused.
+  for (const path of ['/api/votes', `/api/votes/${voteId}`, `/api/votes/${voteId}/results`, `/api/votes/${voteId}/paper`, `/api/votes/${voteId}/ballots`]) {
+    const seen = await districtAdmin.request('GET', path);
+    expect(seen.status, path).toBe(404);
+    expect(JSON.stringify(seen.body)).not.toContain('Strike authorization');
+  }
   // A second run adds nothing, and finds the demo's accounts to print again.
   expect(await seedDemo(s.deps)).toBeNull();
   const again = await existingDemo(s.deps);
   expect(again?.accounts).toEqual(report?.accounts);
   expect(again?.published).toBe(9);
-}, 120_000);
+}, 600_000);

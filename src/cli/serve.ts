@@ -71,7 +71,7 @@ export function registerServe(program: Command, io: Io): void {
       io.err(`  API description: ${server.url}/api/openapi.json · public record: ${server.url}/api/public/proposals\n`);
       if (server.demo) {
         io.err(`\n  Demo workspaces (password for every account: ${server.demo.password}):\n`);
-        for (const a of server.demo.accounts) io.err(`    ${a.email.padEnd(26)} ${a.role.padEnd(16)} ${a.organization}\n`);
+        for (const a of server.demo.accounts) io.err(`    ${a.email.padEnd(26)} ${a.role.padEnd(18)} ${a.organization}\n`);
         io.err(`  ${server.demo.published} proposals are on the public record. This is a demo database: its password is public, so do not use it for real work.\n\n`);
       } else if (opts.demo) {
         io.err('  (--demo: this database already has other workspaces, so the demo was not added)\n');

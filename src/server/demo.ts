@@ -15,11 +15,15 @@ import { lausd2022Spec } from '../district/demo/lausd-2022-23.ts';
 import type { GenerateSpec } from '../district/generate/spec.ts';
 import { generateDistrict } from '../district/generate/generate.ts';
 import { serializeDataset } from '../district/serialize.ts';
+import type { Dataset } from '../district/types.ts';
 import { addPerson } from './admin.ts';
 import { createApp } from './app.ts';
+import { DEMO_PASSWORD, demoClient } from './demo-client.ts';
+import { seedRoster } from './demo-roster.ts';
+import { seedStrikeVote } from './demo-vote.ts';
 import type { Deps } from './env.ts';
 
-export const DEMO_PASSWORD = 'settle-demo-password';
+export { DEMO_PASSWORD };
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -29,6 +33,13 @@ export const DEMO_ACCOUNTS = [
   { org: 'lausd', email: 'budget@lausd.demo', name: 'Budget analyst', role: 'budget-analyst' },
   { org: 'utla', email: 'admin@utla.demo', name: 'UTLA admin', role: 'admin' },
   { org: 'utla', email: 'bargaining@utla.demo', name: 'UTLA bargaining team', role: 'bargaining-team' },
+  // UTLA's election committee, two site captains (each opens a kiosk) and a member, for the strike authorization.
+  { org: 'utla', email: 'committee@utla.demo', name: 'UTLA election committee chair', role: 'election-committee' },
+  { org: 'utla', email: 'committee2@utla.demo', name: 'UTLA election committee secretary', role: 'election-committee' },
+  { org: 'utla', email: 'committee3@utla.demo', name: 'UTLA election committee member', role: 'election-committee' },
+  { org: 'utla', email: 'captain@utla.demo', name: 'UTLA site captain', role: 'site-captain' },
+  { org: 'utla', email: 'captain2@utla.demo', name: 'UTLA site captain (second site)', role: 'site-captain' },
+  { org: 'utla', email: 'member@utla.demo', name: 'UTLA member', role: 'member' },
   { org: 'seiu99', email: 'admin@seiu99.demo', name: 'SEIU 99 admin', role: 'admin' },
   { org: 'seiu99', email: 'bargaining@seiu99.demo', name: 'SEIU 99 bargaining team', role: 'bargaining-team' },
 ] as const;
@@ -54,8 +65,16 @@ export interface DemoReport {
   published: number;
 }
 
+export interface DemoOptions {
+  /**
+   * UTLA's 31,800-member roster and its strike authorization (default true). Tests of the
+   * proposals' record leave them out: they take most of the demo's start.
+   */
+  members?: boolean;
+}
+
 /** Seeds the demo on an empty database; does nothing (returns null) if any workspace exists. */
-export async function seedDemo(deps: Deps, progress: (line: string) => void = () => undefined): Promise<DemoReport | null> {
+export async function seedDemo(deps: Deps, progress: (line: string) => void = () => undefined, options: DemoOptions = {}): Promise<DemoReport | null> {
   const any = await deps.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const clock = { now: new Date('2018-11-01T16:00:00.000Z') };
@@ -74,27 +93,29 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   const names: Record<OrgKey, string> = { lausd: 'Los Angeles Unified School District', utla: 'United Teachers Los Angeles', seiu99: 'SEIU Local 99' };
   for (const a of DEMO_ACCOUNTS) await addPerson(deps.db, { organizationId: ids[a.org], email: a.email, name: a.name, role: a.role, passwordHash: hash, now: clock.now, ids: deps.ids });
 
-  const call = async (who: string, method: string, path: string, body?: unknown) => {
-    const login = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who, password: DEMO_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const { csrfToken } = (await login.json()) as { csrfToken: string };
-    const res = await app.request(path, { method, headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = (await res.json()) as Record<string, any>;
-    if (res.status >= 300) throw new Error(`demo: ${method} ${path} as ${who} answered ${res.status}: ${json.message}`);
-    return json;
-  };
+  const client = demoClient(app, clock);
+  const { call } = client;
   const negotiator: Record<OrgKey, string> = { lausd: 'negotiator@lausd.demo', utla: 'bargaining@utla.demo', seiu99: 'bargaining@seiu99.demo' };
 
   // Each example is costed on the data of its own year: the 2019 ones on 2018-19, the 2023 ones on
   // 2022-23, uploaded by the district on July 1, 2022 (the start of the year of its adopted budget).
-  const upload = async (year: string, spec: () => GenerateSpec) => {
+  const upload = async (year: string, spec: () => GenerateSpec): Promise<{ id: number; dataset: Dataset }> => {
     progress(`Generating the LAUSD ${year} demo dataset`);
-    const files = serializeDataset(generateDistrict(spec()));
+    const dataset = generateDistrict(spec());
     progress('Uploading it (checked on a costing thread)');
-    const uploaded = await call('admin@lausd.demo', 'POST', '/api/datasets', { name: `LAUSD ${year} (demo, generated)`, note: `Synthetic district calibrated to LAUSD published ${year} totals; see docs/dataset.md.`, files });
-    return uploaded.version.id as number;
+    const uploaded = await call<{ version: { id: number } }>('admin@lausd.demo', 'POST', '/api/datasets', { name: `LAUSD ${year} (demo, generated)`, note: `Synthetic district calibrated to LAUSD published ${year} totals; see docs/dataset.md.`, files: serializeDataset(dataset) });
+    return { id: uploaded.version.id, dataset };
   };
-  const versions = new Map<string, number>([['lausd-2019', await upload('2018-19', () => lausdSpec())]]);
+  const first = await upload('2018-19', () => lausdSpec());
+  const versions = new Map<string, number>([['lausd-2019', first.id]]);
+
+  if (options.members !== false) {
+    // UTLA's roster, imported on November 5, 2018, matched against the 2018-19 dataset's schools.
+    clock.now = new Date('2018-11-05T17:00:00.000Z');
+    const roster = await seedRoster({ client, clock, dataset: first.dataset, seed: lausdSpec().seed, progress });
+    // UTLA's strike authorization, December 3–7, 2018, published on the 8th.
+    await seedStrikeVote({ deps, client, clock, roster, progress });
+  }
 
   const proposals = new Map<string, number>();
   let published = 0;
@@ -102,7 +123,7 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     const folder = step.file.split('/')[0];
     if (folder === 'lausd-2023' && !versions.has(folder)) {
       clock.now = new Date('2022-07-01T16:00:00.000Z');
-      versions.set(folder, await upload('2022-23', () => lausd2022Spec()));
+      versions.set(folder, (await upload('2022-23', () => lausd2022Spec())).id);
     }
     const datasetVersionId = versions.get(folder) ?? (versions.get('lausd-2019') as number);
     const yaml = readFileSync(join(EXAMPLES, step.file), 'utf8');
@@ -111,13 +132,12 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     clock.now = new Date(`${date}T17:00:00.000Z`);
     progress(`Drafting, passing${written.party === 'joint' ? ', countersigning' : ''} and publishing ${step.file}`);
     const existing = proposals.get(step.proposal);
-    const version = existing === undefined
-      ? await call(negotiator[step.by], 'POST', '/api/proposals', { title: step.proposal, datasetVersionId, yaml })
-      : await call(negotiator[step.by], 'POST', `/api/proposals/${existing}/versions`, { datasetVersionId, yaml });
-    const v = version;
+    const v = existing === undefined
+      ? await call<{ id: number; proposalId: number }>(negotiator[step.by], 'POST', '/api/proposals', { title: step.proposal, datasetVersionId, yaml })
+      : await call<{ id: number; proposalId: number }>(negotiator[step.by], 'POST', `/api/proposals/${existing}/versions`, { datasetVersionId, yaml });
     if (existing === undefined) proposals.set(step.proposal, v.proposalId);
     clock.now = new Date(clock.now.getTime() + 3600_000);
-    const passed = await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/pass`);
+    const passed = await call<{ passed: { to: { id: number } } }>(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/pass`);
     clock.now = new Date(clock.now.getTime() + 3600_000);
     if (written.party === 'joint') {
       // A tentative agreement is the table's agreement once the other side countersigns it.

@@ -38,6 +38,8 @@ export interface ServeOptions {
   tiles?: AppOptions['tiles'];
   /** Seed the demo workspaces on an empty database before listening. */
   demo?: boolean;
+  /** With demo: false leaves out UTLA's roster and strike vote (src/server/demo.ts DemoOptions). */
+  demoMembers?: boolean;
   /** The ballot key; default: loadBallotKey (SETTLE_BALLOT_KEY, SETTLE_BALLOT_KEY_FILE, or beside the SQLite file). */
   ballotKey?: BallotKey;
   /** Email and SMS delivery; default: messagingFromEnv(process.env) (SETTLE_SMTP_URL, SETTLE_SMS_URL, …). */
@@ -74,7 +76,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info };
   let demo: DemoReport | null = null;
   try {
-    if (o.demo) demo = (await seedDemo(deps, log)) ?? (await existingDemo(deps));
+    if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers })) ?? (await existingDemo(deps));
   } catch (e) {
     await costing.close();
     await handle.close();

@@ -186,7 +186,9 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
     const { db } = c.get('deps');
     const sites = await db.selectFrom('roster_worksites as w')
       .select((eb) => ['w.id', 'w.name', 'w.school_id', 'w.cds_code',
-        eb.selectFrom('roster_members as m').select((e) => e.fn.countAll().as('n')).whereRef('m.worksite_id', '=', 'w.id').where('m.removed_at', 'is', null).as('members')])
+        // The organization too, so the count uses the (organization, worksite) index: without it,
+        // each of UTLA's ~900 worksites scanned all 31,800 members (10 s for the list).
+        eb.selectFrom('roster_members as m').select((e) => e.fn.countAll().as('n')).where('m.organization_id', '=', actor.org.id).whereRef('m.worksite_id', '=', 'w.id').where('m.removed_at', 'is', null).as('members')])
       .where('w.organization_id', '=', actor.org.id).orderBy('w.name').orderBy('w.created_at').execute();
     const captains = await currentCaptains(db, actor.org.id);
     return c.json({
