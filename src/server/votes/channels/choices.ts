@@ -11,7 +11,7 @@ export function checkChoices(questions: Question[], raw: Record<string, unknown>
   const problems = validateChoices(questions, raw as Choices);
   if (problems.length > 0) {
     const p = problems[0];
-    throw new ApiError(422, { code: 'vote.bad-choices', message: p.message, where: p.where, hint: `{"choices": ${p.hint ?? '{}'}}` });
+    throw new ApiError(422, { code: 'vote.bad-choices', message: p.message, where: p.where, hint: `{"choices":${p.hint ?? '{}'}}` });
   }
   const choices: Choices = {};
   for (const q of questions) choices[q.key] = raw[q.key] as string | null;
