@@ -65,7 +65,7 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   expect(worksites.reduce((n, w) => n + w.members, 0)).toBe(31_800);
   expect(worksites.every((w) => w.matched)).toBe(true);
   expect(worksites.flatMap((w) => w.captains)).toHaveLength(20);
-  expect(worksites.flatMap((w) => w.captains).every((c) => c.assignedAt.startsWith('2018-11-06'))).toBe(true);
+  expect(worksites.flatMap((w) => w.captains).every((c) => c.assignedAt.startsWith('2018-08-02'))).toBe(true);
   const teachers = await utla.request('GET', '/api/roster/members?limit=1');
   expect(teachers.body.total).toBe(31_800);
   expect(teachers.body.members[0].email ?? 'none@example.org').toMatch(/@example\.org$/);
@@ -76,21 +76,21 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
     expect([403, 404]).toContain(seen.status);
     expect(JSON.stringify(seen.body)).not.toContain(teachers.body.members[0].name);
   }
-  // UTLA's strike authorization, December 3–7, 2018, on the public record as UTLA reported it.
+  // UTLA's strike authorization, at school sites August 22–30, 2018, on the public record as UTLA reported it.
   // Eligible: the roster's 30,846 active + 636 on-leave members = 31,482 (src/roster/demo.test.ts).
   // voted = round(0.81 × 31,482) = round(25,500.42) = 25,500: 25,500 ÷ 31,482 = 0.80999 → 81.0%.
   // yes = round(0.98 × 25,500) = 24,990: 24,990 ÷ 25,500 = 0.980 → 98.0%; no = 510.
   const votes = await s.anonymous().request('GET', '/api/public/votes');
   expect(votes.status).toBe(200);
   expect(votes.body.votes).toHaveLength(1);
-  expect(votes.body.votes[0]).toMatchObject({ union: 'United Teachers Los Angeles', kind: 'strike-authorization', summary: '98.0% yes, 81.0% turnout', turnout: '0.810', closedAt: '2018-12-08T02:00:00.000Z' });
+  expect(votes.body.votes[0]).toMatchObject({ union: 'United Teachers Los Angeles', kind: 'strike-authorization', summary: '98.0% yes, 81.0% turnout', turnout: '0.810', closedAt: '2018-08-31T01:00:00.000Z' });
   expect(votes.body.votes[0].questions).toEqual([expect.objectContaining({ passOption: 'yes', share: '0.980', passed: true })]);
   const committee = await demoPerson('committee@utla.demo');
   const listed = await committee.request('GET', '/api/votes');
   const voteId = listed.body.votes[0].id as number;
   const answer = await committee.request('GET', `/api/votes/${voteId}/results`);
   expect(answer.status).toBe(200);
-  expect(answer.body.vote).toMatchObject({ state: 'certified', publishedAt: '2018-12-08T20:00:00.000Z' });
+  expect(answer.body.vote).toMatchObject({ state: 'certified', publishedAt: '2018-08-31T19:00:00.000Z' });
   const results = { body: answer.body.results };
   expect(results.body).toMatchObject({ eligible: 31_482, voted: 25_500, turnout: '0.810', ballots: { spoiled: 0 } });
   expect(results.body.questions[0]).toMatchObject({ counts: { yes: 24_990, no: 510 }, blank: 0, answered: 25_500, share: '0.980', passed: true });

@@ -33,7 +33,7 @@ export async function seedRoster(x: { client: DemoClient; clock: { now: Date }; 
   const members = demoRoster({ schools: x.dataset.schools, staff: x.dataset.staff, spec: { ...UTLA_DEMO_ROSTER, seed: x.seed } });
   x.progress(`Importing the UTLA roster: ${members.length.toLocaleString('en-US')} synthetic members (read and checked on a costing thread)`);
   const form = new FormData();
-  form.append('file', new File([demoRosterCsv(members)], 'utla-roster-2018-11.csv', { type: 'text/csv' }));
+  form.append('file', new File([demoRosterCsv(members)], 'utla-roster-2018-08.csv', { type: 'text/csv' }));
   const preview = await client.call<Preview>(UNION_ADMIN, 'POST', '/api/roster/imports', form);
   // The demo's own file must import whole: a rejected row or a school the dataset does not
   // have means the generator and the dataset disagree, which should stop the demo, not hide.

@@ -1,5 +1,5 @@
 /**
- * The demo's UTLA strike authorization, December 2018: set up and frozen by the election
+ * The demo's UTLA strike authorization, August 22–30, 2018: set up and frozen by the election
  * committee, cast through the API by the three channels, counted, certified by two committee
  * members and published with public results, so that it reads as UTLA reported it: 98% yes,
  * 81% turnout, a week of voting at school sites (docs/votes.md). Who votes how is worked out by
@@ -35,15 +35,15 @@ const choice = (plan: PlannedBallots, i: number) => ({ authorize: i < plan.yes ?
 export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client: DemoClient; clock: { now: Date }; roster: SeededRoster; progress: (line: string) => void }) {
   const { client, clock, roster } = x;
   const [chair, secretary, observer] = COMMITTEE;
-  clock.now = at('2018-11-26T18:00:00.000Z');
-  x.progress('Setting up the UTLA strike authorization (December 3–7, 2018)');
+  clock.now = at('2018-08-03T18:00:00.000Z');
+  x.progress('Setting up the UTLA strike authorization (August 22–30, 2018)');
   const created = await client.call<{ vote: { id: number } }>(chair, 'POST', '/api/votes', {
-    title: 'Strike authorization, December 2018', kind: 'strike-authorization',
+    title: 'Strike authorization, August 2018', kind: 'strike-authorization',
     questions: [{
       key: 'authorize', text: 'Do you authorize the UTLA bargaining team to call a strike if LAUSD does not reach a fair agreement?',
       options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' },
     }],
-    cutoffAt: '2018-12-01T08:00:00.000Z', opensAt: '2018-12-03T15:00:00.000Z', closesAt: '2018-12-08T02:00:00.000Z',
+    cutoffAt: '2018-08-15T07:00:00.000Z', opensAt: '2018-08-22T14:00:00.000Z', closesAt: '2018-08-31T01:00:00.000Z',
     channels: ['online', 'kiosk', 'paper'], eligibleStatuses: ['active', 'leave'], publicResults: true,
   });
   const id = created.vote.id;
@@ -52,7 +52,7 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
   const siteId = new Map(roster.worksites.map((w) => [w.name, w.id]));
   const roll: RollMember[] = roster.members.filter((m) => m.status === 'active' || m.status === 'leave')
     .map((m) => ({ memberId: m.memberId, worksite: m.worksite, email: m.email !== null }));
-  clock.now = at('2018-12-01T17:00:00.000Z');
+  clock.now = at('2018-08-15T17:00:00.000Z');
   const frozen = await client.call<{ voters: number }>(chair, 'POST', `/api/votes/${id}/freeze`);
   if (frozen.voters !== roll.length) throw new Error(`demo: the frozen list has ${frozen.voters} voters, the demo roster ${roll.length}`);
 
@@ -70,8 +70,8 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
   const me = await client.call<{ members: { id: number; memberId: string }[] }>(UNION_ADMIN, 'GET', `/api/roster/members?q=${signedIn}`);
   await link(MEMBER, me.members.find((m) => m.memberId === signedIn)!.id);
 
-  // Online, Monday: one member signed in, the others with a code sent to their email.
-  clock.now = at('2018-12-03T16:00:00.000Z');
+  // Online, from the first morning (Wednesday, August 22): one member signed in, the others with a code sent to their email.
+  clock.now = at('2018-08-22T16:00:00.000Z');
   x.progress(`Voting online (${plan.online.memberIds.length}), at ${plan.kiosk.size} kiosks and on paper at ${plan.paper.size} sites`);
   await client.call(MEMBER, 'POST', `/api/votes/${id}/ballot`, { choices: choice(plan.online, 0) });
   for (const [i, memberId] of byCode.entries()) {
@@ -82,8 +82,8 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
     await client.send('POST', `/api/votes/${id}/ballot`, { choices: choice(plan.online, i + 1) }, { authorization: `Voter ${voterToken}` });
   }
 
-  // Kiosks, Tuesday: each captain opens one at their site and attests the members who come.
-  clock.now = at('2018-12-04T16:00:00.000Z');
+  // Kiosks, Thursday the 23rd: each captain opens one at their site and attests the members who come.
+  clock.now = at('2018-08-23T16:00:00.000Z');
   for (const [i, k] of captainSites.entries()) {
     const ballots = plan.kiosk.get(nameOf.get(k.worksiteId)!)!;
     const { kioskId, kioskToken } = await client.call<{ kioskId: number; kioskToken: string }>(KIOSK_CAPTAINS[i], 'POST', `/api/votes/${id}/kiosks`, { worksiteId: k.worksiteId });
@@ -95,9 +95,9 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
     await client.call(KIOSK_CAPTAINS[i], 'DELETE', `/api/votes/${id}/kiosks/${kioskId}`);
   }
 
-  // Paper, Friday afternoon: at each site the members sign in, two committee members enter the
+  // Paper, the last afternoon (Thursday, August 30): at each site the members sign in, two committee members enter the
   // tally separately, and a third signs off as observer.
-  clock.now = at('2018-12-07T23:00:00.000Z');
+  clock.now = at('2018-08-30T22:00:00.000Z');
   for (const [site, ballots] of plan.paper) {
     const w = siteId.get(site)!;
     for (let i = 0; i < ballots.memberIds.length; i += SIGN_INS_PER_REQUEST) {
@@ -109,15 +109,16 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
     await client.call(observer, 'POST', `/api/votes/${id}/paper/${w}/observer`, { observerName: 'UTLA election committee member' });
   }
 
-  // Saturday: counted, certified by the chair and the secretary, published.
+  // Counted that night after the close (6 p.m. in Los Angeles); certified by the chair and the
+  // secretary and published on Friday, August 31, the day UTLA announced 98% yes on 81% turnout.
   x.progress('Counting, certifying and publishing the strike authorization');
-  clock.now = at('2018-12-08T17:00:00.000Z');
+  clock.now = at('2018-08-31T04:00:00.000Z');
   await client.call(chair, 'POST', `/api/votes/${id}/count`);
-  clock.now = at('2018-12-08T18:00:00.000Z');
+  clock.now = at('2018-08-31T17:00:00.000Z');
   await client.call(chair, 'POST', `/api/votes/${id}/certify`);
-  clock.now = at('2018-12-08T19:00:00.000Z');
+  clock.now = at('2018-08-31T18:00:00.000Z');
   await client.call(secretary, 'POST', `/api/votes/${id}/certify`);
-  clock.now = at('2018-12-08T20:00:00.000Z');
+  clock.now = at('2018-08-31T19:00:00.000Z');
   await client.call(chair, 'POST', `/api/votes/${id}/publish`);
   return { id, plan };
 }

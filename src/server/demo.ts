@@ -77,7 +77,7 @@ export interface DemoOptions {
 export async function seedDemo(deps: Deps, progress: (line: string) => void = () => undefined, options: DemoOptions = {}): Promise<DemoReport | null> {
   const any = await deps.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return null;
-  const clock = { now: new Date('2018-11-01T16:00:00.000Z') };
+  const clock = { now: new Date('2018-07-02T16:00:00.000Z') };
   // The demo talks to itself in-process (http://localhost), never through the proxy a
   // deployment may sit behind: its sign-ins are not the browser's.
   const app = createApp({ ...deps, behindProxy: false, now: () => clock.now });
@@ -110,10 +110,11 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   const versions = new Map<string, number>([['lausd-2019', first.id]]);
 
   if (options.members !== false) {
-    // UTLA's roster, imported on November 5, 2018, matched against the 2018-19 dataset's schools.
-    clock.now = new Date('2018-11-05T17:00:00.000Z');
+    // UTLA's roster, imported on August 1, 2018, matched against the 2018-19 dataset's schools.
+    clock.now = new Date('2018-08-01T17:00:00.000Z');
     const roster = await seedRoster({ client, clock, dataset: first.dataset, seed: lausdSpec().seed, progress });
-    // UTLA's strike authorization, December 3–7, 2018, published on the 8th.
+    // UTLA's strike authorization: voted at school sites August 22–30, 2018, announced on the 31st
+    // (https://www.utla.net/news/utla-members-vote-overwhelmingly-authorize-strike).
     await seedStrikeVote({ deps, client, clock, roster, progress });
   }
 
