@@ -80,6 +80,8 @@ export async function makeCaptain(s: TestServer, org: OrgKey, worksiteId: number
 
 /** Adds a person with the committee side's role `election-committee` (sign in with s.as(org, 'election-committee')). */
 export async function addCommittee(s: TestServer, org: OrgKey): Promise<void> {
+  // The test world now has one already (election-committee is a union role): then there is nothing to add.
+  if (await s.handle.db.selectFrom('people').select('id').where('email', '=', emailOf(org, 'election-committee')).executeTakeFirst()) return;
   await addPerson(s.handle.db, { organizationId: s.orgId[org], email: emailOf(org, 'election-committee'), name: 'Committee chair', role: 'election-committee', passwordHash: await argon2id.hash(PASSWORD), now: s.clock.now, ids: s.deps.ids });
 }
 
