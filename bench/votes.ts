@@ -8,6 +8,10 @@
  * Measured here (Node 20, local disk, PostgreSQL 15 on the same machine), 1,000 members:
  * SQLite 87 votes/s one at a time (median 10.3 ms, p99 42 ms), 92 votes/s 32 at once (p99 525 ms);
  * PostgreSQL 52 votes/s one at a time (median 16 ms, p99 76 ms), 139 votes/s 32 at once (p99 482 ms).
+ * Through HTTP (500 members, 2026-12-01, the machine shared with other test runs, load ~7):
+ * SQLite 11 votes/s one at a time (median 71 ms, p99 435 ms), 19 votes/s 32 at once (median 810 ms,
+ * p99 21.8 s); PostgreSQL 13 votes/s one at a time (median 55 ms, p99 341 ms), 23 votes/s 32 at once
+ * (median 1.28 s, p99 3.9 s); castBallot alone in the same run: SQLite 75 and 77, PostgreSQL 41 and 315.
  * Each cast is its own transaction with one fsync (synchronous=FULL): a group commit would raise
  * SQLite's figure (docs: ENGINEERING.md, durability).
  */
