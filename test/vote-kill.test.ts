@@ -1,7 +1,7 @@
 /**
  * No acknowledged ballot is lost, none counted twice, under kill -9 (docs/votes.md, "One member,
  * one vote"). A real `settle serve` child process takes concurrent ballots from signed-in
- * members (POST /api/votes/{id}/ballot); at a seeded random moment 150–600 ms after the round's
+ * members (POST /api/votes/{id}/ballot); at a seeded random moment 0.5–1.5 s after the round's
  * first receipt it is killed with SIGKILL and started again on the same database. Members whose
  * ballot was in flight try again in the next round (they get a receipt or 409 already-voted).
  * After the last round:
@@ -33,9 +33,9 @@ import { memberSessions, type MemberSession } from './helpers/vote-sessions.ts';
 
 const ROUNDS = { sqlite: Number(process.env.SETTLE_VOTE_KILL_ROUNDS ?? 4), postgres: Number(process.env.SETTLE_VOTE_KILL_PG_ROUNDS ?? 2) };
 // Enough that a round is still casting when the kill comes (SQLite takes about 50 casts a second here: src/server/votes/cast.ts, one fsync each).
-const PER_ROUND = 150;
-const KILL_MIN_MS = 150;
-const KILL_MAX_MS = 600;
+const PER_ROUND = 200;
+const KILL_MIN_MS = 500;
+const KILL_MAX_MS = 1500;
 export const CAST_ROUTE = '/api/votes/{id}/ballot';
 
 type Voter = MemberSession;
