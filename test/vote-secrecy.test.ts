@@ -12,6 +12,10 @@
  * with the roll's row, in the same transaction) and must find the links there.
  *
  * Voting is sequential, one second apart, which gives order-based strategies their best chance.
+ *
+ * A third proof casts through the HTTP routes of a test server (a session, a voter token, a
+ * kiosk), with refused second tries and a bad ballot among them, captures every line the server
+ * logs (deps.log) and runs the strategies on those lines with the rows.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,6 +32,8 @@ import { destroyEnvelope, openTheBox, sweepAfterTheCount, upholdEnvelope } from 
 import type { Channel } from '../src/votes/types.ts';
 import { eachDatabase, freshDatabase, type Fresh } from './helpers/databases.ts';
 import { gatherEvidence, type Evidence } from './helpers/vote-evidence.ts';
+import { startTestServer } from './helpers/server.ts';
+import { castingKit, httpCaster, send, type Way } from './helpers/vote-casters.ts';
 import { createVoteFixture, seededRandom, type VoteFixture } from './helpers/vote-fixture.ts';
 import { choiceOf, runStrategies, verdictTable } from './helpers/vote-linking.ts';
 
@@ -182,6 +188,45 @@ eachDatabase('ballot secrecy against a copy of the database', (dialect) => {
     } finally {
       await w.handle.close();
       await w.fresh.dispose();
+    }
+  }, 120_000);
+});
+
+eachDatabase('ballot secrecy in the server log', (dialect) => {
+  it('ballots cast through the HTTP routes leave no line that links a voter to a choice', async () => {
+    const s = await startTestServer({ dialect, empty: true });
+    const logs: string[] = [];
+    const serverLog = s.deps.log;
+    s.deps.log = (line) => {
+      logs.push(line);
+      serverLog(line);
+    };
+    try {
+      const start = s.clock.now.getTime();
+      const fx = await createVoteFixture(s.handle.db, { members: 120, worksites: 6, window: { opensAt: new Date(start - 3_600_000), closesAt: new Date(start + 86_400_000) } });
+      const kit = await castingKit(s, fx);
+      const cast = httpCaster(s, fx, kit);
+      const rand = seededRandom(SEED);
+      const ways: Way[] = ['session', 'token', 'kiosk'];
+      const truth = new Map<number, string>();
+      for (const [i, m] of kit.members.entries()) {
+        s.clock.now = new Date(start + i * 1000);
+        const choice = rand() < 0.5 ? 'yes' : 'no';
+        expect((await cast({ m, way: ways[i % 3], choice })).kind).toBe('ballot');
+        truth.set(m.rowId, choice);
+        // Every tenth member tries again another way (refused, 409) and every fifteenth sends a bad ballot (422): those paths run too.
+        if (i % 10 === 0) expect((await cast({ m, way: ways[(i + 1) % 3], choice: choice === 'yes' ? 'no' : 'yes' })).kind).toBe('refused');
+        if (i % 15 === 0) expect((await send(s, `/api/votes/${fx.voteId}/ballot`, { choices: { strike: `${choice}!` } }, { authorization: `Voter ${m.voterToken}` })).status).toBe(422);
+        // A line the server does log, in the middle of the vote: the capture holds the server's own lines.
+        if (i === 60) expect((await send(s, '/api/csp-report', { 'csp-report': { 'effective-directive': 'script-src', 'blocked-uri': 'inline', 'document-uri': 'https://settle.test/votes' } }, { 'content-type': 'application/csp-report' })).status).toBeLessThan(300);
+      }
+      expect(logs.some((l) => l.startsWith('csp violation'))).toBe(true);
+      const file = dialect === 'sqlite' ? (await sql<{ file: string }>`PRAGMA database_list`.execute(s.handle.db)).rows[0].file : undefined;
+      const evidence = await gatherEvidence({ db: s.handle.db, dialect, file, logs });
+      console.log(`${dialect}: ${truth.size} ballots through the API, ${logs.length} server log line(s): ${JSON.stringify(logs)}`);
+      assertNoneWins(`${dialect}, cast through the API, with the server's log`, { now: evidence }, truth);
+    } finally {
+      await s.close();
     }
   }, 120_000);
 });

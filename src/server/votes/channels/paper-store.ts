@@ -38,14 +38,20 @@ export async function paperSite(db: Db, voteId: number, worksiteId: number): Pro
   };
 }
 
-/** Writes the site's row from its entries and sign-ins as they are now. */
+/**
+ * Writes the site's row from its entries and sign-ins as they are now. The row is claimed first
+ * (inserted, or locked where it is): two sign-ins at one site at once then take turns, and the
+ * second counts the first's committed sign-ins. Reading first and inserting when absent let two
+ * at once both insert (a duplicate key, a 500 on PostgreSQL) or write a count missing the other's.
+ */
 export async function reconcile(db: Db, ids: IdSource, o: { voteId: number; orgId: number; worksiteId: number }): Promise<void> {
+  await db.insertInto('vote_paper_sites').values({ id: ids.next(o.orgId), vote_id: o.voteId, worksite_id: o.worksiteId, sign_ins: 0, counts: null, observer_name: null, observer_signed_by: null, observer_signed_at: null, accepted_at: null })
+    .onConflict((oc) => oc.columns(['vote_id', 'worksite_id']).doUpdateSet((eb) => ({ sign_ins: eb.ref('vote_paper_sites.sign_ins') })))
+    .execute();
   const signIns = await paperSignIns(db, o.voteId, o.worksiteId);
   const { agreed } = entryStatus(await paperEntries(db, o.voteId, o.worksiteId));
   const counts = agreed ? JSON.stringify(agreed) : null;
-  const had = await db.selectFrom('vote_paper_sites').select('id').where('vote_id', '=', o.voteId).where('worksite_id', '=', o.worksiteId).executeTakeFirst();
-  if (had) await db.updateTable('vote_paper_sites').set({ sign_ins: signIns, counts }).where('id', '=', had.id).execute();
-  else await db.insertInto('vote_paper_sites').values({ id: ids.next(o.orgId), vote_id: o.voteId, worksite_id: o.worksiteId, sign_ins: signIns, counts, observer_name: null, observer_signed_by: null, observer_signed_at: null, accepted_at: null }).execute();
+  await db.updateTable('vote_paper_sites').set({ sign_ins: signIns, counts }).where('vote_id', '=', o.voteId).where('worksite_id', '=', o.worksiteId).execute();
 }
 
 /** A site as shown: whether its entries agree (never whose differs or how), and whether it is accepted. */
