@@ -3,7 +3,7 @@ import { messages } from '../../i18n.ts';
 
 export const common = messages({
   en: {
-    'role.admin': 'administrator', 'role.bargaining-team': 'bargaining team', 'role.organizer': 'organizer', 'role.site-captain': 'site captain', 'role.member': 'member',
+    'role.admin': 'administrator', 'role.bargaining-team': 'bargaining team', 'role.organizer': 'organizer', 'role.site-captain': 'site captain', 'role.member': 'member', 'role.election-committee': 'election committee',
     'role.budget-analyst': 'budget analyst', 'role.negotiator': 'negotiator', 'role.site-administrator': 'site administrator',
     'kind.district': 'district', 'kind.union': 'union',
     'cert.positive': 'positive', 'cert.qualified': 'qualified', 'cert.negative': 'negative', 'cert.not-certified': 'not certified',
@@ -15,7 +15,7 @@ export const common = messages({
     'total': 'Total',
   },
   es: {
-    'role.admin': 'administración', 'role.bargaining-team': 'equipo negociador', 'role.organizer': 'organización', 'role.site-captain': 'capitán de sitio', 'role.member': 'miembro',
+    'role.admin': 'administración', 'role.bargaining-team': 'equipo negociador', 'role.organizer': 'organización', 'role.site-captain': 'capitán de sitio', 'role.member': 'miembro', 'role.election-committee': 'comité electoral',
     'role.budget-analyst': 'análisis presupuestario', 'role.negotiator': 'negociación', 'role.site-administrator': 'administración de sitio',
     'kind.district': 'distrito', 'kind.union': 'sindicato',
     'cert.positive': 'positiva', 'cert.qualified': 'con reservas', 'cert.negative': 'negativa', 'cert.not-certified': 'sin certificar',
