@@ -19,7 +19,7 @@ export function Challenges({ voteId, canRule, reload, onRuled }: { voteId: numbe
   const [said, setSaid] = useState<Said | null>(null);
   const rule = async (c: Challenge, ruling: 'upheld' | 'denied') => {
     try {
-      await api('POST', `/api/votes/${voteId}/challenges/${c.id}/ruling`, { ruling, note: (notes[c.id] ?? '').trim() });
+      await api('POST', `/api/votes/${voteId}/challenges/${c.id}/ruling`, { ruling, ...((notes[c.id] ?? '').trim() ? { note: (notes[c.id] ?? '').trim() } : {}) });
       setSaid({ ok: true, text: t('challenges.ruled', { name: c.member.name }) });
     } catch (e) {
       setSaid(refusal(e));
@@ -39,7 +39,7 @@ export function Challenges({ voteId, canRule, reload, onRuled }: { voteId: numbe
               <p><strong><UserText text={c.member.name} /></strong> <span className="muted">({c.member.memberId}) · {when(c.raisedAt, lang)}</span></p>
               <p className="vt-reason"><UserText text={c.reason} /></p>
               <p>{t(`challenges.${c.status}`)}{c.envelope && c.status === 'pending' ? ` · ${t('challenges.envelope')}` : ''}</p>
-              {c.ruling?.note && <p className="muted"><UserText text={c.ruling.note} /></p>}
+              {c.note && <p className="muted"><UserText text={c.note} /></p>}
               {canRule && c.status === 'pending' && (
                 <div className="vt-rule">
                   <label>

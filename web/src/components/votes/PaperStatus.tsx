@@ -3,20 +3,9 @@ import { useMessages } from '../../i18n.ts';
 import { siteWords } from '../../pages/votes/site-messages.ts';
 import { TableScroll } from '../TableScroll.tsx';
 import { UserText } from '../UserText.tsx';
-import type { Question } from './types.ts';
+import type { PaperCounts, PaperSite, Question } from './types.ts';
 
-export interface PaperSite {
-  worksite: { id: number; name: string };
-  signIns: number;
-  entries: number;
-  agree: boolean | null;
-  observer: string | null;
-  accepted: boolean;
-}
-
-export interface Counts { ballots: number; spoiled: number; answers: Record<string, Record<string, number>> }
-
-export function emptyCounts(questions: Question[]): Counts {
+export function emptyCounts(questions: Question[]): PaperCounts {
   return { ballots: 0, spoiled: 0, answers: Object.fromEntries(questions.map((q) => [q.key, Object.fromEntries([...q.options.map((o) => [o.key, 0]), ['blank', 0]])])) };
 }
 
@@ -36,12 +25,12 @@ export function PaperStatus({ sites }: { sites: PaperSite[] }) {
           </thead>
           <tbody>
             {sites.map((s) => (
-              <tr key={s.worksite.id}>
-                <th scope="row"><UserText text={s.worksite.name} /></th>
+              <tr key={s.worksiteId}>
+                <th scope="row"><UserText text={s.worksite} /></th>
                 <td className="num">{s.signIns}</td>
                 <td className="num">{s.entries}</td>
-                <td className={s.agree === false ? 'error' : undefined}>{s.agree === null ? t('paper.agree.wait') : s.agree ? t('paper.agree.yes') : t('paper.agree.no')}</td>
-                <td>{s.observer ? <UserText text={s.observer} /> : t('paper.no')}</td>
+                <td className={s.status === 'mismatch' || s.overSignIns ? 'error' : undefined}>{t(`paper.status.${s.status}`)}{s.overSignIns ? ` ${t('paper.over')}` : ''}</td>
+                <td>{s.observerName ? <UserText text={s.observerName} /> : t('paper.no')}</td>
                 <td>{s.accepted ? t('paper.yes') : t('paper.no')}</td>
               </tr>
             ))}

@@ -18,6 +18,8 @@ export interface Vote {
   title: string;
   kind: VoteKind;
   state: VoteState;
+  /** Frozen and inside its window now: members may vote. */
+  open: boolean;
   questions: Question[];
   cutoffAt: string;
   opensAt: string;
@@ -25,43 +27,82 @@ export interface Vote {
   channels: Channel[];
   eligibleStatuses: string[];
   publicResults: boolean;
-  publishedAt?: string | null;
-  certifications?: Certification[];
+  createdAt: string;
+  frozenAt: string | null;
+  countedAt: string | null;
+  certifiedAt: string | null;
+  publishedAt: string | null;
 }
 
-export interface Certification { by: { id: number; name: string } | string; at: string }
+/** What a voter (a code's voter token, or a signed-in member) reads of a vote to mark a ballot. */
+export type BallotVote = Pick<Vote, 'id' | 'title' | 'kind' | 'state' | 'open' | 'questions' | 'opensAt' | 'closesAt' | 'publishedAt'>;
 
-export interface TurnoutLine { voted: number; eligible: number }
-export interface Turnout extends TurnoutLine {
-  byChannel: { channel: Channel; voted: number }[];
-  byWorksite: { worksite: string | null; voted: number; eligible: number; grouped?: number }[];
+export interface Certification { person: { id: number; name: string }; certifiedAt: string }
+
+/** A worksite's line; `sites` when it is the line of small worksites shown together. */
+export interface SiteTurnout { name: string; eligible: number; voted: number; sites?: number }
+export interface Turnout {
+  eligible: number;
+  voted: number;
+  /** voted / eligible as a decimal rounded to 0.001, such as "0.810". */
+  turnout: string;
+  byChannel: Record<Channel, number>;
+  sites: SiteTurnout[];
 }
 
 export interface QuestionResult {
   key: string;
   text: string;
-  options: { key: string; label: string; votes: number; share?: string | number }[];
+  /** Each option's key → ballots that chose it. */
+  counts: Record<string, number>;
   blank: number;
+  /** Ballots that chose an option (blanks apart): what shares are out of. */
+  answered: number;
+  passOption: string;
+  threshold: string;
+  /** The pass option's share of `answered`, such as "0.980". */
+  share: string;
   passed: boolean;
 }
-export interface Results { questions: QuestionResult[]; turnout: Turnout }
+export interface Results extends Turnout {
+  ballots: { opened: number; paper: number; spoiled: number };
+  questions: QuestionResult[];
+}
+
+export interface Member { id: number; memberId: string; name: string }
 
 export interface Challenge {
   id: number;
-  member: { memberId: string; name: string };
+  member: Member;
   reason: string;
-  status: 'pending' | 'upheld' | 'denied';
   raisedAt: string;
+  status: 'pending' | 'upheld' | 'denied';
+  ruledAt: string | null;
+  note: string | null;
+  /** A sealed ballot of this member waits for the ruling. */
   envelope: boolean;
-  ruling?: { by: string; at: string; note: string | null } | null;
 }
 
 export interface Voter {
-  member: { id: number; memberId: string; name: string };
+  member: Member;
   worksite: { id: number; name: string } | null;
   standing: string;
   voted: boolean;
   channel: Channel | null;
+}
+
+export interface PaperCounts { ballots: number; spoiled: number; answers: Record<string, Record<string, number>> }
+export interface PaperSite {
+  worksiteId: number;
+  worksite: string;
+  signIns: number;
+  entries: number;
+  status: 'no-entries' | 'one-entry' | 'agree' | 'mismatch';
+  /** The agreed ballots and spoiled ones are more than the sign-ins. */
+  overSignIns: boolean;
+  counts: PaperCounts | null;
+  observerName: string | null;
+  accepted: boolean;
 }
 
 export interface Cast { receipt: string; challenged: boolean }

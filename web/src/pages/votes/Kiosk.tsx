@@ -12,6 +12,7 @@ import { api } from '../../api.ts';
 import { useMessages } from '../../i18n.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { Ballot } from '../../components/votes/Ballot.tsx';
+import { KioskClose } from '../../components/votes/KioskClose.tsx';
 import { forgetKiosk, loadKiosk, type KioskHere } from '../../components/votes/kiosk-store.ts';
 import { refusal, SaidLine, type Said } from '../../components/votes/parts.tsx';
 import { ReceiptShown } from '../../components/votes/Receipt.tsx';
@@ -28,24 +29,13 @@ export function Kiosk({ id, query }: PageProps) {
 
   if (!kiosk) return <div className="vt-page vt-kiosk"><h1>{t('kiosk.title')}</h1><SaidLine said={said} /><p>{t('kiosk.none')}</p></div>;
 
-  const close = async () => {
-    try {
-      await api('DELETE', `/api/votes/${voteId}/kiosks/${kiosk.kioskId}`, undefined, { headers: { authorization: `Kiosk ${kiosk.token}` } });
-      setSaid({ ok: true, text: t('kiosk.closed') });
-    } catch (e) {
-      setSaid(refusal(e));
-    }
-    forgetKiosk(voteId);
-    setKiosk(null);
-  };
-
   return (
     <div className="vt-page vt-kiosk">
       <h1><UserText text={kiosk.title} /></h1>
       <p className="muted">{t('kiosk.site', { site: kiosk.site })}</p>
       {/* A new key: React throws the last voter's screen away whole. */}
       <KioskVoter key={round} kiosk={kiosk} idle={idle} onDone={() => setRound((n) => n + 1)} />
-      <p className="vt-kiosk-close"><button type="button" className="link" onClick={() => void close()}>{t('kiosk.close')}</button></p>
+      <KioskClose voteId={voteId} kioskId={kiosk.kioskId} onClosed={() => { forgetKiosk(voteId); setKiosk(null); setSaid({ ok: true, text: t('kiosk.closed') }); }} />
     </div>
   );
 }
@@ -76,7 +66,7 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
   }, [touched, cast, idle]);
   useEffect(() => { if (touched && left <= 0) onDone(); }, [left, touched, onDone]);
 
-  const identify = async (body: Record<string, string>) => {
+  const identify = async (body: Record<string, string | boolean>) => {
     setSaid(null);
     try {
       const a = await api<{ ballotToken: string }>('POST', '/api/kiosk/identify', body, { headers: auth });
@@ -128,7 +118,7 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
       <button type="submit" className="vt-big">{t('kiosk.continue')}</button>
       <div className="vt-nav">
         <button type="button" className="vt-secondary" disabled={memberId.trim() === ''} onClick={() => void sendCode()}>{t('kiosk.send')}</button>
-        <button type="button" className="vt-secondary" disabled={memberId.trim() === ''} onClick={() => { if (window.confirm(t('kiosk.attest.confirm', { memberId: memberId.trim() }))) void identify({ memberId: memberId.trim(), attestedBy: 'captain' }); }}>{t('kiosk.attest')}</button>
+        <button type="button" className="vt-secondary" disabled={memberId.trim() === ''} onClick={() => { if (window.confirm(t('kiosk.attest.confirm', { memberId: memberId.trim() }))) void identify({ memberId: memberId.trim(), attest: true }); }}>{t('kiosk.attest')}</button>
       </div>
     </form>
   );

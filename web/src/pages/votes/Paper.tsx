@@ -13,12 +13,12 @@ import { Pending } from '../../components/workspace/parts.tsx';
 import { useApi } from '../../components/workspace/useApi.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { refusal, SaidLine, useReload, type Said } from '../../components/votes/parts.tsx';
-import type { Vote, Voter } from '../../components/votes/types.ts';
+import type { PaperSite, Vote, Voter } from '../../components/votes/types.ts';
 import { voteWords } from '../../components/votes/vote-messages.ts';
 import { useWorksites } from '../../components/votes/worksites.ts';
 import { committeeWords } from './committee-messages.ts';
 import { siteWords } from './site-messages.ts';
-import { emptyCounts, PaperStatus, type PaperSite } from '../../components/votes/PaperStatus.tsx';
+import { emptyCounts, PaperStatus } from '../../components/votes/PaperStatus.tsx';
 
 export function Paper({ id }: PageProps) {
   const voteId = id as number;
@@ -58,18 +58,22 @@ export function Paper({ id }: PageProps) {
   );
 }
 
+interface SignInAnswer { results: { memberId: string; result: 'signed-in' | 'refused' | 'not-found'; reason?: string }[]; signIns: number }
+
 function SignIns({ voteId, worksiteId, onChange }: { voteId: number; worksiteId: number; onChange: () => void }) {
   const t = useMessages(siteWords);
   const v = useMessages(voteWords);
   const [q, setQ] = useState('');
   const [reload, setReload] = useState(0);
   const roll = useReload<{ voters: Voter[] }>(`/api/votes/${voteId}/voters?worksite=${worksiteId}&limit=500${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`, reload);
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [picked, setPicked] = useState<Set<string>>(new Set());
   const [said, setSaid] = useState<Said | null>(null);
   const submit = async () => {
     try {
-      await api('POST', `/api/votes/${voteId}/paper/${worksiteId}/sign-ins`, { memberIds: [...picked] });
-      setSaid({ ok: true, text: t('paper.signin.done', { n: picked.size }) });
+      const a = await api<SignInAnswer>('POST', `/api/votes/${voteId}/paper/${worksiteId}/sign-ins`, { memberIds: [...picked] });
+      const signed = a.results.filter((r) => r.result === 'signed-in').length;
+      const others = a.results.filter((r) => r.result !== 'signed-in').map((r) => (r.result === 'refused' ? t('paper.signin.refused', { memberId: r.memberId, reason: r.reason ?? '' }) : t('paper.signin.notFound', { memberId: r.memberId })));
+      setSaid({ ok: others.length === 0, text: [t('paper.signin.done', { n: signed }), ...others].join(' ') });
       setPicked(new Set());
     } catch (e) {
       setSaid(refusal(e));
@@ -90,7 +94,7 @@ function SignIns({ voteId, worksiteId, onChange }: { voteId: number; worksiteId:
                 <span><UserText text={p.member.name} /> <span className="muted">({p.member.memberId}) · {t('paper.signin.voted', { channel: v(`channel.${p.channel ?? 'online'}`) })}</span></span>
               ) : (
                 <label className="vt-check">
-                  <input type="checkbox" checked={picked.has(p.member.id)} onChange={() => { const next = new Set(picked); if (next.has(p.member.id)) next.delete(p.member.id); else next.add(p.member.id); setPicked(next); }} aria-label={t('paper.signin.member', { name: p.member.name })} />
+                  <input type="checkbox" checked={picked.has(p.member.memberId)} onChange={() => { const next = new Set(picked); if (next.has(p.member.memberId)) next.delete(p.member.memberId); else next.add(p.member.memberId); setPicked(next); }} aria-label={t('paper.signin.member', { name: p.member.name })} />
                   <span><UserText text={p.member.name} /> <span className="muted">({p.member.memberId})</span></span>
                 </label>
               )}

@@ -22,12 +22,11 @@ import type { Certification, Results as ResultsShape, Turnout, Vote } from '../.
 import { voteWords } from '../../components/votes/vote-messages.ts';
 import { committeeWords } from './committee-messages.ts';
 
-interface Answer { vote: Vote; turnout?: Turnout; results?: ResultsShape | null; certifications?: Certification[] }
+interface Answer { vote: Vote; turnout?: Turnout }
 
 /** How many members the frozen list holds: the server may answer with the count or the list. */
 const listed = (voters: unknown) => (typeof voters === 'number' ? voters : Array.isArray(voters) ? voters.length : 0);
 
-const certifier = (c: Certification) => (typeof c.by === 'string' ? c.by : c.by.name);
 
 export function VoteAdmin({ session, id }: PageProps) {
   const s = session as Session;
@@ -38,8 +37,11 @@ export function VoteAdmin({ session, id }: PageProps) {
   const [reload, setReload] = useState(0);
   const [said, setSaid] = useState<Said | null>(null);
   const [closesAt, setClosesAt] = useState('');
-  const [counted, setCounted] = useState<ResultsShape | null>(null);
+  // Who certified is in the answer to a certification (the vote's own answer does not list them).
+  const [certifications, setCertifications] = useState<Certification[]>([]);
   const loaded = useReload<Answer>(`/api/votes/${voteId}`, reload, 5000);
+  const counted = loaded.state === 'done' && (loaded.value.vote.state === 'counted' || loaded.value.vote.state === 'certified');
+  const results = useReload<{ results: ResultsShape }>(counted ? `/api/votes/${voteId}/results` : null, reload);
   const committee = runsVotes(s);
 
   const act = async (run: () => Promise<string>, confirm?: string) => {
@@ -54,8 +56,6 @@ export function VoteAdmin({ session, id }: PageProps) {
 
   if (loaded.state !== 'done') return <Pending loaded={loaded} />;
   const { vote, turnout } = loaded.value;
-  const results = loaded.value.results ?? counted;
-  const certifications = loaded.value.certifications ?? vote.certifications ?? [];
   const standing = stateOf(vote, Date.now());
   const path = `/api/votes/${voteId}`;
 
@@ -119,7 +119,7 @@ export function VoteAdmin({ session, id }: PageProps) {
         <section className="card" aria-labelledby="vt-count">
           <h2 id="vt-count">{t('count')}</h2>
           <p>{t('count.intro')}</p>
-          <button type="button" onClick={() => void act(async () => { const a = await api<{ results: ResultsShape }>('POST', `${path}/count`); setCounted(a.results); return t('count.done'); }, t('count.confirm', { title: vote.title }))}>{t('count')}</button>
+          <button type="button" onClick={() => void act(async () => { await api('POST', `${path}/count`); return t('count.done'); }, t('count.confirm', { title: vote.title }))}>{t('count')}</button>
         </section>
       )}
 
@@ -128,11 +128,11 @@ export function VoteAdmin({ session, id }: PageProps) {
           <h2 id="vt-certify">{t('certify')}</h2>
           <p className="muted">{t('certify.intro')}</p>
           <ul>
-            {certifications.map((c, i) => <li key={i}>{t('certify.by', { name: certifier(c), time: when(c.at, lang) })}</li>)}
+            {certifications.map((c) => <li key={c.person.id}>{t('certify.by', { name: c.person.name, time: when(c.certifiedAt, lang) })}</li>)}
           </ul>
           {vote.state === 'counted' && certifications.length === 1 && <p>{t('certify.needs')}</p>}
-          {vote.state === 'counted' && certifiesVotes(s) && (
-            <button type="button" onClick={() => void act(async () => { await api('POST', `${path}/certify`); return t('certify.done'); })}>{t('certify')}</button>
+          {vote.state === 'counted' && certifiesVotes(s) && !certifications.some((c) => c.person.id === s.person.id) && (
+            <button type="button" onClick={() => void act(async () => { setCertifications((await api<{ certifications: Certification[] }>('POST', `${path}/certify`)).certifications); return t('certify.done'); })}>{t('certify')}</button>
           )}
         </section>
       )}
@@ -145,10 +145,10 @@ export function VoteAdmin({ session, id }: PageProps) {
         </section>
       )}
 
-      {results && (
+      {counted && results.state === 'done' && (
         <section aria-labelledby="vt-results">
           <h2 id="vt-results">{t('results.title')}</h2>
-          <Results results={results} />
+          <Results results={results.value.results} questions={vote.questions} />
         </section>
       )}
     </div>

@@ -11,8 +11,9 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { Ballot } from '../../components/votes/Ballot.tsx';
 import { ChallengeForm } from '../../components/votes/ChallengeForm.tsx';
 import { refusal, SaidLine, when, type Said } from '../../components/votes/parts.tsx';
+import { Results } from '../../components/votes/Results.tsx';
 import { ReceiptCheck, ReceiptShown } from '../../components/votes/Receipt.tsx';
-import type { Cast, Channel, Vote } from '../../components/votes/types.ts';
+import type { BallotVote, Cast, Channel, Results as ResultsShape } from '../../components/votes/types.ts';
 import { voteWords } from '../../components/votes/vote-messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { memberWords } from './member-messages.ts';
@@ -27,7 +28,8 @@ export function VotePage({ session, id }: PageProps) {
   const v = useMessages(voteWords);
   const lang = useLang();
   const [voter, setVoter] = useState<Voter | null>(null);
-  const [vote, setVote] = useState<Vote | null>(null);
+  const [vote, setVote] = useState<BallotVote | null>(null);
+  const [results, setResults] = useState<ResultsShape | null>(null);
   const [standing, setStanding] = useState<Standing | null>(null);
   const [balloting, setBalloting] = useState(false);
   const [cast, setCast] = useState<Cast | null>(null);
@@ -42,7 +44,12 @@ export function VotePage({ session, id }: PageProps) {
 
   useEffect(() => {
     if (!voter) return;
-    api<{ vote: Vote }>('GET', `/api/votes/${voteId}`, undefined, { headers: auth(voter) }).then((a) => setVote(a.vote), (e: unknown) => setSaid(refusal(e)));
+    // A voter token reads only what the ballot needs; a member's session reads the vote.
+    const path = voter.via === 'token' ? `/api/votes/${voteId}/ballot` : `/api/votes/${voteId}`;
+    api<{ vote: BallotVote }>('GET', path, undefined, { headers: auth(voter) }).then((a) => {
+      setVote(a.vote);
+      if (voter.via === 'session' && a.vote.publishedAt) api<{ results: ResultsShape }>('GET', `/api/votes/${voteId}/results`).then((r) => setResults(r.results), () => undefined);
+    }, (e: unknown) => setSaid(refusal(e)));
     if (voter.via === 'session') {
       api<Standing>('GET', `/api/votes/${voteId}/me`).then(setStanding, (e: unknown) => setSaid(refusal(e)));
     }
@@ -56,8 +63,7 @@ export function VotePage({ session, id }: PageProps) {
     return () => clearTimeout(timer);
   }, [voter]);
 
-  const now = Date.now();
-  const open = vote !== null && vote.state === 'frozen' && new Date(vote.opensAt).getTime() <= now && now < new Date(vote.closesAt).getTime();
+  const open = vote?.open === true;
 
   return (
     <div className="vt-page vt-member">
@@ -92,6 +98,12 @@ export function VotePage({ session, id }: PageProps) {
             {!standing.onList && <ChallengeForm voteId={voteId} headers={auth(voter)} />}
           </section>
         )
+      )}
+      {results && vote && (
+        <section aria-labelledby="vt-member-results">
+          <h2 id="vt-member-results">{t('mine.results')}</h2>
+          <Results results={results} questions={vote.questions} />
+        </section>
       )}
       <ReceiptCheck voteId={voteId} />
     </div>
