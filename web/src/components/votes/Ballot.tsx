@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../../i18n.ts';
 import { UserText } from '../UserText.tsx';
 import { ballotWords } from './ballot-messages.ts';
-import { refusal, SaidLine, type Said } from './parts.tsx';
+import { SaidLine, type Said } from './parts.tsx';
+import { plainRefusal } from './plain-refusal.ts';
 import type { Cast, Choices, Question } from './types.ts';
 
 export function Ballot({ questions, cast, onCast }: { questions: Question[]; cast: (choices: Choices) => Promise<Cast>; onCast: (c: Cast) => void }) {
@@ -26,7 +27,7 @@ export function Ballot({ questions, cast, onCast }: { questions: Question[]; cas
     try {
       onCast(await cast(choices));
     } catch (e) {
-      setSaid(refusal(e));
+      setSaid(plainRefusal(e, t));
       setBusy(false);
     }
   };

@@ -12,6 +12,8 @@ import { api } from '../../api.ts';
 import { useMessages } from '../../i18n.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { Ballot } from '../../components/votes/Ballot.tsx';
+import { ballotWords } from '../../components/votes/ballot-messages.ts';
+import { plainRefusal } from '../../components/votes/plain-refusal.ts';
 import { KioskClose } from '../../components/votes/KioskClose.tsx';
 import { forgetKiosk, loadKiosk, type KioskHere } from '../../components/votes/kiosk-store.ts';
 import { refusal, SaidLine, type Said } from '../../components/votes/parts.tsx';
@@ -42,6 +44,7 @@ export function Kiosk({ id, query }: PageProps) {
 
 function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; onDone: () => void }) {
   const t = useMessages(siteWords);
+  const b = useMessages(ballotWords);
   const [memberId, setMemberId] = useState('');
   const [code, setCode] = useState('');
   const [ballotToken, setBallotToken] = useState<string | null>(null);
@@ -72,7 +75,7 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
       const a = await api<{ ballotToken: string }>('POST', '/api/kiosk/identify', body, { headers: auth });
       setBallotToken(a.ballotToken);
     } catch (e) {
-      setSaid(refusal(e));
+      setSaid(plainRefusal(e, b));
     }
   };
   const sendCode = async () => {

@@ -11,6 +11,8 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { Ballot } from '../../components/votes/Ballot.tsx';
 import { ChallengeForm } from '../../components/votes/ChallengeForm.tsx';
 import { refusal, SaidLine, when, type Said } from '../../components/votes/parts.tsx';
+import { ballotWords } from '../../components/votes/ballot-messages.ts';
+import { plainRefusal } from '../../components/votes/plain-refusal.ts';
 import { Results } from '../../components/votes/Results.tsx';
 import { ReceiptCheck, ReceiptShown } from '../../components/votes/Receipt.tsx';
 import type { BallotVote, Cast, Channel, Results as ResultsShape } from '../../components/votes/types.ts';
@@ -113,6 +115,7 @@ export function VotePage({ session, id }: PageProps) {
 /** Member id → a code by email or text → the voter token. */
 function CodeSteps({ voteId, onVoter }: { voteId: number; onVoter: (token: string, expiresAt: string, onList: boolean) => void }) {
   const t = useMessages(memberWords);
+  const b = useMessages(ballotWords);
   const [memberId, setMemberId] = useState('');
   const [via, setVia] = useState<'email' | 'sms'>('email');
   const [sent, setSent] = useState(false);
@@ -125,7 +128,7 @@ function CodeSteps({ voteId, onVoter }: { voteId: number; onVoter: (token: strin
     try {
       await work();
     } catch (e) {
-      setSaid(refusal(e));
+      setSaid(plainRefusal(e, b));
     }
     setBusy(false);
   };
