@@ -6,7 +6,7 @@
 import { useLang, useMessages } from '../../i18n.ts';
 import { TableScroll } from '../TableScroll.tsx';
 import { UserText } from '../UserText.tsx';
-import { percent, shareOf } from './parts.tsx';
+import { percent, shareOf } from './shares.ts';
 import type { Question, Results as ResultsShape } from './types.ts';
 import { voteWords } from './vote-messages.ts';
 import { TurnoutView } from './Turnout.tsx';

@@ -6,7 +6,7 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { committeeWords } from '../../pages/votes/committee-messages.ts';
 import { TableScroll } from '../TableScroll.tsx';
 import { UserText } from '../UserText.tsx';
-import { percent, shareOf } from './parts.tsx';
+import { percent, shareOf } from './shares.ts';
 import { CHANNELS, type Turnout } from './types.ts';
 import { voteWords } from './vote-messages.ts';
 

@@ -80,20 +80,3 @@ export function when(iso: string | null | undefined, lang: 'en' | 'es'): string 
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
-
-/** A share the server wrote as a decimal rounded to 0.001 ("0.980") as a percentage to one decimal place: "98.0%". */
-export function percent(share: string, lang: 'en' | 'es'): string {
-  const [whole, frac = ''] = share.split('.');
-  const tenths = (Number(whole) * 1000 + Number(frac.padEnd(3, '0').slice(0, 3))) / 10;
-  return `${new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(tenths)}%`;
-}
-
-/**
- * `a / b` rounded half up to 0.001 as decimal text, the server's rule (src/votes/share.ts) for
- * an option's share beside the pass option's share the server sent. Integers only, exact.
- */
-export function shareOf(a: number, b: number): string {
-  if (b === 0) return '0.000';
-  const n = Math.floor((2 * 1000 * a + b) / (2 * b));
-  return `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, '0')}`;
-}
