@@ -49,6 +49,7 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace\/votes$/, page: VoteList, signedIn: true },
   { path: /^\/workspace\/votes\/new$/, page: VoteSetup, signedIn: true },
   { path: /^\/workspace\/votes\/(\d+)$/, page: VoteAdmin, signedIn: true },
+  { path: /^\/workspace\/votes\/(\d+)\/edit$/, page: VoteSetup, signedIn: true },
   { path: /^\/workspace\/votes\/(\d+)\/kiosk$/, page: KioskOpen, signedIn: true },
   { path: /^\/workspace\/votes\/(\d+)\/paper$/, page: Paper, signedIn: true },
   // A member votes here without an account (a one-time code); a kiosk device has no session.

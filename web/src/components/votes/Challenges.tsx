@@ -9,14 +9,25 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { committeeWords } from '../../pages/votes/committee-messages.ts';
 import { UserText } from '../UserText.tsx';
 import { useReload, refusal, SaidLine, when, type Said } from './parts.tsx';
-import type { Challenge } from './types.ts';
+import type { Challenge, Member } from './types.ts';
 
 export function Challenges({ voteId, canRule, reload, onRuled }: { voteId: number; canRule: boolean; reload: number; onRuled: () => void }) {
   const t = useMessages(committeeWords);
   const lang = useLang();
-  const list = useReload<{ challenges: Challenge[] }>(`/api/votes/${voteId}/challenges`, reload);
+  const list = useReload<{ challenges: Challenge[]; envelopesWithoutChallenge?: { member: Member }[] }>(`/api/votes/${voteId}/challenges`, reload);
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [said, setSaid] = useState<Said | null>(null);
+  // A member not on the list who voted: their sealed ballot waits, and the committee raises the
+  // challenge it will rule on.
+  const raise = async (m: Member) => {
+    try {
+      await api('POST', `/api/votes/${voteId}/challenges`, { memberId: m.memberId, reason: (notes[-m.id] ?? '').trim() || t('challenges.raise.reason') });
+      setSaid({ ok: true, text: t('challenges.raised', { name: m.name }) });
+    } catch (e) {
+      setSaid(refusal(e));
+    }
+    onRuled();
+  };
   const rule = async (c: Challenge, ruling: 'upheld' | 'denied') => {
     try {
       await api('POST', `/api/votes/${voteId}/challenges/${c.id}/ruling`, { ruling, ...((notes[c.id] ?? '').trim() ? { note: (notes[c.id] ?? '').trim() } : {}) });
@@ -56,6 +67,24 @@ export function Challenges({ voteId, canRule, reload, onRuled }: { voteId: numbe
             </li>
           ))}
         </ul>
+      )}
+      {list.state === 'done' && canRule && (list.value.envelopesWithoutChallenge ?? []).length > 0 && (
+        <>
+          <h3>{t('challenges.envelopes')}</h3>
+          <p className="muted">{t('challenges.envelopes.intro')}</p>
+          <ul className="vt-cards">
+            {(list.value.envelopesWithoutChallenge ?? []).map(({ member: m }) => (
+              <li key={m.id} className="card">
+                <p><strong><UserText text={m.name} /></strong> <span className="muted">({m.memberId})</span></p>
+                <label>
+                  {t('challenges.raise.why')}
+                  <input value={notes[-m.id] ?? ''} onChange={(e) => setNotes({ ...notes, [-m.id]: e.target.value })} maxLength={500} placeholder={t('challenges.raise.reason')} />
+                </label>
+                <button type="button" onClick={() => void raise(m)} aria-label={t('challenges.raise.label', { name: m.name })}>{t('challenges.raise')}</button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

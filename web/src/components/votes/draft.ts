@@ -63,3 +63,20 @@ export function toBody(d: VoteDraft) {
 
 /** The server's field paths, written `questions.0.text` or `questions[0].text`, in one form. */
 export const fieldKey = (field: string) => field.replace(/\[(\d+)\]/g, '.$1').replace(/^body\./, '');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An ISO time as `datetime-local` shows it: the browser's local time, to the minute. */
+export function toLocal(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A saved draft back in the form, to change it before the list is frozen. */
+export function fromVote(v: Omit<VoteDraft, 'questions'> & { questions: Question[] }): VoteDraft {
+  return {
+    title: v.title, kind: v.kind, channels: [...v.channels], eligibleStatuses: [...v.eligibleStatuses], publicResults: v.publicResults,
+    cutoffAt: toLocal(v.cutoffAt), opensAt: toLocal(v.opensAt), closesAt: toLocal(v.closesAt),
+    questions: v.questions.map((q) => ({ text: q.text, options: q.options.map((o) => o.label).join('\n'), passOption: Math.max(0, q.options.findIndex((o) => o.key === q.pass.option)), share: q.pass.share })),
+  };
+}

@@ -89,6 +89,7 @@ export function VoteAdmin({ session, id }: PageProps) {
 
       {committee && vote.state === 'draft' && (
         <section className="card" aria-labelledby="vt-freeze">
+          <p><Link to={`/workspace/votes/${voteId}/edit`}>{t('edit.link')}</Link></p>
           <h2 id="vt-freeze">{t('freeze')}</h2>
           <p>{t('freeze.intro')}</p>
           <button type="button" onClick={() => void act(async () => t('freeze.done', { n: listed((await api<{ voters: unknown }>('POST', `${path}/freeze`)).voters) }), t('freeze.confirm', { title: vote.title }))}>{t('freeze')}</button>

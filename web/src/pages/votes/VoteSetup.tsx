@@ -11,7 +11,7 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { href } from '../../App.tsx';
 import { navigate } from '../../router.ts';
 import { Link } from '../../components/workspace/Link.tsx';
-import { emptyDraft, fieldKey, newQuestion, SHARES, toBody, optionLabels, type VoteDraft } from '../../components/votes/draft.ts';
+import { emptyDraft, fieldKey, fromVote, newQuestion, SHARES, toBody, optionLabels, type VoteDraft } from '../../components/votes/draft.ts';
 import { FieldProblem, problemsByField } from '../../components/votes/parts.tsx';
 import { CHANNELS, VOTE_KINDS, type Vote } from '../../components/votes/types.ts';
 import { voteWords } from '../../components/votes/vote-messages.ts';
@@ -33,7 +33,7 @@ function sortProblems(problems: Map<string, ApiProblem>, general: ApiProblem[], 
   return { at, rest };
 }
 
-export function VoteSetup(_: PageProps) {
+export function VoteSetup({ id }: PageProps) {
   const t = useMessages(committeeWords);
   const v = useMessages(voteWords);
   const lang = useLang();
@@ -42,6 +42,12 @@ export function VoteSetup(_: PageProps) {
   const [problems, setProblems] = useState<{ at: Map<string, ApiProblem>; rest: ApiProblem[] } | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   useEffect(() => { if (problems) summary.current?.focus(); }, [problems]);
+  // Changing a saved draft: its set-up fills the form.
+  const [loaded, setLoaded] = useState(id === null);
+  useEffect(() => {
+    if (id === null) return;
+    api<{ vote: Vote }>('GET', `/api/votes/${id}`).then((a) => { setD(fromVote(a.vote)); setLoaded(true); }, (e: unknown) => setProblems({ at: new Map(), rest: problemsByField(e).general }));
+  }, [id]);
 
   const fields = ['title', 'kind', 'questions', 'cutoffAt', 'opensAt', 'closesAt', 'channels', 'eligibleStatuses', 'publicResults',
     ...d.questions.flatMap((_, i) => [`questions.${i}`, `questions.${i}.text`, `questions.${i}.options`, `questions.${i}.pass`])];
@@ -59,7 +65,7 @@ export function VoteSetup(_: PageProps) {
     e.preventDefault();
     setBusy(true);
     try {
-      const { vote } = await api<{ vote: Vote }>('POST', '/api/votes', toBody(d));
+      const { vote } = id === null ? await api<{ vote: Vote }>('POST', '/api/votes', toBody(d)) : await api<{ vote: Vote }>('PATCH', `/api/votes/${id}`, toBody(d));
       navigate(href(`/workspace/votes/${vote.id}`, lang));
     } catch (err) {
       const { byField, general } = problemsByField(err);
@@ -71,7 +77,7 @@ export function VoteSetup(_: PageProps) {
   return (
     <form className="vt-page vt-setup" onSubmit={save} noValidate>
       <p><Link to="/workspace/votes">{t('back')}</Link></p>
-      <h1>{t('new.title')}</h1>
+      <h1>{id === null ? t('new.title') : t('edit.title')}</h1>
       <p className="muted">{t('new.intro')}</p>
       <div ref={summary} tabIndex={-1} role={problems ? 'alert' : undefined} className="vt-problems">
         {problems && (
@@ -130,6 +136,7 @@ export function VoteSetup(_: PageProps) {
                 <label htmlFor={`${fid(base)}-share`}>{t('f.share')}</label>
                 <select id={`${fid(base)}-share`} value={q.share} onChange={(e) => setQ(i, { share: e.target.value })}>
                   {SHARES.map((s) => <option key={s.value} value={s.value}>{t(s.key)}</option>)}
+                  {!SHARES.some((s) => s.value === q.share) && <option value={q.share}>{q.share}</option>}
                 </select>
               </div>
             </div>
@@ -173,7 +180,7 @@ export function VoteSetup(_: PageProps) {
         </label>
         <FieldProblem id={fid('publicResults')} problem={problem('publicResults')} />
       </div>
-      <button type="submit" className="vt-big" disabled={busy}>{busy ? t('f.saving') : t('f.save')}</button>
+      <button type="submit" className="vt-big" disabled={busy || !loaded}>{busy ? t('f.saving') : t('f.save')}</button>
     </form>
   );
 }
