@@ -25,14 +25,15 @@ export function ReceiptShown({ cast }: { cast: Cast }) {
   );
 }
 
-export function ReceiptCheck({ voteId }: { voteId: number }) {
+/** `headers`: the voter token of a member who voted with a code; null when nobody is known here (a session or a code is needed first). */
+export function ReceiptCheck({ voteId, headers }: { voteId: number; headers: Record<string, string> | null }) {
   const t = useMessages(ballotWords);
   const [code, setCode] = useState('');
   const [said, setSaid] = useState<Said | null>(null);
   const check = async (e: React.FormEvent) => {
     e.preventDefault();
     try {
-      const { status } = await api<{ status: ReceiptStatus }>('GET', `/api/votes/${voteId}/receipts/${encodeURIComponent(code.trim().toUpperCase())}`);
+      const { status } = await api<{ status: ReceiptStatus }>('GET', `/api/votes/${voteId}/receipts/${encodeURIComponent(code.trim().toUpperCase())}`, undefined, { headers: headers ?? {} });
       setSaid({ ok: status !== 'unknown', text: t(`status.${status}`) });
     } catch (err) {
       setSaid(refusal(err));
@@ -42,15 +43,21 @@ export function ReceiptCheck({ voteId }: { voteId: number }) {
     <section className="vt-receipt-check" aria-labelledby="vt-check-title">
       <h2 id="vt-check-title">{t('check.title')}</h2>
       <p className="muted">{t('check.intro')}</p>
-      <form onSubmit={check} className="vt-row">
-        <label>
-          {t('check.code')}
-          <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} required maxLength={20} aria-describedby="vt-check-hint" />
-        </label>
-        <button type="submit">{t('check.submit')}</button>
-      </form>
-      <p className="muted" id="vt-check-hint">{t('check.code.hint')}</p>
-      <SaidLine said={said} />
+      {headers === null ? (
+        <p>{t('check.who')}</p>
+      ) : (
+        <>
+          <form onSubmit={check} className="vt-row">
+            <label>
+              {t('check.code')}
+              <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} required maxLength={20} aria-describedby="vt-check-hint" />
+            </label>
+            <button type="submit">{t('check.submit')}</button>
+          </form>
+          <p className="muted" id="vt-check-hint">{t('check.code.hint')}</p>
+          <SaidLine said={said} />
+        </>
+      )}
     </section>
   );
 }

@@ -107,7 +107,7 @@ export function VotePage({ session, id }: PageProps) {
           <Results results={results} questions={vote.questions} />
         </section>
       )}
-      <ReceiptCheck voteId={voteId} />
+      <ReceiptCheck voteId={voteId} headers={voter ? auth(voter) : null} />
     </div>
   );
 }
