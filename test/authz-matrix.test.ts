@@ -10,6 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '../src/server/admin.ts';
+import { enqueueMessage } from '../src/server/messages/outbox.ts';
+import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubscribe-token.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
@@ -28,6 +30,9 @@ interface Prepared {
   session?: Session;
   /** For lists: is the target in the answer? */
   visible?: (a: Answer) => boolean | Promise<boolean>;
+  /** Extra headers, and the body's content type when it is not JSON (the SMS webhook's form). */
+  headers?: Record<string, string>;
+  contentType?: string;
   /** Further checks on an allowed answer (problems found). */
   check?: (a: Answer) => string[] | Promise<string[]>;
 }
@@ -209,6 +214,30 @@ eachDatabase('authorization matrix', (dialect) => {
       await s.handle.db.insertInto('sign_in_failures').values({ id: s.deps.ids.next(null), account: email, address: '192.0.2.1', at: s.clock.now.toISOString() }).execute();
       return { path: `/api/people/${id}/sign-in-throttle`, check: async () => ((await s.handle.db.selectFrom('sign_in_failures').select('id').where('account', '=', email).execute()).length === 0 ? [] : [`${email}'s wrong passwords are still counted`]) };
     },
+    'GET /api/messages': async (cell) => {
+      const id = await queuedMessage(rosterOwner(cell.target));
+      return { path: '/api/messages?limit=500', visible: (a) => (a.body?.messages ?? []).some((m: { id: number }) => m.id === id) };
+    },
+    'POST /api/messages/{id}/resend': async (cell) => {
+      const id = await queuedMessage(rosterOwner(cell.target), 'uncertain');
+      return { path: `/api/messages/${id}/resend`, check: async () => ((await s.handle.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `resend-of:${id}`).execute()).length === 1 ? [] : ['no new message queued']) };
+    },
+    'POST /api/roster/members/{id}/invitation': async (cell) => {
+      const id = await rosterMemberRow(rosterOwner(cell.target));
+      return { path: `/api/roster/members/${id}/invitation`, body: { via: 'email' } };
+    },
+    'GET /api/messages/unsubscribe': async () => ({ path: `/api/messages/unsubscribe?t=${encodeURIComponent(unsubscribeToken(unsubscribeKey(s.deps.ballotKey), { organizationId: s.orgId.teachers, address: `${mark('u')}@example.org` }))}` }),
+    'POST /api/messages/unsubscribe': async () => ({ path: `/api/messages/unsubscribe?t=${encodeURIComponent(unsubscribeToken(unsubscribeKey(s.deps.ballotKey), { organizationId: s.orgId.teachers, address: `${mark('u')}@example.org` }))}` }),
+    'POST /api/messages/sms-inbound': async () => {
+      s.deps.messaging = { channels: { email: false, sms: false }, publicUrl: 'https://settle.example', smsWebhookSecret: 'matrix-webhook-secret' };
+      return { path: '/api/messages/sms-inbound', body: 'From=%2B12135550142&Body=STOP', contentType: 'application/x-www-form-urlencoded', headers: { 'x-settle-webhook-secret': 'matrix-webhook-secret' } };
+    },
+    'POST /api/invitations/accept-code': async () => {
+      const member = await rosterMemberRow('teachers');
+      const inv = ok(await send(s, admins.teachers, 'POST', `/api/roster/members/${member}/invitation`, { body: { via: 'sms' } }), 'invite by SMS');
+      const text = await s.handle.db.selectFrom('outbox').select('body').where('dedupe_key', '=', `invitation:${inv.invitation.id}`).executeTakeFirstOrThrow();
+      return { path: '/api/invitations/accept-code', body: { invitation: inv.invitation.id, code: /code is (\d{6})/.exec(text.body)![1], password: 'plum kettle harbor nineteen' } };
+    },
     'GET /api/health': async () => ({ path: '/api/health' }),
     'GET /api/openapi.json': async () => ({ path: '/api/openapi.json' }),
     'GET /api/config': async () => ({ path: '/api/config' }),
@@ -378,6 +407,43 @@ eachDatabase('authorization matrix', (dialect) => {
         check: async () => ((await s.handle.db.selectFrom('roster_site_captains').select('ended_at').where('id', '=', k.captain.id).executeTakeFirstOrThrow()).ended_at ? [] : ['the assignment has not ended']),
       };
     },
+    'POST /api/votes': async () => ({ path: '/api/votes', body: voteSetup(mark('vote'), 'open') }),
+    'GET /api/votes': async (cell) => {
+      const v = await sharedVote(rosterOwner(cell.target));
+      return { path: '/api/votes', visible: (a) => (a.body?.votes ?? []).some((x: { id: number }) => x.id === v.id) };
+    },
+    'GET /api/votes/{id}': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}` }),
+    'PATCH /api/votes/{id}': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'draft')).id}`, body: { title: mark('renamed') } }),
+    'POST /api/votes/{id}/freeze': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'draft')).id}/freeze` }),
+    'GET /api/votes/{id}/voters': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/voters` }),
+    'POST /api/votes/{id}/challenges': async (cell) => {
+      const v = await newVote(rosterOwner(cell.target), 'open');
+      await linkSubject(cell);
+      return { path: `/api/votes/${v.id}/challenges`, body: { reason: 'I am missing from the list' } };
+    },
+    'GET /api/votes/{id}/challenges': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/challenges` }),
+    'POST /api/votes/{id}/challenges/{challengeId}/ruling': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      const v = await newVote(owner, 'open');
+      const t = await sharedRoster(owner);
+      const m = await s.handle.db.selectFrom('roster_members').select('member_id').where('id', '=', t.memberRowId).executeTakeFirstOrThrow();
+      const ch = ok(await send(s, admins[owner], 'POST', `/api/votes/${v.id}/challenges`, { body: { memberId: m.member_id, reason: 'left the unit' } }), 'raise a challenge');
+      return { path: `/api/votes/${v.id}/challenges/${ch.challenge.id}/ruling`, body: { ruling: 'denied' } };
+    },
+    'POST /api/votes/{id}/count': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'closed')).id}/count` }),
+    'POST /api/votes/{id}/certify': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'counted')).id}/certify` }),
+    'POST /api/votes/{id}/publish': async (cell) => ({ path: `/api/votes/${(await newVote(rosterOwner(cell.target), 'certified')).id}/publish` }),
+    'GET /api/votes/{id}/ballots': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target), 'published')).id}/ballots` }),
+    'GET /api/votes/{id}/results': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target), 'published')).id}/results` }),
+    'GET /api/votes/{id}/me': async (cell) => {
+      await linkSubject(cell);
+      return { path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/me` };
+    },
+    'GET /api/votes/{id}/receipts/{code}': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/receipts/7K2M-QX9D-40TR` }),
+    'GET /api/public/votes': async (cell) => {
+      const v = await sharedVote('teachers', cell.target === 'published' ? 'published' : 'counted');
+      return { path: '/api/public/votes', visible: (a) => includes(a, v.title) };
+    },
     'GET /api/public/proposals': async (cell) => {
       const t = cell.target === 'published' ? await publishedTarget() : await proposalTarget('union', 'passedToUs', false);
       return { path: '/api/public/proposals', visible: (a) => includes(a, t.title) };
@@ -415,11 +481,64 @@ eachDatabase('authorization matrix', (dialect) => {
     const m = await s.handle.db.selectFrom('roster_members').select(['id', 'worksite_id']).where('organization_id', '=', s.orgId[owner]).where('member_id', '=', p.adds[0].memberId).executeTakeFirstOrThrow();
     return { memberRowId: m.id, worksiteId: m.worksite_id! };
   }
+  /** A message queued for a union (as the votes' and invitations' code would), optionally in another state. */
+  async function queuedMessage(owner: OrgKey, status?: string): Promise<number> {
+    const key = mark('message');
+    await enqueueMessage(s.handle.db, s.deps.ids, { organizationId: s.orgId[owner], channel: 'email', to: `${key}@example.org`, subject: 's', body: 'b', kind: 'invitation', dedupeKey: key }, s.clock.now);
+    const row = await s.handle.db.selectFrom('outbox').select('id').where('dedupe_key', '=', key).executeTakeFirstOrThrow();
+    if (status) await s.handle.db.updateTable('outbox').set({ status }).where('id', '=', row.id).execute();
+    return row.id;
+  }
+  /** A roster member of a union with an email and a mobile number, written directly (no import). */
+  async function rosterMemberRow(owner: OrgKey): Promise<number> {
+    const id = s.deps.ids.next(s.orgId[owner]);
+    const tag = mark('member');
+    const at = s.clock.now.toISOString();
+    await s.handle.db.insertInto('roster_members').values({ id, organization_id: s.orgId[owner], member_id: tag, name: `Member ${tag}`, employee_id: null, email: `${tag}@example.org`, mobile: `+1213555${String(marker).padStart(4, '0').slice(-4)}`, worksite_id: null, job_class: null, status: 'active', created_at: at, updated_at: at, removed_at: null }).execute();
+    return id;
+  }
   const rosters = new Map<OrgKey, Promise<{ memberRowId: number; worksiteId: number }>>();
   const sharedRoster = (owner: OrgKey) => {
     if (!rosters.has(owner)) rosters.set(owner, appliedRoster(owner));
     return rosters.get(owner)!;
   };
+
+  /**
+   * A vote of a union in a given stage, made through the API by the union's admin where an admin
+   * may (set up, freeze, count); certified and published are set in the database (certifying
+   * takes two election-committee members, whom only Tiny Teachers has in this world).
+   * The test clock stands at 2026-01-15: 'open' closes in February, the others closed on 10 January.
+   */
+  type VoteStage = 'draft' | 'open' | 'closed' | 'counted' | 'certified' | 'published';
+  function voteSetup(title: string, stage: VoteStage) {
+    return {
+      title, kind: 'strike-authorization', channels: ['online'], publicResults: true, cutoffAt: '2026-01-01T00:00:00Z', opensAt: '2026-01-02T00:00:00Z',
+      closesAt: stage === 'draft' || stage === 'open' ? '2026-02-01T00:00:00Z' : '2026-01-10T00:00:00Z',
+      questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
+    };
+  }
+  async function newVote(owner: OrgKey, stage: VoteStage): Promise<{ id: number; title: string }> {
+    const title = mark(`vote-${owner}-${stage}`);
+    const created = ok(await send(s, admins[owner], 'POST', '/api/votes', { body: voteSetup(title, stage) }), `set up a vote as ${owner} admin`);
+    const id: number = created.vote.id;
+    if (stage !== 'draft') ok(await send(s, admins[owner], 'POST', `/api/votes/${id}/freeze`), 'freeze');
+    if (stage === 'counted' || stage === 'certified' || stage === 'published') ok(await send(s, admins[owner], 'POST', `/api/votes/${id}/count`), 'count');
+    if (stage === 'certified' || stage === 'published') await s.handle.db.updateTable('votes').set({ state: 'certified', certified_at: s.clock.now.toISOString() }).where('id', '=', id).execute();
+    if (stage === 'published') await s.handle.db.updateTable('votes').set({ published_at: s.clock.now.toISOString() }).where('id', '=', id).execute();
+    return { id, title };
+  }
+  const votes = new Map<string, Promise<{ id: number; title: string }>>();
+  const sharedVote = (owner: OrgKey, stage: VoteStage = 'open') => {
+    const key = `${owner}:${stage}`;
+    if (!votes.has(key)) votes.set(key, newVote(owner, stage));
+    return votes.get(key)!;
+  };
+  /** Links the subject's sign-in to a roster member of its own union (a member's own standing, a member's own challenge). */
+  async function linkSubject(cell: Cell): Promise<void> {
+    if (cell.subject.kind !== 'role' || cell.subject.side !== 'union') return;
+    const t = await appliedRoster('teachers');
+    await s.handle.db.updateTable('people').set({ member_row_id: t.memberRowId }).where('email', '=', emailOf('teachers', cell.subject.role)).execute();
+  }
 
   const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();
   function publishedTarget(n = 1) {
@@ -480,7 +599,7 @@ eachDatabase('authorization matrix', (dialect) => {
     }
     const refused = typeof cell.expected === 'number' || cell.expected === 'hidden' || cell.expected === 'conflict';
     const before = refused ? await snapshot(s.handle.db) : null;
-    const a = await send(s, prep.session ?? who, cell.route.method, prep.path, prep.body === undefined ? {} : { body: prep.body });
+    const a = await send(s, prep.session ?? who, cell.route.method, prep.path, { ...(prep.body === undefined ? {} : { body: prep.body }), headers: prep.headers, contentType: prep.contentType });
     checked++;
     const problems: string[] = [];
     const shown = prep.body === undefined ? '' : prep.body instanceof FormData ? ` form(${[...prep.body.keys()].join(', ')})` : ` ${JSON.stringify(prep.body).slice(0, 200)}`;
@@ -512,7 +631,7 @@ eachDatabase('authorization matrix', (dialect) => {
   }
 
   describe('every cell', () => {
-    for (const route of SPEC_ROUTES) {
+    for (const route of SPEC_ROUTES.filter((r) => !r.checkedIn)) {
       const cells = CELLS.filter((c) => c.route === route);
       it(`${routeKey(route)}: ${cells.length} cells`, async () => {
         const problems: string[] = [];

@@ -15,8 +15,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '../src/server/admin.ts';
+import { enqueueMessage } from '../src/server/messages/outbox.ts';
 import { eachDatabase } from './helpers/databases.ts';
-import { startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
+import { emailOf, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
+import { linkSignIn, makeCaptain, openVoteWorld, type VoteWorld } from './helpers/votes.ts';
 import {
   cdeReadyFiles, changedTables, proposalYaml, rosterCsv, rosterForm, routeKey, send, signIn, snapshot, SPEC_ROUTES, tinyCdeForm, tinyDistrictFiles, type Answer, type Session,
 } from './helpers/security.ts';
@@ -43,9 +45,28 @@ type Ids = {
   /** A roster import applied: a member and their worksite. */
   rosterMember: () => Promise<{ memberId: number; worksiteId: number }>;
   rosterCaptain: (m: { memberId: number; worksiteId: number }) => Promise<number>;
+  /** A vote of Tiny Teachers (the test clock stands at 2026-01-15): a draft, frozen and open, frozen and closed, counted, or certified. */
+  vote: (stage: 'draft' | 'open' | 'closed' | 'counted' | 'certified') => Promise<number>;
+  memberIdOf: (rowId: number) => Promise<{ member_id: string }>;
+  challenge: () => Promise<{ voteId: number; challengeId: number }>;
+  /** A new open vote of Tiny Teachers with one worksite of one member (its captain the site-captain sign-in, linked also to the member sign-in). */
+  openVote: () => Promise<VoteWorld>;
+  /** A kiosk the union admin opened for a new vote. */
+  kiosk: () => Promise<{ voteId: number; kioskId: number }>;
+  /** A new vote whose site's paper tally two other people entered alike (0 ballots). */
+  agreedPaper: () => Promise<VoteWorld>;
+  /** A message of Tiny Teachers' left `uncertain` (a stopped server was sending it). */
+  uncertainMessage: () => Promise<number>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
+
+/** A vote's setup; 'open' closes in February 2026, the others closed on 10 January (the test clock: 15 January). */
+const voteSetup = (stage: string) => ({
+  title: mark('vote'), kind: 'strike-authorization', channels: ['online'], cutoffAt: '2026-01-01T00:00:00Z', opensAt: '2026-01-02T00:00:00Z',
+  closesAt: stage === 'draft' || stage === 'open' ? '2026-02-01T00:00:00Z' : '2026-01-10T00:00:00Z',
+  questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
+});
 
 const districtProposal = (title: string, party: 'district' | 'joint' = 'district') => proposalYaml({ id: title, title, party, unit: 'T' });
 
@@ -113,10 +134,58 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const m = await ids.rosterMember();
     return { org: 'teachers', role: 'organizer', path: `/api/roster/worksites/${m.worksiteId}/captains`, ok: [201], body: () => ({ member: m.memberId }) };
   },
+  'POST /api/messages/{id}/resend': async (ids) => {
+    const id = await ids.uncertainMessage();
+    return { org: 'teachers', role: 'organizer', path: `/api/messages/${id}/resend`, ok: [201] };
+  },
+  'POST /api/roster/members/{id}/invitation': async (ids) => {
+    const m = await ids.rosterMember();
+    return { org: 'teachers', role: 'organizer', path: `/api/roster/members/${m.memberId}/invitation`, ok: [201], body: () => ({ via: 'email' }) };
+  },
   'DELETE /api/roster/captains/{id}': async (ids) => {
     const m = await ids.rosterMember();
     const k = await ids.rosterCaptain(m);
     return { org: 'teachers', role: 'admin', path: `/api/roster/captains/${k}`, ok: [200] };
+  },
+  'POST /api/votes': async () => ({ org: 'teachers', role: 'election-committee', path: '/api/votes', ok: [201], body: () => voteSetup('open') }),
+  'PATCH /api/votes/{id}': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('draft')}`, ok: [200], body: () => ({ title: mark('renamed') }) }),
+  'POST /api/votes/{id}/freeze': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('draft')}/freeze`, ok: [200] }),
+  'POST /api/votes/{id}/challenges': async (ids) => {
+    const m = await ids.rosterMember();
+    const { member_id } = await ids.memberIdOf(m.memberId);
+    return { org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('open')}/challenges`, ok: [201], body: () => ({ memberId: member_id, reason: 'left the unit' }) };
+  },
+  'POST /api/votes/{id}/challenges/{challengeId}/ruling': async (ids) => {
+    const { voteId, challengeId } = await ids.challenge();
+    return { org: 'teachers', role: 'election-committee', path: `/api/votes/${voteId}/challenges/${challengeId}/ruling`, ok: [200], body: () => ({ ruling: 'denied' }) };
+  },
+  'POST /api/votes/{id}/count': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('closed')}/count`, ok: [200] }),
+  'POST /api/votes/{id}/certify': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('counted')}/certify`, ok: [200] }),
+  'POST /api/votes/{id}/publish': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('certified')}/publish`, ok: [200] }),
+  // A vote's casting channels: a member's ballot, a kiosk, a paper site (docs/votes.md).
+  'POST /api/votes/{id}/ballot': async (ids) => {
+    const v = await ids.openVote();
+    return { org: 'teachers', role: 'member', path: `/api/votes/${v.voteId}/ballot`, ok: [201], body: () => ({ choices: { authorize: 'yes' } }) };
+  },
+  'POST /api/votes/{id}/kiosks': async (ids) => {
+    const v = await ids.openVote();
+    return { org: 'teachers', role: 'site-captain', path: `/api/votes/${v.voteId}/kiosks`, ok: [201], body: () => ({ worksiteId: v.worksites[0] }) };
+  },
+  'DELETE /api/votes/{id}/kiosks/{kioskId}': async (ids) => {
+    const k = await ids.kiosk();
+    return { org: 'teachers', role: 'admin', path: `/api/votes/${k.voteId}/kiosks/${k.kioskId}`, ok: [200] };
+  },
+  'POST /api/votes/{id}/paper/{worksiteId}/sign-ins': async (ids) => {
+    const v = await ids.openVote();
+    return { org: 'teachers', role: 'site-captain', path: `/api/votes/${v.voteId}/paper/${v.worksites[0]}/sign-ins`, ok: [200], body: () => ({ memberIds: [v.members[0].memberId] }) };
+  },
+  'POST /api/votes/{id}/paper/{worksiteId}/entries': async (ids) => {
+    const v = await ids.openVote();
+    return { org: 'teachers', role: 'site-captain', path: `/api/votes/${v.voteId}/paper/${v.worksites[0]}/entries`, ok: [201], body: () => ({ counts: { ballots: 0, spoiled: 0, answers: { authorize: { yes: 0, no: 0, blank: 0 } } } }) };
+  },
+  'POST /api/votes/{id}/paper/{worksiteId}/observer': async (ids) => {
+    const v = await ids.agreedPaper();
+    return { org: 'teachers', role: 'admin', path: `/api/votes/${v.voteId}/paper/${v.worksites[0]}/observer`, ok: [200], body: () => ({ observerName: 'An Observer' }) };
   },
   // The district's tentative agreement, passed to the teachers, countersigned by their bargaining team.
   'POST /api/proposal-versions/{id}/countersign': async (ids) => {
@@ -152,8 +221,50 @@ eachDatabase('CSRF on every changing route', (dialect) => {
         .where('h.import_id', '=', done.import.id).executeTakeFirstOrThrow();
       return { memberId: m.id, worksiteId: m.worksite_id! };
     },
+    async uncertainMessage() {
+      const key = mark('message');
+      await enqueueMessage(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, channel: 'email', to: `${key}@example.org`, subject: 's', body: 'b', kind: 'invitation', dedupeKey: key }, s.clock.now);
+      const row = await s.handle.db.updateTable('outbox').set({ status: 'uncertain' }).where('dedupe_key', '=', key).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
+    },
+    async vote(stage) {
+      const id: number = ok(await send(s, unionAdmin, 'POST', '/api/votes', { body: voteSetup(stage) }), 'POST /api/votes').vote.id;
+      if (stage !== 'draft') ok(await send(s, unionAdmin, 'POST', `/api/votes/${id}/freeze`), 'freeze');
+      if (stage === 'counted' || stage === 'certified') ok(await send(s, unionAdmin, 'POST', `/api/votes/${id}/count`), 'count');
+      // Certifying takes two committee members; the world has one, so the state is set directly.
+      if (stage === 'certified') await s.handle.db.updateTable('votes').set({ state: 'certified', certified_at: s.clock.now.toISOString() }).where('id', '=', id).execute();
+      return id;
+    },
+    memberIdOf: (rowId) => s.handle.db.selectFrom('roster_members').select('member_id').where('id', '=', rowId).executeTakeFirstOrThrow(),
+    async challenge() {
+      const voteId = await ids.vote('open');
+      const { member_id } = await ids.memberIdOf((await ids.rosterMember()).memberId);
+      const ch = ok(await send(s, unionAdmin, 'POST', `/api/votes/${voteId}/challenges`, { body: { memberId: member_id, reason: 'left the unit' } }), 'raise a challenge');
+      return { voteId, challengeId: ch.challenge.id };
+    },
+    async openVote() {
+      const v = await openVoteWorld(s, 'teachers', { perSite: [1], prefix: mark('V') });
+      await makeCaptain(s, 'teachers', v.worksites[0], v.members[0].rowId);
+      await linkSignIn(s, 'teachers', 'member', v.members[0].rowId);
+      return v;
+    },
+    async kiosk() {
+      const v = await openVoteWorld(s, 'teachers', { perSite: [1], prefix: mark('K') });
+      const k = ok(await send(s, unionAdmin, 'POST', `/api/votes/${v.voteId}/kiosks`, { body: { worksiteId: v.worksites[0] } }), 'open a kiosk');
+      return { voteId: v.voteId, kioskId: k.kioskId };
+    },
+    async agreedPaper() {
+      const v = await openVoteWorld(s, 'teachers', { perSite: [1], prefix: mark('P') });
+      const counts = JSON.stringify({ ballots: 0, spoiled: 0, answers: { authorize: { yes: 0, no: 0, blank: 0 } } });
+      const people = await s.handle.db.selectFrom('people').select('id').where('email', 'in', [emailOf('teachers', 'organizer'), emailOf('teachers', 'bargaining-team')]).execute();
+      for (const [i, p] of people.entries()) {
+        await s.handle.db.insertInto('vote_paper_entries').values({ id: s.deps.ids.next(s.orgId.teachers), vote_id: v.voteId, worksite_id: v.worksites[0], counts, entered_by: p.id, entered_at: `2026-01-15T15:0${i}:00.000Z` }).execute();
+      }
+      await s.handle.db.insertInto('vote_paper_sites').values({ id: s.deps.ids.next(s.orgId.teachers), vote_id: v.voteId, worksite_id: v.worksites[0], sign_ins: 0, counts, observer_name: null, observer_signed_by: null, observer_signed_at: null, accepted_at: null }).execute();
+      return v;
     },
     // A person of the district's, for the people-management routes (no password needed).
     person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
@@ -184,8 +295,13 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     const missing = routes.filter((r) => !PRE_SESSION.has(r) && !(r in VALID));
     expect(missing, 'changing routes with no valid request in VALID (test/csrf.test.ts): add one').toEqual([]);
     // The exempt ones are exactly the browser's violation reports (logged, nothing stored),
-    // accepting an invitation and sign-in today.
-    expect(routes.filter((r) => PRE_SESSION.has(r))).toEqual(['POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/session']);
+    // accepting an invitation, sign-in, and a vote's routes for members and kiosks without an
+    // account (a one-time code, a voter or kiosk token in the Authorization header, which a page on
+    // another site cannot send; with a session cookie they need the token like any other).
+    expect(routes.filter((r) => PRE_SESSION.has(r)).sort()).toEqual([
+      'POST /api/csp-report', 'POST /api/invitations/accept', 'POST /api/invitations/accept-code', 'POST /api/kiosk/ballot', 'POST /api/kiosk/identify',
+      'POST /api/messages/sms-inbound', 'POST /api/messages/unsubscribe', 'POST /api/session', 'POST /api/votes/{id}/access', 'POST /api/votes/{id}/access/verify',
+    ]);
   });
 
   it('refuses a missing or forged token with 403 auth.csrf and changes nothing; the right token succeeds', async () => {
@@ -219,5 +335,6 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     expect(failures).toEqual([]);
     expect(covered.length).toBe(routes.filter((r) => !PRE_SESSION.has(r)).length);
     console.log(`[csrf ${dialect}] ${covered.length} routes: ${covered.join(', ')}`);
-  });
+    // Six requests and twelve snapshots per route: with the votes' routes, more than a minute on PostgreSQL.
+  }, 240_000);
 });

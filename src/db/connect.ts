@@ -2,7 +2,7 @@
  * Opening the database: SQLite (a file) or PostgreSQL (a connection string), behind one Kysely.
  *
  * Durability is checked, not assumed:
- * - SQLite: every connection sets journal_mode=WAL, synchronous=FULL, foreign_keys=ON and a
+ * - SQLite: every connection sets journal_mode=WAL, synchronous=FULL, foreign_keys=ON, secure_delete=ON and a
  *   busy timeout, then reads them back and refuses to continue if any did not take. In WAL
  *   mode a connection that does not set synchronous gets NORMAL, which can lose the last
  *   acknowledged commits on power loss.
@@ -45,6 +45,9 @@ export function openSqliteConnection(file: string): BetterSqlite3.Database {
     const mode = conn.pragma('journal_mode = WAL', { simple: true });
     conn.pragma('synchronous = FULL');
     conn.pragma('foreign_keys = ON');
+    // Deleted rows are overwritten with zeros rather than left in free space: a counted vote's
+    // sealed ballots must not outlive it in the file (src/server/votes/count.ts, sweepAfterTheCount).
+    conn.pragma('secure_delete = ON');
     const check = (name: string, got: unknown, want: unknown) => {
       if (got !== want) {
         throw new DatabaseRefused(
@@ -57,6 +60,7 @@ export function openSqliteConnection(file: string): BetterSqlite3.Database {
     check('synchronous', conn.pragma('synchronous', { simple: true }), 2); // 2 = FULL
     check('foreign_keys', conn.pragma('foreign_keys', { simple: true }), 1);
     check('busy_timeout', conn.pragma('busy_timeout', { simple: true }), BUSY_TIMEOUT_MS);
+    check('secure_delete', conn.pragma('secure_delete', { simple: true }), 1);
     return conn;
   } catch (e) {
     conn.close();

@@ -168,7 +168,12 @@ eachDatabase('data layer', (dialect) => {
       }
       const third = openSqliteConnection(file);
       expect(third.pragma('synchronous', { simple: true })).toBe(2);
+      // Deleted rows are zeroed (a counted vote's sealed ballots), where a plain connection leaves them (0).
+      expect(third.pragma('secure_delete', { simple: true })).toBe(1);
       third.close();
+      const plainAgain = new BetterSqlite3(file);
+      expect(plainAgain.pragma('secure_delete', { simple: true })).toBe(0);
+      plainAgain.close();
     });
 
     it('gives ids that do not grow with time and spread over [1, 2^53)', async () => {

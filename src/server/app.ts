@@ -28,6 +28,10 @@ import { compareRoutes } from './compare/routes.ts';
 import { cspRoutes } from './csp.ts';
 import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
+import { voteRoutes } from './votes/routes.ts';
+import { voteChannelRoutes } from './votes/channels/index.ts';
+import { messageRoutes } from './messages/routes.ts';
+import { memberInvitationRoutes } from './people/member-invitations.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
@@ -89,6 +93,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   // The routes that set the session cookie: no Secure cookie sent where the browser would drop it.
   app.use('/api/session', needsHttps());
   app.use('/api/invitations/accept', needsHttps());
+  app.use('/api/invitations/accept-code', needsHttps());
   app.use('/api/*', costingScope());
 
   app.openapi(
@@ -117,6 +122,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   const reports = reportRoutes(app, { chromium: options.chromium });
   compareRoutes(app);
   rosterRoutes(app);
+  voteRoutes(app);
+  voteChannelRoutes(app);
+  messageRoutes(app);
+  memberInvitationRoutes(app);
   const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {

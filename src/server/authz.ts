@@ -8,9 +8,9 @@
  */
 import type { OrganizationKind } from '../db/schema.ts';
 import type { Actor } from './env.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { forbidden, noSuchRoute, unauthenticated } from './errors.ts';
 
-export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member'] as const;
+export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member', 'election-committee'] as const;
 export const DISTRICT_ROLES = ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] as const;
 export type UnionRole = (typeof UNION_ROLES)[number];
 export type DistrictRole = (typeof DISTRICT_ROLES)[number];
@@ -49,6 +49,17 @@ export const PERMISSIONS = {
   'roster.read': { union: ['admin', 'organizer'] },
   /** Import the roster, name site captains. */
   'roster.write': { union: ['admin', 'organizer'] },
+  /** The union's votes (docs/votes.md): never the district's to see, not even that one exists. */
+  'vote.read': { union: UNION_ROLES },
+  /** Set up, freeze, rule on challenges, count and publish a vote. */
+  'vote.manage': { union: ['admin', 'election-committee'] },
+  /** Certify a count: the election committee only (two different members), never an admin alone. */
+  'vote.certify': { union: ['election-committee'] },
+  /** The messages the server sent or queued for the union (recipients masked), and resending one. */
+  'messages.read': { union: ['admin', 'organizer'] },
+  'messages.resend': { union: ['admin', 'organizer'] },
+  /** Invite a roster member to sign in (as a member or a site captain). */
+  'member.invite': { union: ['admin', 'organizer'] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -75,7 +86,24 @@ const WHAT: Record<Permission, string> = {
   'proposal.countersign': 'countersign agreements',
   'roster.read': 'read the member roster',
   'roster.write': 'import the member roster or name site captains',
+  'vote.read': 'see the union\'s votes',
+  'vote.manage': 'run the union\'s votes (election committee)',
+  'vote.certify': 'certify a vote\'s count (election committee)',
+  'messages.read': 'see the messages sent to members',
+  'messages.resend': 'resend messages to members',
+  'member.invite': 'invite roster members to sign in',
 };
+
+/**
+ * For what the district must never learn exists (votes, rosters, messages): a district account
+ * gets the same 404 as a path with no route; nobody signed in, 401; a union role without the
+ * permission, 403.
+ */
+export function allowUnion(actor: Actor | null, permission: Permission, method: string, path: string): Actor {
+  if (!actor) throw unauthenticated();
+  if (actor.org.kind !== 'union') throw noSuchRoute(method, path);
+  return allow(actor, permission);
+}
 
 /** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */
 export function allow(actor: Actor | null, permission: Permission): Actor {

@@ -10,6 +10,7 @@ import type { Database, OrganizationKind } from '../db/schema.ts';
 import type { CostingService } from './costing/pool.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { BallotKey } from './votes/seal.ts';
+import type { MessagingInfo } from './messages/config.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -30,6 +31,8 @@ export interface Deps {
   log: (line: string) => void;
   /** Seals ballots while a vote is open; never stored in the database (src/server/votes/ballot-key.ts). */
   ballotKey: BallotKey;
+  /** The channels messages can go out on, and where their links point; absent: none configured. */
+  messaging?: MessagingInfo;
 }
 
 export interface Actor {

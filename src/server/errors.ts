@@ -35,6 +35,9 @@ export const forbidden = (what: string) =>
 /** Not found, also used for things that exist but belong to another organization (no existence leak). */
 export const notFound = (what: string, id: number | string) =>
   new ApiError(404, { code: 'not-found', message: `there is no ${what} ${id} that you can see`, where: { field: 'id' } });
+/** The answer for a path with no route (app.notFound), also given where a route must look absent. */
+export const noSuchRoute = (method: string, path: string) =>
+  new ApiError(404, { code: 'not-found', message: `there is no route ${method} ${path}`, hint: 'the routes are listed at /api/openapi.json' });
 export const conflict = (code: string, message: string, hint?: string) => new ApiError(409, { code, message, hint });
 
 /** Problems in the submitted content (a proposal, a dataset) → 422 with every problem. */

@@ -16,6 +16,9 @@ import type { Deps } from './env.ts';
 import { transportFor, type Transport } from './http/transport.ts';
 import { loadBallotKey } from './votes/ballot-key.ts';
 import type { BallotKey } from './votes/seal.ts';
+import { messagingFromEnv, type MessagingSetup } from './messages/config.ts';
+import { unsubscribeKey } from './messages/unsubscribe-token.ts';
+import { startDeliveryWorker, type DeliveryWorker } from './messages/worker.ts';
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -37,6 +40,10 @@ export interface ServeOptions {
   demo?: boolean;
   /** The ballot key; default: loadBallotKey (SETTLE_BALLOT_KEY, SETTLE_BALLOT_KEY_FILE, or beside the SQLite file). */
   ballotKey?: BallotKey;
+  /** Email and SMS delivery; default: messagingFromEnv(process.env) (SETTLE_SMTP_URL, SETTLE_SMS_URL, …). */
+  messaging?: MessagingSetup;
+  /** How often the delivery worker looks for due messages (default 5 s). */
+  messagePollMs?: number;
 }
 
 export interface RunningServer {
@@ -61,8 +68,10 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     await handle.close();
     throw e;
   }
+  const address0 = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port}`;
+  const messaging = o.messaging ?? messagingFromEnv(process.env, address0);
   const costing = costingPool({ threads: o.threads ?? 1, log, limits: o.costingLimits });
-  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey };
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info };
   let demo: DemoReport | null = null;
   try {
     if (o.demo) demo = (await seedDemo(deps, log)) ?? (await existingDemo(deps));
@@ -70,6 +79,13 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     await costing.close();
     await handle.close();
     throw e;
+  }
+  // Messages go out in the background, never inside a request; only channels with a server configured.
+  let worker: DeliveryWorker | null = null;
+  if (messaging.info.channels.email || messaging.info.channels.sms) {
+    worker = await startDeliveryWorker({ db: handle.db, dialect: handle.dialect, ids: randomIds, now: deps.now, senders: messaging.senders, unsubscribe: { key: unsubscribeKey(ballotKey), baseUrl: messaging.info.publicUrl }, pollMs: o.messagePollMs, log });
+    const w = worker;
+    messaging.info.poke = () => w.poke();
   }
   const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' });
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -89,6 +105,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       (closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await app.close();
+        await worker?.stop();
+        messaging.close();
         await costing.close();
         await handle.close();
       })()),

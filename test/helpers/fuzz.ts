@@ -329,6 +329,7 @@ export interface FuzzWorld {
   fixtures: {
     cdeDatasetId: number; datasetId: number; datasetVersionId: number; proposalId: number; proposalVersionId: number; passedVersionId: number; publishedProposalId: number; publishedVersionId: number;
     rosterImportId: number; rosterWorksiteId: number; rosterMemberId: number; rosterCaptainId: number;
+    voteDraftId: number; voteOpenId: number; voteChallengeId: number;
   };
   districtProposal(title: string): { title: string; yaml: string; datasetVersionId: number };
   /** What could not be set up (a fixture refused): empty when all is well. */
@@ -346,7 +347,7 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
   let doc: JsonSchema;
   const sessions = new Map<string, Session>();
   const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1,
-    rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1 };
+    rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1, voteDraftId: -1, voteOpenId: -1, voteChallengeId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -459,6 +460,29 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     },
     'POST /api/roster/worksites/{id}/captains': { path: () => `/api/roster/worksites/${fixtures.rosterWorksiteId}/captains`, base: () => ({ member: fixtures.rosterMemberId }) },
     'DELETE /api/roster/captains/{id}': { path: () => `/api/roster/captains/${fixtures.rosterCaptainId}` },
+    // Votes: a title, a question's text and an option's label are free text (any string is a title).
+    'POST /api/votes': { base: () => structuredClone(VOTE_SETUP), freeText: ['title', 'questions.0.text', 'questions.0.options.0.label', 'questions.0.options.1.label', 'questions.[].text', 'questions.[].options.[].label'] },
+    'PATCH /api/votes/{id}': { path: () => `/api/votes/${fixtures.voteDraftId}`, base: () => ({ title: 'Renamed', closesAt: '2026-02-02T00:00:00Z' }), freeText: ['title'] },
+    'POST /api/votes/{id}/freeze': { path: () => `/api/votes/${fixtures.voteOpenId}/freeze` },
+    'POST /api/votes/{id}/challenges': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges`, base: () => ({ memberId: 'FIXTURE-2', reason: 'left the unit' }), freeText: ['reason'] },
+    'POST /api/votes/{id}/challenges/{challengeId}/ruling': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges/${fixtures.voteChallengeId}/ruling`, base: () => ({ ruling: 'denied', note: 'a note' }), freeText: ['note'] },
+    'POST /api/votes/{id}/count': { path: () => `/api/votes/${fixtures.voteOpenId}/count` },
+    'POST /api/votes/{id}/certify': { path: () => `/api/votes/${fixtures.voteOpenId}/certify` },
+    'POST /api/votes/{id}/publish': { path: () => `/api/votes/${fixtures.voteOpenId}/publish` },
+    'GET /api/messages': {
+      badQueries: () => fc.oneof(
+        fc.tuple(fc.constantFrom('limit', 'offset', 'status'), fc.oneof(fc.constantFrom('-1', '501', '1.5', 'abc', '1e400', '9007199254740993', 'NaN', '%00', '1000001'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)))
+          .map(([k, v]) => `${k}=${v}`),
+        fc.constant('status=sent&status=failed'),
+      ),
+    },
+    'POST /api/roster/members/{id}/invitation': { path: () => `/api/roster/members/${fixtures.rosterMemberId}/invitation`, base: () => ({ via: 'email', role: 'member' }) },
+    // Unknown invitation: refused (404) whatever the strings.
+    'POST /api/invitations/accept-code': { base: () => ({ invitation: 1, code: '000000', password: 'a long enough passphrase' }), refusedAnyway: true, runs: 12 },
+    // No webhook secret configured in the fuzz world: the route answers 404 to everything.
+    'POST /api/messages/sms-inbound': { base: () => ({ From: '+12135550143', Body: 'STOP' }), refusedAnyway: true, runs: 12 },
+    'GET /api/messages/unsubscribe': { badQueries: () => fc.oneof(fc.constantFrom('', 't=', 't=short', `t=${'x'.repeat(1001)}`), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `t=${enc(x)}`)) },
+    'POST /api/messages/unsubscribe': { badQueries: () => fc.oneof(fc.constantFrom('', 't=', 't=short', `t=${'x'.repeat(1001)}`), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map((x) => `t=${enc(x)}`)) },
     'GET /api/compare': {
       badQueries: () => fc.oneof(
         fc.constantFrom('', 'versions=', 'versions=,', 'versions=abc,def', `versions=${fixtures.proposalVersionId}`, `versions=${fixtures.proposalVersionId},${fixtures.proposalVersionId}`, 'versions=-1,-2', 'versions=0,0', 'versions=1.5,2', 'versions=99999999,99999998', `versions=${'1,'.repeat(500)}1`, 'versions=9007199254740993,1'),
@@ -774,8 +798,21 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       fixtures.rosterImportId = ok(await send(s, union, 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv('PENDING')) }), 'POST /api/roster/imports').import.id;
       Object.assign(fixtures, { rosterWorksiteId: m.worksite_id, rosterMemberId: m.id, rosterCaptainId: k.captain.id });
     });
+    await must('votes', async () => {
+      const union = sessions.get('union admin')!;
+      fixtures.voteDraftId = ok(await send(s, union, 'POST', '/api/votes', { body: VOTE_SETUP }), 'POST /api/votes').vote.id;
+      fixtures.voteOpenId = ok(await send(s, union, 'POST', '/api/votes', { body: VOTE_SETUP }), 'POST /api/votes').vote.id;
+      ok(await send(s, union, 'POST', `/api/votes/${fixtures.voteOpenId}/freeze`), 'freeze');
+      fixtures.voteChallengeId = ok(await send(s, union, 'POST', `/api/votes/${fixtures.voteOpenId}/challenges`, { body: { memberId: 'FIXTURE-1', reason: 'left the unit' } }), 'raise a challenge').challenge.id;
+    });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }
+
+/** A vote whose cutoff has passed on the test clock (2026-01-15) and which is open until February. */
+const VOTE_SETUP = {
+  title: 'Strike authorization', kind: 'strike-authorization', channels: ['online'], cutoffAt: '2026-01-01T00:00:00Z', opensAt: '2026-01-02T00:00:00Z', closesAt: '2026-02-01T00:00:00Z',
+  questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
+};
 
 /** The mapping of rosterCsv's header. */
 const ROSTER_MAPPING = { memberId: 'Member ID', name: 'Name', employeeId: null, email: 'E-mail', mobile: null, worksite: 'School', jobClass: null, status: null };

@@ -16,7 +16,7 @@ import { emailOf, PASSWORD, type OrgKey, type TestServer } from './server.ts';
 // Roles and permissions
 // ---------------------------------------------------------------------------------------------
 
-export const SPEC_UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member'] as const;
+export const SPEC_UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member', 'election-committee'] as const;
 export const SPEC_DISTRICT_ROLES = ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] as const;
 
 export type Side = 'union' | 'district';
@@ -42,6 +42,16 @@ export const SPEC_PERMISSIONS = {
   // The member roster (issue 13): the union's organizers and admins; never the district.
   'roster.read': { union: ['admin', 'organizer'], district: [] },
   'roster.write': { union: ['admin', 'organizer'], district: [] },
+  // Votes (docs/votes.md): every union role sees its union's votes; the committee and admins run
+  // them; only the committee certifies. The district: nothing, 404 as if absent.
+  'vote.read': { union: SPEC_UNION_ROLES, district: [] },
+  'vote.manage': { union: ['admin', 'election-committee'], district: [] },
+  'vote.certify': { union: ['election-committee'], district: [] },
+  // Messages to members and member sign-in invitations: the union's organizers and admins; the
+  // district finds no such routes (404, see unionOnly).
+  'messages.read': { union: ['admin', 'organizer'], district: [] },
+  'messages.resend': { union: ['admin', 'organizer'], district: [] },
+  'member.invite': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -95,7 +105,7 @@ export type Scope = 'none' | 'own-org' | 'own-or-passed' | 'own-table' | 'list-o
 export type Access = 'public' | 'signed-in' | SpecPermission;
 
 export interface SpecRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** As the OpenAPI document writes it (`{id}` for a path parameter). */
   path: string;
   access: Access;
@@ -105,6 +115,14 @@ export interface SpecRoute {
   writes: boolean;
   /** The OpenAPI document does not describe this route (plain Hono routes: the document itself, health). */
   undocumented?: true;
+  /** A union's own business (votes): a district person gets 404 as if it did not exist, not 403. */
+  unionOnly?: true;
+  /**
+   * Whose cells the matrix cannot generate, and the tests that check them instead: the casting
+   * channels of a vote answer to a site captain of one worksite, the election committee, a
+   * voter token or a kiosk token, none of which is a permission a role holds.
+   */
+  checkedIn?: string;
 }
 
 const ID_TARGETS_ORG: Target[] = ['own', 'across', 'passedToUs', 'third', 'otherTable'];
@@ -166,6 +184,52 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/roster/worksites', access: 'roster.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false },
   { method: 'POST', path: '/api/roster/worksites/{id}/captains', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
   { method: 'DELETE', path: '/api/roster/captains/{id}', access: 'roster.write', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true },
+  // Votes (docs/votes.md): the union's own only; the district gets 404 whatever its role. The roll
+  // is the committee's (a captain sees their worksite's: tested in src/server/votes/); a challenge
+  // here is a member's own (the subject's sign-in linked to a roster member).
+  { method: 'POST', path: '/api/votes', access: 'vote.manage', scope: 'none', targets: ['none'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/votes', access: 'vote.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'PATCH', path: '/api/votes/{id}', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/freeze', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}/voters', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/challenges', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}/challenges', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/challenges/{challengeId}/ruling', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/count', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/certify', access: 'vote.certify', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/votes/{id}/publish', access: 'vote.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}/ballots', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}/results', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}/me', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/votes/{id}/receipts/{code}', access: 'vote.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/public/votes', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
+  // A vote's casting channels (docs/votes.md): members vote online, at kiosks, on paper. Who may
+  // is a roster link, a captaincy of one worksite, the committee role or a token, so the cells
+  // are in the channels' own tests (district and another union 404, other roles 403).
+  ...([
+    ['POST', '/api/votes/{id}/ballot', 'signed-in', true],
+    ['POST', '/api/votes/{id}/access', 'public', true],
+    ['POST', '/api/votes/{id}/access/verify', 'public', true],
+    ['POST', '/api/votes/{id}/kiosks', 'signed-in', true],
+    ['DELETE', '/api/votes/{id}/kiosks/{kioskId}', 'signed-in', true],
+    ['POST', '/api/kiosk/identify', 'public', true],
+    ['POST', '/api/kiosk/ballot', 'public', true],
+    ['POST', '/api/votes/{id}/paper/{worksiteId}/sign-ins', 'signed-in', true],
+    ['POST', '/api/votes/{id}/paper/{worksiteId}/entries', 'signed-in', true],
+    ['POST', '/api/votes/{id}/paper/{worksiteId}/observer', 'signed-in', true],
+    ['GET', '/api/votes/{id}/paper', 'signed-in', false],
+  ] as const).map(([method, path, access, writes]): SpecRoute => ({ method, path, access, scope: 'none', targets: ['none'], writes, checkedIn: 'src/server/votes/channels/*.test.ts' })),
+  // Messages to members: the union's own (another union's message 404); the district finds no such routes.
+  { method: 'GET', path: '/api/messages', access: 'messages.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/messages/{id}/resend', access: 'messages.resend', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/roster/members/{id}/invitation', access: 'member.invite', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  // Used without an account: the unsubscribe link (a signed token), the SMS provider's webhook
+  // (a shared secret), and accepting an invitation sent by SMS (its code).
+  { method: 'GET', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: false },
+  { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
@@ -211,6 +275,7 @@ export function expectedOutcome(subject: Subject, route: SpecRoute, target: Targ
     return 'allow';
   }
   if (subject.kind === 'anonymous') return 401;
+  if (route.unionOnly && subject.side === 'district') return 404;
   if (route.access !== 'signed-in' && !holds(subject, route.access)) return 403;
   if (!inScope(subject, route.scope, target)) return list ? 'hidden' : 404;
   // Publishing needs the version passed first: allowed, but the state refuses it.
@@ -231,6 +296,7 @@ export interface Cell {
 export function generateCells(): Cell[] {
   const cells: Cell[] = [];
   for (const route of SPEC_ROUTES) {
+    if (route.checkedIn) continue;
     for (const subject of SUBJECTS) {
       for (const target of route.targets) cells.push({ subject, route, target, expected: expectedOutcome(subject, route, target) });
     }

@@ -9,6 +9,9 @@ import { Home } from './pages/workspace/Home.tsx';
 import { Dataset } from './pages/workspace/Dataset.tsx';
 import { Compare } from './pages/workspace/Compare.tsx';
 import { People } from './pages/workspace/People.tsx';
+import { Roster } from './pages/roster/Roster.tsx';
+import { RosterImport } from './pages/roster/Import.tsx';
+import { Worksites } from './pages/roster/Worksites.tsx';
 import { Editor } from './pages/editor/Editor.tsx';
 import { Version } from './pages/editor/Version.tsx';
 import { VoteList } from './pages/votes/VoteList.tsx';
@@ -43,6 +46,9 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace\/dataset$/, page: Dataset, signedIn: true },
   { path: /^\/workspace\/compare$/, page: Compare, signedIn: true },
   { path: /^\/workspace\/people$/, page: People, signedIn: true },
+  { path: /^\/workspace\/roster$/, page: Roster, signedIn: true },
+  { path: /^\/workspace\/roster\/import$/, page: RosterImport, signedIn: true },
+  { path: /^\/workspace\/roster\/worksites$/, page: Worksites, signedIn: true },
   { path: /^\/workspace\/proposals\/new$/, page: Editor, signedIn: true },
   { path: /^\/workspace\/proposals\/(\d+)$/, page: Editor, signedIn: true },
   { path: /^\/workspace\/versions\/(\d+)$/, page: Version, signedIn: true },

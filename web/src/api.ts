@@ -36,3 +36,20 @@ export async function api<T>(method: string, path: string, body?: unknown, init:
   if (!res.ok) throw new ApiError(res.status, (json as ApiProblem) ?? { code: `http.${res.status}`, message: res.statusText });
   return json as T;
 }
+
+/** Sends a file as multipart/form-data (the roster upload), with the CSRF token; answers and errors as `api`. */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (csrf) headers['x-csrf-token'] = csrf;
+  // No content-type: the browser writes multipart/form-data with its boundary.
+  const res = await fetch(path, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null; // a proxy's 413 page, say: the status speaks
+  }
+  if (!res.ok) throw new ApiError(res.status, (json as ApiProblem) ?? { code: `http.${res.status}`, message: res.statusText });
+  return json as T;
+}

@@ -25,13 +25,13 @@ import { hashToken, newToken } from './tokens.ts';
 
 export const INVITATION_DAYS = 7;
 
-const Password = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+export const Password = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
-const SessionSchema = z
+export const SessionSchema = z
   .object({ person: PersonSchema, organization: OrganizationSchema, csrfToken: z.string() })
   .openapi('Session');
 
-const organizationOf = (o: { id: number; kind: 'district' | 'union'; name: string; unit: string | null; districtId: number | null }) => ({
+export const organizationOf = (o: { id: number; kind: 'district' | 'union'; name: string; unit: string | null; districtId: number | null }) => ({
   id: o.id, kind: o.kind, name: o.name, unit: o.unit, districtId: o.districtId,
 });
 
@@ -186,8 +186,10 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
         .executeTakeFirst();
     /** The account the address already has, unless it is a removed person of this workspace (who may come back). */
     const takenBy = async (db: typeof deps.db, email: string, orgId: number) => {
-      const p = await db.selectFrom('people').select(['id', 'organization_id', 'removed_at']).where('email', '=', email).executeTakeFirst();
-      return { returning: p && p.removed_at !== null && p.organization_id === orgId ? p.id : null, taken: !!p && !(p.removed_at !== null && p.organization_id === orgId) };
+      const p = await db.selectFrom('people').select(['id', 'organization_id', 'removed_at', 'password_hash', 'member_row_id']).where('email', '=', email).executeTakeFirst();
+      // A roster member invited to sign in (people/member-invitations.ts) has a row with no password yet: it is theirs.
+      const back = !!p && p.organization_id === orgId && (p.removed_at !== null || (p.password_hash === null && p.member_row_id !== null));
+      return { returning: p && back ? p.id : null, taken: !!p && !back };
     };
     const takenError = (email: string) => conflict('people.email-taken', `${email} already has an account on this server`, 'sign in with that account; one address belongs to one workspace');
 

@@ -10,11 +10,13 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, AppEnv, Deps } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { CSP_REPORT_PATH } from '../csp.ts';
+import { SMS_INBOUND_PATH, UNSUBSCRIBE_PATH } from '../messages/opt-out-routes.ts';
 import { csrfTokenFor, hashToken, newToken, sameToken } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 12 * 3600_000;
 const EXTEND_AFTER_MS = 3600_000;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const NO_CSRF = new Set([CSP_REPORT_PATH, UNSUBSCRIBE_PATH, SMS_INBOUND_PATH]);
 
 export const cookieName = (deps: Deps) => (deps.secureCookies ? '__Host-sid' : 'sid');
 
@@ -75,8 +77,9 @@ export function sessions(): MiddlewareHandler<AppEnv> {
     }
     c.set('actor', actor);
     // Browsers send violation reports with the page's cookies and no header of ours; the route
-    // only logs, so it is the one unsafe route the token does not guard.
-    if (actor && token && !SAFE.has(c.req.method) && c.req.path !== CSP_REPORT_PATH) {
+    // only logs. The unsubscribe button and the SMS webhook carry their own proof (a signed
+    // token, a shared secret) and act for no signed-in person. The token guards every other change.
+    if (actor && token && !SAFE.has(c.req.method) && !NO_CSRF.has(c.req.path)) {
       const sent = c.req.header('x-csrf-token') ?? '';
       if (!sameToken(sent, csrfTokenFor(token))) {
         throw new ApiError(403, {

@@ -10,6 +10,9 @@ const GRANTS = {
   'dataset.read': { union: ['admin', 'bargaining-team', 'organizer'], district: ['admin', 'budget-analyst', 'negotiator'] },
   'proposal.read': { union: ['admin', 'bargaining-team', 'organizer'], district: ['admin', 'budget-analyst', 'negotiator'] },
   'proposal.write': { union: ['admin', 'bargaining-team'], district: ['admin', 'budget-analyst', 'negotiator'] },
+  // The member roster is never the district's to see.
+  'roster.read': { union: ['admin', 'organizer'], district: [] },
+  'roster.write': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof GRANTS;

@@ -22,6 +22,7 @@ import { committeeWords } from '../votes/committee-messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
 import { people } from './people-messages.ts';
+import { roster } from '../roster/messages.ts';
 import { Rounds } from './Rounds.tsx';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
@@ -33,6 +34,7 @@ export function Home({ session }: PageProps) {
   const t = useMessages(home);
   const c = useMessages(common);
   const pm = useMessages(people);
+  const rm = useMessages(roster);
   const vw = useMessages(committeeWords);
   const lang = useLang();
   const org = useApi<OrganizationAnswer>('/api/organization');
@@ -68,6 +70,7 @@ export function Home({ session }: PageProps) {
       <p>{t('who', { name: s.person.name, role: c(`role.${s.person.role}` as 'role.admin'), kind: c(`kind.${s.organization.kind}`) })}</p>
       <Across loaded={org} />
       {may(s, 'people.manage') && <p><Link to="/workspace/people">{pm('people.link')}</Link></p>}
+      {may(s, 'roster.read') && <p><Link to="/workspace/roster">{rm('link')}</Link></p>}
       {s.organization.kind === 'union' && <p><Link to="/workspace/votes">{vw(runsVotes(s) ? 'list.title' : 'list.mine')}</Link></p>}
 
       {may(s, 'dataset.read') && (

@@ -1,0 +1,242 @@
+/**
+ * Delivery with real parts: a real SMTP server (smtp-server on 127.0.0.1) and a local HTTP
+ * server in the SMS provider's shape, on SQLite and PostgreSQL. Each test asserts exactly what
+ * the servers received, and how many times.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { startMailServer, type MailServer } from '../../../test/helpers/mail-server.ts';
+import { startTestServer, type TestServer } from '../../../test/helpers/server.ts';
+import { startSmsProvider, type SmsProvider } from '../../../test/helpers/sms-provider.ts';
+import { enqueueMessage, type NewMessage } from './outbox.ts';
+import { smtpSender } from './smtp.ts';
+import { smsSender } from './sms.ts';
+import { readUnsubscribeToken, unsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
+import { claimDue, deliverDue, markInterrupted, startDeliveryWorker, type DeliveryOptions } from './worker.ts';
+
+const MINUTE = 60_000;
+
+eachDatabase('message delivery', (dialect) => {
+  let s: TestServer;
+  let mail: MailServer;
+  let sms: SmsProvider;
+  let union: number;
+  let opts: DeliveryOptions;
+  let smtp: ReturnType<typeof smtpSender>;
+  let n = 0;
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    union = s.orgId.teachers;
+    mail = await startMailServer({ user: 'settle', pass: 'p@ss word' });
+    sms = await startSmsProvider();
+  }, 60_000);
+  afterAll(async () => {
+    await mail?.close();
+    await sms?.close();
+    await s?.close();
+  });
+  beforeEach(async () => {
+    await s.handle.db.deleteFrom('outbox').execute();
+    await s.handle.db.deleteFrom('message_opt_outs').execute();
+    mail.received.length = 0;
+    mail.refuse.clear();
+    mail.failNext(0);
+    sms.received.length = 0;
+    smtp = smtpSender({ url: mail.url, from: 'Tiny Teachers <union@teachers.test>' });
+    opts = {
+      db: s.handle.db, dialect, ids: s.deps.ids, now: () => s.clock.now, log: () => undefined,
+      senders: { email: smtp, sms: smsSender({ url: sms.url, account: 'AC123', token: 'tok', from: '+12135550100' }) },
+      unsubscribe: { key: unsubscribeKey(s.deps.ballotKey), baseUrl: 'https://settle.example' },
+    };
+  });
+  afterEach(() => smtp.close());
+
+  const email = (to: string, extra: Partial<NewMessage> = {}): NewMessage => ({ organizationId: union, channel: 'email', to, subject: 'Your sign-in link', body: 'Hello from the union.', kind: 'invitation', dedupeKey: `k-${++n}`, ...extra });
+  const text = (to: string, extra: Partial<NewMessage> = {}): NewMessage => ({ organizationId: union, channel: 'sms', to, body: 'Your code is 123456', kind: 'vote-code', dedupeKey: `k-${++n}`, ...extra });
+  const queue = (m: NewMessage) => enqueueMessage(s.handle.db, s.deps.ids, m, s.clock.now);
+  const rows = () => s.handle.db.selectFrom('outbox').selectAll().orderBy('created_at').execute();
+
+  it('sends each queued email once, with the unsubscribe link at the end, and records the server\'s message id', async () => {
+    expect(await queue(email('ana@example.org', { dedupeKey: 'invite-1' }))).toBe('queued');
+    expect(await queue(email('ana@example.org', { dedupeKey: 'invite-1' }))).toBe('already-queued');
+    expect(await queue(email('ben@example.org'))).toBe('queued');
+    const first = await deliverDue(opts);
+    const second = await deliverDue(opts);
+    // 2 distinct keys queued → 2 claimed and sent; nothing left for the second round.
+    expect(first).toMatchObject({ claimed: 2, sent: 2 });
+    expect(second.claimed).toBe(0);
+    expect(mail.received.map((m) => m.to).sort()).toEqual([['ana@example.org'], ['ben@example.org']]);
+    const ana = mail.received.find((m) => m.to[0] === 'ana@example.org')!;
+    expect(ana.raw).toMatch(/^Subject: Your sign-in link\r$/m);
+    // Headers may be folded onto the next line (RFC 5322): unfold before reading.
+    expect(ana.raw.replace(/\r\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe: <https:\/\/settle\.example\/api\/messages\/unsubscribe\?t=/m);
+    const link = /To get no more email like this: (https:\/\/settle\.example\/api\/messages\/unsubscribe\?t=(\S+))\s*$/.exec(ana.text);
+    expect(link, ana.text).not.toBeNull();
+    expect(readUnsubscribeToken(unsubscribeKey(s.deps.ballotKey), decodeURIComponent(link![2]))).toEqual({ organizationId: union, address: 'ana@example.org' });
+    const stored = await rows();
+    expect(stored.map((r) => r.status)).toEqual(['sent', 'sent']);
+    for (const r of stored) {
+      expect(r.provider_id).toMatch(/^<.+@.+>$/);
+      expect(Number(r.attempts)).toBe(1);
+      expect(r.sent_at).toBe(s.clock.now.toISOString());
+    }
+  });
+
+  it('tries again after 1 then 2 minutes when the server says "try later", and sends once', async () => {
+    const start = s.clock.now;
+    try {
+      mail.failNext(2);
+      await queue(email('cy@example.org'));
+      expect(await deliverDue(opts)).toMatchObject({ claimed: 1, retrying: 1 });
+      let [r] = await rows();
+      // attempt 1 failed at start → due start + 1 min.
+      expect([r.status, Number(r.attempts), r.next_attempt_at]).toEqual(['pending', 1, new Date(start.getTime() + MINUTE).toISOString()]);
+      expect(r.last_error).toMatch(/451/);
+      // Not yet due 59 s later.
+      s.clock.now = new Date(start.getTime() + 59_000);
+      expect((await deliverDue(opts)).claimed).toBe(0);
+      s.clock.now = new Date(start.getTime() + MINUTE);
+      expect(await deliverDue(opts)).toMatchObject({ claimed: 1, retrying: 1 });
+      [r] = await rows();
+      // attempt 2 failed at start + 1 min → due start + 1 + 2 = 3 min.
+      expect(r.next_attempt_at).toBe(new Date(start.getTime() + 3 * MINUTE).toISOString());
+      s.clock.now = new Date(start.getTime() + 3 * MINUTE);
+      expect(await deliverDue(opts)).toMatchObject({ claimed: 1, sent: 1 });
+      [r] = await rows();
+      expect([r.status, Number(r.attempts), r.last_error]).toEqual(['sent', 3, null]);
+      expect(mail.received).toHaveLength(1);
+    } finally {
+      s.clock.now = start;
+    }
+  });
+
+  it('gives up after the 6th temporary failure (waits 1, 2, 4, 8, 16 minutes between)', async () => {
+    const start = s.clock.now;
+    try {
+      mail.failNext(100);
+      await queue(email('dee@example.org'));
+      const waits = [1, 2, 4, 8, 16];
+      let t = start.getTime();
+      for (const w of waits) {
+        await deliverDue(opts);
+        t += w * MINUTE;
+        expect((await rows())[0].next_attempt_at).toBe(new Date(t).toISOString());
+        s.clock.now = new Date(t);
+      }
+      expect(await deliverDue(opts)).toMatchObject({ claimed: 1, failed: 1 });
+      const [r] = await rows();
+      expect([r.status, Number(r.attempts)]).toEqual(['failed', 6]);
+      // start + (1+2+4+8+16) = start + 31 min, and nothing is due any more.
+      expect(s.clock.now.getTime() - start.getTime()).toBe(31 * MINUTE);
+      s.clock.now = new Date(t + 60 * MINUTE);
+      expect((await deliverDue(opts)).claimed).toBe(0);
+      expect(mail.received).toHaveLength(0);
+    } finally {
+      s.clock.now = start;
+      mail.failNext(0);
+    }
+  });
+
+  it('marks a 550 bounce `bounced` and stops mailing that address for that union', async () => {
+    mail.refuse.add('gone@example.org');
+    await queue(email('gone@example.org'));
+    expect(await deliverDue(opts)).toMatchObject({ claimed: 1, bounced: 1 });
+    const [r] = await rows();
+    expect(r.status).toBe('bounced');
+    expect(r.last_error).toMatch(/550/);
+    const opt = await s.handle.db.selectFrom('message_opt_outs').selectAll().execute();
+    expect(opt.map((o) => [Number(o.organization_id), o.channel, o.address, o.reason])).toEqual([[union, 'email', 'gone@example.org', 'bounce']]);
+    expect(await queue(email('gone@example.org'))).toBe('opted-out');
+    // Another union may still write to the address.
+    expect(await queue(email('gone@example.org', { organizationId: s.orgId.classified }))).toBe('queued');
+    expect(mail.received).toHaveLength(0);
+  });
+
+  it('texts through the provider with basic auth and the outbox id as idempotency key, once', async () => {
+    await queue(text('+12135550143'));
+    expect(await deliverDue(opts)).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await deliverDue(opts)).toMatchObject({ claimed: 0 });
+    const [r] = await rows();
+    expect(sms.received).toEqual([{
+      to: '+12135550143', from: '+12135550100', body: 'Your code is 123456',
+      authorization: `Basic ${Buffer.from('AC123:tok').toString('base64')}`, idempotencyKey: `outbox-${r.id}`, sid: r.provider_id,
+    }]);
+    expect(r.status).toBe('sent');
+  });
+
+  it('records an opt-out when the provider says the number unsubscribed (21610), and retries on a 500', async () => {
+    sms.answerNext({ status: 500, body: { message: 'down' } }, { status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient' } });
+    await queue(text('+12135550199'));
+    expect(await deliverDue(opts)).toMatchObject({ retrying: 1 });
+    s.clock.now = new Date(s.clock.now.getTime() + MINUTE);
+    try {
+      expect(await deliverDue(opts)).toMatchObject({ bounced: 1 });
+    } finally {
+      s.clock.now = new Date(s.clock.now.getTime() - MINUTE);
+    }
+    const [r] = await rows();
+    expect([r.status, r.last_error]).toEqual(['bounced', 'SMS provider answered 400 (code 21610): Attempt to send to unsubscribed recipient']);
+    const opt = await s.handle.db.selectFrom('message_opt_outs').select(['channel', 'address', 'reason']).execute();
+    expect(opt).toEqual([{ channel: 'sms', address: '+12135550199', reason: 'provider' }]);
+    expect(await queue(text('+12135550199'))).toBe('opted-out');
+    expect(sms.received).toHaveLength(0);
+  });
+
+  it('never resends what a stopped process was sending: it becomes `uncertain`', async () => {
+    await queue(email('eve@example.org'));
+    // A process claims the row and dies before recording the answer.
+    const claimed = await claimDue(s.handle.db, dialect, s.clock.now, ['email'], 10);
+    expect(claimed).toHaveLength(1);
+    const worker = await startDeliveryWorker({ ...opts, pollMs: 10 });
+    await new Promise((r) => setTimeout(r, 100));
+    await worker.stop();
+    const [r] = await rows();
+    expect(r.status).toBe('uncertain');
+    expect(mail.received).toHaveLength(0);
+    expect(await markInterrupted(s.handle.db)).toBe(0);
+  });
+
+  it('gives each message to one worker only when two run at once', async () => {
+    for (let i = 0; i < 30; i++) await queue(email(`p${i}@example.org`));
+    const a = { ...opts, batchSize: 7 };
+    const rounds = await Promise.all([deliverDue(a), deliverDue(a), deliverDue(a), deliverDue(a), deliverDue(a)]);
+    // 5 rounds × at most 7 = 35 ≥ 30: all claimed, each once.
+    expect(rounds.reduce((t, c) => t + c.claimed, 0)).toBe(30);
+    const to = mail.received.map((m) => m.to[0]).sort();
+    expect(to).toHaveLength(30);
+    expect(new Set(to).size).toBe(30);
+  });
+
+  it('leaves messages of a channel with no server configured `pending`', async () => {
+    await queue(text('+12135550111'));
+    await queue(email('fay@example.org'));
+    const c = await deliverDue({ ...opts, senders: { email: smtp } });
+    expect(c).toMatchObject({ claimed: 1, sent: 1 });
+    const byChannel = Object.fromEntries((await rows()).map((r) => [r.channel, r.status]));
+    expect(byChannel).toEqual({ email: 'sent', sms: 'pending' });
+    expect(sms.received).toHaveLength(0);
+  });
+
+  it('does not send a queued message whose address opted out after it was queued', async () => {
+    await queue(email('gil@example.org'));
+    await s.handle.db.insertInto('message_opt_outs').values({ id: s.deps.ids.next(union), organization_id: union, channel: 'email', address: 'gil@example.org', reason: 'unsubscribe-link', at: s.clock.now.toISOString() }).execute();
+    expect(await deliverDue(opts)).toMatchObject({ claimed: 1, optedOut: 1, sent: 0 });
+    expect((await rows())[0].status).toBe('opted-out');
+    expect(mail.received).toHaveLength(0);
+  });
+});
+
+describe('unsubscribe tokens', () => {
+  it('reads back its own token and refuses one signed with another key or changed by a character', () => {
+    const k1 = unsubscribeKey(Buffer.alloc(32, 1));
+    const k2 = unsubscribeKey(Buffer.alloc(32, 2));
+    const t = unsubscribeToken(k1, { organizationId: 7, address: 'a@b.c' });
+    expect(readUnsubscribeToken(k1, t)).toEqual({ organizationId: 7, address: 'a@b.c' });
+    expect(readUnsubscribeToken(k2, t)).toBeNull();
+    const flipped = t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A');
+    expect(readUnsubscribeToken(k1, flipped)).toBeNull();
+    const forged = `${Buffer.from(JSON.stringify([8, 'a@b.c'])).toString('base64url')}.${t.split('.')[1]}`;
+    expect(readUnsubscribeToken(k1, forged)).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Checking a vote's setup and a ballot's choices before anything is stored. Every problem is
+ * reported (not just the first), each with the field path, what is wrong and a valid example.
+ */
+import type { Problem } from '../errors/problem.ts';
+import { STATUSES } from '../roster/fields.ts';
+import { isThreshold } from './share.ts';
+import { CHANNELS, VOTE_KINDS, type Choices, type Question } from './types.ts';
+
+export interface VoteSetup {
+  title: string;
+  kind: string;
+  questions: Question[];
+  cutoffAt: string;
+  opensAt: string;
+  closesAt: string;
+  channels: string[];
+  eligibleStatuses: string[];
+}
+
+export const TITLE_MAX = 200;
+const KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** A paper tally writes a question's blanks under this key, so no option may use it. */
+export const BLANK_KEY = 'blank';
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const QUESTION_EXAMPLE = '{"key": "authorize", "text": "Do you authorize a strike?", "options": [{"key": "yes", "label": "Yes"}, {"key": "no", "label": "No"}], "pass": {"option": "yes", "share": "0.5"}}';
+
+const problem = (field: string, code: string, message: string, hint: string): Problem => ({ code: `vote.${code}`, message: `${field}: ${message}`, where: { field }, hint });
+
+const timeOf = (s: string): number | null => (ISO.test(s) && !Number.isNaN(Date.parse(s)) ? Date.parse(s) : null);
+
+/** Plain text on one line: no control characters or markup-looking angle brackets are needed in a title. */
+const oddText = (s: string) => /[\u0000-\u001f\u007f]/.test(s);
+
+export function validateSetup(s: VoteSetup): Problem[] {
+  const out: Problem[] = [];
+  const title = s.title.trim();
+  if (title === '') out.push(problem('title', 'title-empty', 'a vote needs a title', '"Strike authorization, January 2027"'));
+  if (title.length > TITLE_MAX) out.push(problem('title', 'title-long', `at most ${TITLE_MAX} characters, got ${title.length}`, '"Strike authorization, January 2027"'));
+  if (oddText(s.title)) out.push(problem('title', 'title-text', 'plain text on one line, without control characters', '"Contract ratification"'));
+  if (!(VOTE_KINDS as readonly string[]).includes(s.kind)) out.push(problem('kind', 'kind', `"${s.kind.slice(0, 40)}" is not a kind of vote`, VOTE_KINDS.join(', ')));
+
+  if (s.questions.length < 1 || s.questions.length > 10) out.push(problem('questions', 'questions-count', `a vote has 1 to 10 questions, got ${s.questions.length}`, `[${QUESTION_EXAMPLE}]`));
+  const questionKeys = new Set<string>();
+  s.questions.forEach((q, i) => {
+    const at = `questions[${i}]`;
+    if (!KEY.test(q.key)) out.push(problem(`${at}.key`, 'key', `"${q.key.slice(0, 40)}" is not a key: lower-case letters, digits and hyphens, up to 40`, '"authorize"'));
+    else if (questionKeys.has(q.key)) out.push(problem(`${at}.key`, 'key-repeated', `the key "${q.key}" is used by an earlier question`, '"authorize-2"'));
+    questionKeys.add(q.key);
+    if (q.text.trim() === '' || q.text.length > 1000) out.push(problem(`${at}.text`, 'question-text', 'the question, 1 to 1000 characters', '"Do you authorize a strike?"'));
+    if (q.options.length < 2 || q.options.length > 10) out.push(problem(`${at}.options`, 'options-count', `a question has 2 to 10 options, got ${q.options.length}`, '[{"key": "yes", "label": "Yes"}, {"key": "no", "label": "No"}]'));
+    const optionKeys = new Set<string>();
+    q.options.forEach((o, j) => {
+      const ot = `${at}.options[${j}]`;
+      if (!KEY.test(o.key) || o.key === BLANK_KEY) out.push(problem(`${ot}.key`, 'key', `"${o.key.slice(0, 40)}" is not an option key: lower-case letters, digits and hyphens, up to 40 (and not "${BLANK_KEY}")`, '"yes"'));
+      else if (optionKeys.has(o.key)) out.push(problem(`${ot}.key`, 'key-repeated', `the option key "${o.key}" is used twice in this question`, '"no"'));
+      optionKeys.add(o.key);
+      if (o.label.trim() === '' || o.label.length > 200) out.push(problem(`${ot}.label`, 'option-label', 'the option as voters read it, 1 to 200 characters', '"Yes"'));
+    });
+    if (!optionKeys.has(q.pass.option)) out.push(problem(`${at}.pass.option`, 'pass-option', `"${q.pass.option.slice(0, 40)}" is not one of this question's options`, `"${q.options[0]?.key ?? 'yes'}"`));
+    if (!isThreshold(q.pass.share)) out.push(problem(`${at}.pass.share`, 'pass-share', `"${q.pass.share.slice(0, 40)}" is not a share between 0 and 1 written as a decimal`, '"0.5" for a majority, "0.6667" for two thirds'));
+  });
+
+  const cutoff = timeOf(s.cutoffAt);
+  const opens = timeOf(s.opensAt);
+  const closes = timeOf(s.closesAt);
+  const timeHint = '"2027-01-14T08:00:00Z"';
+  if (cutoff === null) out.push(problem('cutoffAt', 'time', 'must be a time such as 2027-01-10T00:00:00Z', timeHint));
+  if (opens === null) out.push(problem('opensAt', 'time', 'must be a time such as 2027-01-14T08:00:00Z', timeHint));
+  if (closes === null) out.push(problem('closesAt', 'time', 'must be a time such as 2027-01-21T20:00:00Z', timeHint));
+  if (cutoff !== null && opens !== null && cutoff > opens) out.push(problem('cutoffAt', 'cutoff-after-open', 'the eligibility cutoff must be at or before the vote opens', `a cutoffAt at or before ${s.opensAt}`));
+  if (opens !== null && closes !== null && opens >= closes) out.push(problem('closesAt', 'closes-before-open', 'the vote must close after it opens', `a closesAt after ${s.opensAt}`));
+
+  if (s.channels.length === 0) out.push(problem('channels', 'channels-empty', 'name at least one way to vote', '["online", "kiosk"]'));
+  s.channels.forEach((ch, i) => {
+    if (!(CHANNELS as readonly string[]).includes(ch)) out.push(problem(`channels[${i}]`, 'channel', `"${ch.slice(0, 40)}" is not a channel`, CHANNELS.join(', ')));
+    else if (s.channels.indexOf(ch) !== i) out.push(problem(`channels[${i}]`, 'channel-repeated', `"${ch}" is named twice`, '["online", "paper"]'));
+  });
+  if (s.eligibleStatuses.length === 0) out.push(problem('eligibleStatuses', 'statuses-empty', 'name at least one roster status that may vote', '["active", "leave"]'));
+  s.eligibleStatuses.forEach((st, i) => {
+    if (!(STATUSES as readonly string[]).includes(st)) out.push(problem(`eligibleStatuses[${i}]`, 'status', `"${st.slice(0, 40)}" is not a roster status`, STATUSES.join(', ')));
+    else if (s.eligibleStatuses.indexOf(st) !== i) out.push(problem(`eligibleStatuses[${i}]`, 'status-repeated', `"${st}" is named twice`, '["active", "leave"]'));
+  });
+  return out;
+}
+
+/** Does a ballot fit the questions: every question answered by one of its options or left blank (null), nothing else. */
+export function validateChoices(questions: readonly Question[], choices: Choices): Problem[] {
+  const out: Problem[] = [];
+  const example = JSON.stringify(Object.fromEntries(questions.map((q) => [q.key, q.options[0]?.key ?? null])));
+  for (const q of questions) {
+    if (!Object.hasOwn(choices, q.key)) {
+      out.push(problem(`choices.${q.key}`, 'choice-missing', `answer "${q.key}" with one of ${q.options.map((o) => `"${o.key}"`).join(', ')}, or null to leave it blank`, example));
+      continue;
+    }
+    const c = choices[q.key];
+    if (c !== null && !q.options.some((o) => o.key === c)) out.push(problem(`choices.${q.key}`, 'choice-unknown', `"${String(c).slice(0, 40)}" is not an option of this question`, example));
+  }
+  for (const k of Object.keys(choices)) {
+    if (!questions.some((q) => q.key === k)) out.push(problem(`choices.${k.slice(0, 40)}`, 'choice-extra', `this vote has no question "${k.slice(0, 40)}"`, example));
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+/**
+ * Shares of counts (turnout, an option's share of a question's answers), exact: a share is a
+ * ratio of two whole numbers, so it is computed with integers (BigInt) and never drifts as a
+ * binary fraction would. One rounding point: a share shown is rounded once, half up, to a
+ * thousandth (0.1%), which is what published results print ("98.0% yes"). Whether a question
+ * passed is decided on the exact ratio, never on the rounded share.
+ */
+
+/** `a / b` rounded half up to three decimals, as text such as "0.980"; 0 when b is 0. */
+export function shareText(a: number, b: number): string {
+  if (b === 0) return '0.000';
+  const n = (2n * 1000n * BigInt(a) + BigInt(b)) / (2n * BigInt(b)); // round half up of a*1000/b
+  const whole = n / 1000n;
+  const frac = (n % 1000n).toString().padStart(3, '0');
+  return `${whole}.${frac}`;
+}
+
+/** A share as a percentage with one decimal, such as "98.0%". */
+export function percentText(share: string): string {
+  const [whole, frac = ''] = share.split('.');
+  const thousandths = Number(whole) * 1000 + Number(frac.padEnd(3, '0').slice(0, 3));
+  return `${Math.floor(thousandths / 10)}.${thousandths % 10}%`;
+}
+
+const DECIMAL = /^0\.[0-9]{1,6}$/;
+
+/** A threshold such as "0.5" or "0.6667": a decimal strictly between 0 and 1, up to 6 places. */
+export function isThreshold(text: string): boolean {
+  return DECIMAL.test(text) && /[1-9]/.test(text);
+}
+
+/** Exactly: is a / b more than the threshold (decimal text)? False when b is 0. */
+export function moreThan(a: number, b: number, threshold: string): boolean {
+  if (b === 0) return false;
+  const frac = threshold.split('.')[1] ?? '';
+  const scale = 10n ** BigInt(frac.length);
+  return BigInt(a) * scale > BigInt(frac || '0') * BigInt(b);
+}
