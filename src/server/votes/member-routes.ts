@@ -7,6 +7,8 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { receiptHash } from './cast.ts';
+import { voterVote } from './ballot-form.ts';
+import { bearerOf } from './channels/who.ts';
 import { MeSchema, ReceiptParams, ReceiptSchema } from './schemas.ts';
 import { voteActor, voteOf } from './store.ts';
 
@@ -16,7 +18,7 @@ const me = createRoute({
   responses: { 200: ok(MeSchema, 'Your standing'), ...errors(400, 401, 403, 404, 409) },
 });
 const receipt = createRoute({
-  method: 'get', path: '/api/votes/{id}/receipts/{code}', tags: ['votes'], summary: 'What became of the ballot a receipt code stands for: sealed, awaiting a ruling, counted, not counted, or unknown',
+  method: 'get', path: '/api/votes/{id}/receipts/{code}', tags: ['votes'], summary: 'What became of the ballot a receipt code stands for: sealed, awaiting a ruling, counted, not counted, or unknown (a union session, or Authorization: Voter <token> from the code flow)',
   request: { params: ReceiptParams },
   responses: { 200: ok(ReceiptSchema, 'The receipt\'s status'), ...errors(400, 401, 403, 404) },
 });
@@ -33,10 +35,11 @@ export function memberRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(receipt, async (c) => {
-    const actor = voteActor(c.get('actor'), 'vote.read');
     const deps = c.get('deps');
     const { id, code } = c.req.valid('param');
-    const v = await voteOf(deps.db, actor, id);
+    // A member who voted with a code (no account) checks with the voter token they hold.
+    const token = bearerOf(c.req.header('authorization'), 'Voter');
+    const v = token ? await voterVote(deps.db, c.get('actor'), id, token, deps.now()) : await voteOf(deps.db, voteActor(c.get('actor'), 'vote.read'), id);
     const hash = receiptHash(v.id, code);
     // The count moves every receipt to vote_receipts; before it, a receipt is in the box or in an envelope.
     const done = await deps.db.selectFrom('vote_receipts').select('outcome').where('vote_id', '=', v.id).where('receipt_hash', '=', hash).executeTakeFirst();
