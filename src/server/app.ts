@@ -30,6 +30,7 @@ import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
 import { voteRoutes } from './votes/routes.ts';
 import { voteChannelRoutes } from './votes/channels/index.ts';
+import { blankBallotRoutes } from './votes/ballot-form.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { memberInvitationRoutes } from './people/member-invitations.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
@@ -124,6 +125,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   rosterRoutes(app);
   voteRoutes(app);
   voteChannelRoutes(app);
+  blankBallotRoutes(app);
   messageRoutes(app);
   memberInvitationRoutes(app);
   const sweep = rosterSweep(deps);

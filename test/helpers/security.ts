@@ -222,6 +222,8 @@ export const SPEC_ROUTES: SpecRoute[] = [
     ['POST', '/api/votes/{id}/paper/{worksiteId}/observer', 'signed-in', true],
     ['GET', '/api/votes/{id}/paper', 'signed-in', false],
   ] as const).map(([method, path, access, writes]): SpecRoute => ({ method, path, access, scope: 'none', targets: ['none'], writes, checkedIn: 'src/server/votes/channels/*.test.ts' })),
+  // The blank ballot, read with a voter token (the code flow) or a session of the vote's union.
+  { method: 'GET', path: '/api/votes/{id}/ballot', access: 'signed-in', scope: 'none', targets: ['none'], writes: false, checkedIn: 'src/server/votes/ballot-form.test.ts' },
   // Messages to members: the union's own (another union's message 404); the district finds no such routes.
   { method: 'GET', path: '/api/messages', access: 'messages.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
   { method: 'POST', path: '/api/messages/{id}/resend', access: 'messages.resend', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },

@@ -14,6 +14,13 @@ import { RosterImport } from './pages/roster/Import.tsx';
 import { Worksites } from './pages/roster/Worksites.tsx';
 import { Editor } from './pages/editor/Editor.tsx';
 import { Version } from './pages/editor/Version.tsx';
+import { VoteList } from './pages/votes/VoteList.tsx';
+import { VoteSetup } from './pages/votes/VoteSetup.tsx';
+import { VoteAdmin } from './pages/votes/VoteAdmin.tsx';
+import { VotePage } from './pages/votes/VotePage.tsx';
+import { KioskOpen } from './pages/votes/KioskOpen.tsx';
+import { Kiosk } from './pages/votes/Kiosk.tsx';
+import { Paper } from './pages/votes/Paper.tsx';
 
 export interface Session {
   person: { id: number; name: string; email: string; role: string };
@@ -45,6 +52,15 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace\/proposals\/new$/, page: Editor, signedIn: true },
   { path: /^\/workspace\/proposals\/(\d+)$/, page: Editor, signedIn: true },
   { path: /^\/workspace\/versions\/(\d+)$/, page: Version, signedIn: true },
+  { path: /^\/workspace\/votes$/, page: VoteList, signedIn: true },
+  { path: /^\/workspace\/votes\/new$/, page: VoteSetup, signedIn: true },
+  { path: /^\/workspace\/votes\/(\d+)$/, page: VoteAdmin, signedIn: true },
+  { path: /^\/workspace\/votes\/(\d+)\/edit$/, page: VoteSetup, signedIn: true },
+  { path: /^\/workspace\/votes\/(\d+)\/kiosk$/, page: KioskOpen, signedIn: true },
+  { path: /^\/workspace\/votes\/(\d+)\/paper$/, page: Paper, signedIn: true },
+  // A member votes here without an account (a one-time code); a kiosk device has no session.
+  { path: /^\/vote\/(\d+)$/, page: VotePage, signedIn: false },
+  { path: /^\/kiosk\/(\d+)$/, page: Kiosk, signedIn: false },
 ];
 
 /** Keeps `?lang=` on every internal link. */

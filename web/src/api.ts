@@ -25,8 +25,9 @@ export function setCsrf(token: string): void {
   csrf = token;
 }
 
-export async function api<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** `headers` adds to the usual ones, such as a voter's or a kiosk's `Authorization` (votes). */
+export async function api<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', signal: init.signal });

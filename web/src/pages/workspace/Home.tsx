@@ -17,6 +17,8 @@ import { may } from '../../components/workspace/permissions.ts';
 import { useApi, type Loaded } from '../../components/workspace/useApi.ts';
 import { newestFirst, type DatasetList, type OrganizationAnswer, type ProposalDetail, type ProposalList } from '../../components/workspace/types.ts';
 import { common, home } from './messages.ts';
+import { runsVotes } from '../../components/votes/roles.ts';
+import { committeeWords } from '../votes/committee-messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
 import { people } from './people-messages.ts';
@@ -33,6 +35,7 @@ export function Home({ session }: PageProps) {
   const c = useMessages(common);
   const pm = useMessages(people);
   const rm = useMessages(roster);
+  const vw = useMessages(committeeWords);
   const lang = useLang();
   const org = useApi<OrganizationAnswer>('/api/organization');
   const datasets = useApi<DatasetList>(may(s, 'dataset.read') ? '/api/datasets' : null);
@@ -68,6 +71,7 @@ export function Home({ session }: PageProps) {
       <Across loaded={org} />
       {may(s, 'people.manage') && <p><Link to="/workspace/people">{pm('people.link')}</Link></p>}
       {may(s, 'roster.read') && <p><Link to="/workspace/roster">{rm('link')}</Link></p>}
+      {s.organization.kind === 'union' && <p><Link to="/workspace/votes">{vw(runsVotes(s) ? 'list.title' : 'list.mine')}</Link></p>}
 
       {may(s, 'dataset.read') && (
         <section aria-labelledby="ws-data">

@@ -1,0 +1,69 @@
+/**
+ * The vote pages' pure parts, without a browser: the set-up form's body (option keys from their
+ * labels, the pass option, local times to UTC), the server's field paths in one form, shares
+ * rounded by the server's rule, and where a vote stands.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, fieldKey, toBody, toIso } from '../web/src/components/votes/draft.ts';
+import { percent, shareOf } from '../web/src/components/votes/shares.ts';
+import { stateOf } from '../web/src/components/votes/state.ts';
+
+describe('the set-up form', () => {
+  it('makes option keys from labels, and the pass option from its position', () => {
+    const d = { ...emptyDraft(), title: '  Ratification  ', questions: [{ text: 'Ratify the tentative agreement?', options: 'Sí\n\nNo\nNo\n¿?', passOption: 0, share: '0.6667' }] };
+    const body = toBody(d);
+    expect(body.title).toBe('Ratification');
+    // "Sí" → "si" (accent dropped); the second "No" repeats a key → its position, option-3; "¿?" has no letters → option-4.
+    expect(body.questions[0].options).toEqual([{ key: 'si', label: 'Sí' }, { key: 'no', label: 'No' }, { key: 'option-3', label: 'No' }, { key: 'option-4', label: '¿?' }]);
+    expect(body.questions[0]).toMatchObject({ key: 'q1', pass: { option: 'si', share: '0.6667' } });
+    expect(body.eligibleStatuses).toEqual(['active', 'leave']);
+  });
+
+  it('sends a local time as UTC, and an empty or bad one as typed, for the server to name', () => {
+    const local = '2027-01-14T08:00';
+    expect(toIso(local)).toBe(new Date(local).toISOString());
+    expect(toIso('')).toBe('');
+    expect(toIso('soon')).toBe('soon');
+  });
+
+  it('reads the server\'s field paths in one form', () => {
+    expect(fieldKey('questions[0].options[1].label')).toBe('questions.0.options.1.label');
+    expect(fieldKey('body.title')).toBe('title');
+    expect(fieldKey('cutoffAt')).toBe('cutoffAt');
+  });
+});
+
+describe('shares', () => {
+  it('rounds half up to a thousandth, in whole numbers', () => {
+    expect(shareOf(2, 3)).toBe('0.667'); // 0.6666… → 0.667
+    expect(shareOf(1, 3)).toBe('0.333'); // 0.3333… → 0.333
+    expect(shareOf(1, 8)).toBe('0.125'); // exact
+    expect(shareOf(1, 16)).toBe('0.063'); // 0.0625: half → up
+    expect(shareOf(3, 7)).toBe('0.429'); // 0.42857… → 0.429
+    expect(shareOf(7, 7)).toBe('1.000');
+    expect(shareOf(0, 0)).toBe('0.000');
+  });
+
+  it('writes a share as a percentage to one decimal place', () => {
+    expect(percent('0.980', 'en')).toBe('98.0%');
+    expect(percent('0.810', 'es')).toBe('81.0%');
+    expect(percent('0.429', 'en')).toBe('42.9%');
+    expect(percent('1.000', 'en')).toBe('100.0%');
+    expect(percent('0.5', 'en')).toBe('50.0%'); // a threshold as the committee wrote it
+  });
+});
+
+describe('where a vote stands', () => {
+  const v = { state: 'frozen' as const, open: false, opensAt: '2027-01-14T08:00:00.000Z', publishedAt: null };
+  const at = (iso: string) => Date.parse(iso);
+  it('says open when the server does, not yet open before the window, closed after', () => {
+    expect(stateOf({ ...v, open: true }, at('2027-01-15T00:00:00Z'))).toBe('open');
+    expect(stateOf(v, at('2027-01-13T00:00:00Z'))).toBe('frozen');
+    expect(stateOf(v, at('2027-01-30T00:00:00Z'))).toBe('closed');
+  });
+  it('says published once a certified vote is', () => {
+    expect(stateOf({ ...v, state: 'certified', publishedAt: '2027-01-31T00:00:00Z' }, 0)).toBe('published');
+    expect(stateOf({ ...v, state: 'certified' }, 0)).toBe('certified');
+    expect(stateOf({ ...v, state: 'draft' }, 0)).toBe('draft');
+  });
+});

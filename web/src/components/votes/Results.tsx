@@ -1,0 +1,47 @@
+/**
+ * A counted vote's results: per question each choice's votes and share of the ballots that
+ * answered it (blanks apart), whether it passed (decided by the server on the exact ratio), and
+ * the turnout. Shares to one decimal place, as the server rounded them.
+ */
+import { useLang, useMessages } from '../../i18n.ts';
+import { TableScroll } from '../TableScroll.tsx';
+import { UserText } from '../UserText.tsx';
+import { percent, shareOf } from './shares.ts';
+import type { Question, Results as ResultsShape } from './types.ts';
+import { voteWords } from './vote-messages.ts';
+import { TurnoutView } from './Turnout.tsx';
+
+export function Results({ results, questions }: { results: ResultsShape; questions: Question[] }) {
+  const v = useMessages(voteWords);
+  const lang = useLang();
+  return (
+    <div className="vt-results">
+      {results.questions.map((r) => {
+        const q = questions.find((x) => x.key === r.key);
+        const label = (key: string) => q?.options.find((o) => o.key === key)?.label ?? key;
+        const keys = q ? q.options.map((o) => o.key) : Object.keys(r.counts);
+        return (
+          <section key={r.key} className="card vt-result" aria-labelledby={`r-${r.key}`}>
+            <h3 id={`r-${r.key}`}><UserText text={r.text} /></h3>
+            <p className={r.passed ? 'ok vt-verdict' : 'error vt-verdict'}>
+              {r.passed ? v('results.passed') : v('results.failed')}: {v('results.summary', { share: percent(r.share, lang), option: label(r.passOption) })}
+            </p>
+            <TableScroll label={r.text}>
+              <table className="vt-table">
+                <thead><tr><th scope="col">{v('results.option')}</th><th scope="col" className="num">{v('results.votes')}</th><th scope="col" className="num">{v('results.share')}</th></tr></thead>
+                <tbody>
+                  {keys.map((k) => (
+                    <tr key={k}><th scope="row"><UserText text={label(k)} /></th><td className="num">{r.counts[k] ?? 0}</td><td className="num">{percent(shareOf(r.counts[k] ?? 0, r.answered), lang)}</td></tr>
+                  ))}
+                  <tr className="muted"><th scope="row">{v('results.blank')}</th><td className="num">{r.blank}</td><td className="num" /></tr>
+                </tbody>
+              </table>
+            </TableScroll>
+            <p className="muted">{v('results.needs', { option: label(r.passOption), share: percent(r.threshold, lang) })}</p>
+          </section>
+        );
+      })}
+      <TurnoutView turnout={results} />
+    </div>
+  );
+}

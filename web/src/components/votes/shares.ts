@@ -1,0 +1,22 @@
+/**
+ * Shares as the vote pages print them. The server sends the figures that decide (turnout, the
+ * pass option's share) already rounded to 0.001 as text; the page only writes them as a
+ * percentage. A share the server does not send (another option's, a worksite's turnout) is
+ * made here by the server's own rule (src/votes/share.ts): a / b rounded half up to 0.001, in
+ * whole numbers, so the two never differ in the last digit.
+ */
+
+/** `a / b` rounded half up to 0.001 as decimal text ("0.667"); "0.000" when b is 0. */
+export function shareOf(a: number, b: number): string {
+  if (b === 0) return '0.000';
+  const n = Math.floor((2 * 1000 * a + b) / (2 * b));
+  return `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, '0')}`;
+}
+
+/** A share such as "0.980" as a percentage to one decimal place: "98.0%" (Spanish: "98.0%" too, es-US). */
+export function percent(share: string, lang: 'en' | 'es'): string {
+  const [whole, frac = ''] = share.split('.');
+  const thousandths = Number(whole) * 1000 + Number(frac.padEnd(3, '0').slice(0, 3));
+  const tenths = Math.round(thousandths / 10 * 10) / 10;
+  return `${new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(tenths)}%`;
+}
