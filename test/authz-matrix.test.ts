@@ -656,7 +656,7 @@ eachDatabase('authorization matrix', (dialect) => {
     const leaks: string[] = [];
     let answers = 0;
     const look = async (who: Session, whoName: string, secrets: string[]) => {
-      const paths = ['/api/session', '/api/organization', '/api/people', '/api/audit?limit=500', '/api/datasets', '/api/proposals', '/api/public/proposals', '/api/roster/members?limit=500', '/api/roster/worksites'];
+      const paths = ['/api/session', '/api/organization', '/api/people', '/api/audit?limit=500', '/api/datasets', '/api/proposals', '/api/public/proposals', '/api/roster/members?limit=500', '/api/roster/worksites', '/api/votes', '/api/public/votes', '/api/messages'];
       const list = await send(s, who, 'GET', '/api/proposals');
       for (const r of list.body?.received ?? []) paths.push(`/api/proposal-versions/${r.id}`);
       const pub = await send(s, who, 'GET', '/api/public/proposals');
@@ -674,7 +674,13 @@ eachDatabase('authorization matrix', (dialect) => {
     const rosterOf = async (orgs: OrgKey[]) =>
       (await db.selectFrom('roster_members').select(['name', 'email', 'member_id']).where('organization_id', 'in', orgs.map((o) => s.orgId[o])).execute()).flatMap((m) => [m.name, m.member_id, ...(m.email ? [m.email] : [])]);
     for (const org of ['teachers', 'classified', 'otherTeachers'] as const) await sharedRoster(org);
-    const unionSecrets = [...(await peopleOf(['teachers', 'classified', 'otherTeachers'])), ...(await draftsOf(['teachers', 'classified', 'otherTeachers'])), ...(await rosterOf(['teachers', 'classified', 'otherTeachers']))];
+    /** Titles of a union's votes, except those published to the public page. */
+    const votesOf = async (orgs: OrgKey[]) =>
+      (await db.selectFrom('votes').select('title').where('organization_id', 'in', orgs.map((o) => s.orgId[o]))
+        .where((eb) => eb.or([eb('published_at', 'is', null), eb('public_results', '=', 0)])).execute()).map((v) => v.title);
+    for (const org of ['teachers', 'otherTeachers'] as const) await sharedVote(org);
+    expect((await votesOf(['teachers', 'otherTeachers'])).length).toBeGreaterThan(1);
+    const unionSecrets = [...(await peopleOf(['teachers', 'classified', 'otherTeachers'])), ...(await draftsOf(['teachers', 'classified', 'otherTeachers'])), ...(await rosterOf(['teachers', 'classified', 'otherTeachers'])), ...(await votesOf(['teachers', 'classified', 'otherTeachers']))];
     // The district's people are not secret from its unions (a dataset version names who uploaded
     // it); its drafts are, and so is everything of the other table.
     const districtSecrets = await draftsOf(['district', 'otherDistrict']);
@@ -689,10 +695,10 @@ eachDatabase('authorization matrix', (dialect) => {
       // of another union (Tiny Classified) or of the other table.
       const secrets = subject.side === 'district'
         ? unionSecrets
-        : [...districtSecrets, ...(await peopleOf(['classified', 'otherTeachers', 'otherDistrict'])), ...(await draftsOf(['classified', 'otherTeachers'])), ...(await rosterOf(['classified', 'otherTeachers']))];
+        : [...districtSecrets, ...(await peopleOf(['classified', 'otherTeachers', 'otherDistrict'])), ...(await draftsOf(['classified', 'otherTeachers'])), ...(await rosterOf(['classified', 'otherTeachers'])), ...(await votesOf(['classified', 'otherTeachers']))];
       await look(who, subjectName(subject), secrets);
     }
-    console.log(`authorization matrix on ${dialect}: ${answers} answers searched for the other side's people and drafts`);
+    console.log(`authorization matrix on ${dialect}: ${answers} answers searched for the other side's people, drafts, roster and votes`);
     expect(leaks).toEqual([]);
   }, 120_000);
 
