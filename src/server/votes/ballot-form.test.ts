@@ -57,14 +57,14 @@ eachDatabase('the blank ballot', (dialect) => {
     expect(await countRows(s, 'audit_log')).toBe(before);
   });
 
-  it('checks a receipt with the voter token of the member who cast it', async () => {
+  it('checks a receipt with nothing but its code: a member who voted with a code has no sign-in once the token expires', async () => {
     const anon = s.anonymous();
     const cast = await anon.request('POST', `/api/votes/${w.voteId}/ballot`, { choices: { authorize: 'yes' } }, { authorization: `Voter ${token}` });
     expect(cast.status).toBe(201);
     const check = (code: string, auth?: string) => anon.request('GET', `/api/votes/${w.voteId}/receipts/${code}`, undefined, auth ? { authorization: auth } : {});
-    expect((await check(cast.body.receipt, `Voter ${token}`)).body).toEqual({ status: 'sealed' });
-    expect((await check('AAAA-BBBB-CCCC', `Voter ${token}`)).body).toEqual({ status: 'unknown' });
-    expect((await check(cast.body.receipt, 'Voter not-a-token')).status).toBe(401);
-    expect((await check(cast.body.receipt)).status).toBe(401);
+    expect((await check(cast.body.receipt)).body).toEqual({ status: 'sealed' });
+    expect((await check('AAAA-BBBB-CCCC')).body).toEqual({ status: 'unknown' });
+    // A token, even a wrong one, neither helps nor hurts: the code is the proof.
+    expect((await check(cast.body.receipt, 'Voter not-a-token')).body).toEqual({ status: 'sealed' });
   });
 });
