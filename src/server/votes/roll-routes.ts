@@ -14,6 +14,8 @@ import { errors, IdParams, jsonBody, ok } from '../schemas.ts';
 import { destroyEnvelope, upholdEnvelope } from './count.ts';
 import { ChallengeBody, ChallengeParams, ChallengeSchema, ChallengesSchema, RulingBody, VotersQuery, VotersSchema } from './schemas.ts';
 import { lockedVote, manages, mustBeState, voteActor, voteOf } from './store.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { bearerOf } from './channels/who.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { z } from '@hono/zod-openapi';
@@ -24,7 +26,7 @@ const voters = createRoute({
   responses: { 200: ok(VotersSchema, 'A page of the roll and how many match'), ...errors(400, 401, 403, 404) },
 });
 const raise = createRoute({
-  method: 'post', path: '/api/votes/{id}/challenges', tags: ['votes'], summary: 'Challenge the voter list: a member about themselves, the committee about any member',
+  method: 'post', path: '/api/votes/{id}/challenges', tags: ['votes'], summary: 'Challenge the voter list: a member about themselves (signed in, or with the voter token of a one-time code), the committee about any member',
   request: { params: IdParams, ...jsonBody(ChallengeBody, 'Whom (the committee) and why') },
   responses: { 201: ok(z.object({ challenge: ChallengeSchema }), 'Raised: pending until the committee rules'), ...errors(400, 401, 403, 404, 409) },
 });
@@ -98,21 +100,39 @@ export function rollRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(raise, async (c) => {
-    const actor = voteActor(c.get('actor'), 'vote.read');
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
     const { memberId, reason } = c.req.valid('json');
     const at = deps.now().toISOString();
+    // A member with no sign-in raises a challenge about themselves with the voter token of the
+    // one-time-code flow (which works from the freeze, before voting opens).
+    const token = c.get('actor') ? null : bearerOf(c.req.header('authorization'), 'Voter');
     const challenge = await deps.db.transaction().execute(async (tx) => {
-      const v = await lockedVote(tx, actor, id);
-      mustBeState(v, ['frozen'], 'the list can be challenged only while it is frozen and not yet counted');
-      const me = await tx.selectFrom('people').select('member_row_id').where('id', '=', actor.person.id).executeTakeFirst();
-      const own = me?.member_row_id ?? null;
+      let orgId: number;
+      let raisedBy: number | null;
+      let own: number | null;
+      let committee = false;
+      if (token) {
+        const access = await tx.selectFrom('vote_access').innerJoin('votes', 'votes.id', 'vote_access.vote_id').select(['vote_access.member_row_id', 'votes.organization_id'])
+          .where('vote_access.token_hash', '=', hashToken(token)).where('vote_access.vote_id', '=', id).where('vote_access.via', 'in', ['email', 'sms'])
+          .where('vote_access.token_expires_at', '>', at).executeTakeFirst();
+        if (!access) throw new ApiError(401, { code: 'vote.voter-token', message: 'the voter token is wrong or expired (it works for 30 minutes)', hint: 'ask for a new code: POST /api/votes/{id}/access, then POST /api/votes/{id}/access/verify' });
+        await tx.updateTable('votes').set((eb) => ({ state: eb.ref('state') })).where('id', '=', id).execute();
+        const v = await tx.selectFrom('votes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        mustBeState(v, ['frozen'], 'the list can be challenged only while it is frozen and not yet counted');
+        [orgId, raisedBy, own] = [access.organization_id, null, access.member_row_id];
+      } else {
+        const actor = voteActor(c.get('actor'), 'vote.read');
+        const v = await lockedVote(tx, actor, id);
+        mustBeState(v, ['frozen'], 'the list can be challenged only while it is frozen and not yet counted');
+        const me = await tx.selectFrom('people').select('member_row_id').where('id', '=', actor.person.id).executeTakeFirst();
+        [orgId, raisedBy, own, committee] = [actor.org.id, actor.person.id, me?.member_row_id ?? null, manages(actor)];
+      }
       let member: { id: number; member_id: string; name: string } | undefined;
       if (memberId !== undefined) {
-        member = await tx.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('organization_id', '=', actor.org.id).where('member_id', '=', memberId).executeTakeFirst();
+        member = await tx.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('organization_id', '=', orgId).where('member_id', '=', memberId).executeTakeFirst();
         if (!member) throw new ApiError(404, { code: 'not-found', message: `there is no member ${memberId} that you can see`, where: { field: 'memberId' }, hint: 'a member id from the roll (GET /api/votes/{id}/voters)' });
-        if (member.id !== own && !manages(actor)) throw forbidden('challenge the list about another member (the election committee can)');
+        if (member.id !== own && !committee) throw forbidden('challenge the list about another member (the election committee can)');
       } else {
         if (own === null) throw new ApiError(400, { code: 'vote.member-required', message: 'name the member the challenge is about: your sign-in is not linked to a roster member', where: { field: 'memberId' }, hint: '{"memberId": "1001", "reason": "…"}' });
         member = await tx.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('id', '=', own).executeTakeFirstOrThrow();
@@ -123,9 +143,9 @@ export function rollRoutes(app: OpenAPIHono<AppEnv>): void {
       // challenge must come before the member votes, or be about a challenged ballot still sealed apart.
       const roll = await tx.selectFrom('vote_voters').select(['voted_at', 'standing']).where('vote_id', '=', id).where('member_row_id', '=', member.id).executeTakeFirst();
       if (roll?.voted_at && roll.standing !== 'challenged') throw conflict('vote.already-in-box', `${member.name} has already voted: their ballot is in the box and can no longer be told apart`, 'challenge a member before they vote');
-      const row = { id: deps.ids.next(actor.org.id), vote_id: id, member_row_id: member.id, raised_by: actor.person.id, reason, raised_at: at, status: 'pending', ruled_by: null, ruled_at: null, ruling_note: null };
+      const row = { id: deps.ids.next(orgId), vote_id: id, member_row_id: member.id, raised_by: raisedBy, reason, raised_at: at, status: 'pending', ruled_by: null, ruled_at: null, ruling_note: null };
       await tx.insertInto('vote_challenges').values(row).execute();
-      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'vote.challenge', subject: `votes/${id}/challenges/${row.id}`, at });
+      await audit(tx, deps.ids, { organizationId: orgId, personId: raisedBy, action: 'vote.challenge', subject: `votes/${id}/challenges/${row.id}`, at });
       return challengeJson({ ...row, member_id: member.member_id, name: member.name, envelope: roll?.standing === 'challenged' ? 1 : null });
     });
     return c.json({ challenge }, 201);

@@ -16,7 +16,7 @@ import { castBallot, type CastOutcome } from '../cast.ts';
 import { checkChoices } from './choices.ts';
 import { CODE_TTL_MS, CODES_PER_HOUR, codeHash, newCode, redeemCode, wrongCode } from './codes.ts';
 import { AddressLimit } from './limiter.ts';
-import { openVote } from './open-vote.ts';
+import { frozenVote, openVote } from './open-vote.ts';
 import { AccessBody, AccessSchema, CastSchema, ChoicesBody, VerifyBody, VerifySchema } from './schemas.ts';
 import { bearerOf, memberByNumber, memberRowOf, orgOfCaller, unionActor } from './who.ts';
 
@@ -91,7 +91,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const { id } = c.req.valid('param');
     const { memberId, via } = c.req.valid('json');
     const now = deps.now();
-    const vote = await openVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, ['online', 'kiosk']);
+    const vote = await frozenVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, ['online', 'kiosk']);
     limit.take('access', clientAddress(c), now);
     const code = newCode();
     await deps.db.transaction().execute(async (tx) => {
@@ -133,7 +133,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const { id } = c.req.valid('param');
     const { memberId, code } = c.req.valid('json');
     const now = deps.now();
-    const vote = await openVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, 'online');
+    const vote = await frozenVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, 'online');
     limit.take('verify', clientAddress(c), now);
     const voterToken = newToken();
     const expiresAt = new Date(now.getTime() + VOTER_TOKEN_TTL_MS).toISOString();

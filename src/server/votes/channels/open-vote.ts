@@ -36,6 +36,20 @@ export async function loadVote(db: Db, orgId: number | null, voteId: number): Pr
 }
 
 /** The vote if members can vote in it now by `channel`; 409 vote.not-open, vote.closed or vote.channel-off otherwise. */
+/**
+ * The vote from its freeze until it closes, by a channel it takes: a member may ask for a code
+ * and check whether they are on the list (and challenge it) before voting opens.
+ */
+export async function frozenVote(db: Db, orgId: number | null, voteId: number, now: Date, channel: Channel | Channel[]): Promise<OpenVote> {
+  const wanted = Array.isArray(channel) ? channel : [channel];
+  const v = await loadVote(db, orgId, voteId);
+  const at = now.toISOString();
+  if (v.state === 'draft') throw conflict('vote.not-open', 'this vote is still being set up: its voter list is not frozen yet', 'come back once the election committee has frozen the voter list');
+  if (v.state !== 'frozen' || at >= v.closesAt) throw conflict('vote.closed', `this vote closed at ${v.closesAt}; no more ballots are taken`, 'ask the election committee if you believe you were kept from voting');
+  if (!wanted.some((ch) => v.channels.includes(ch))) throw conflict('vote.channel-off', `this vote takes no ${wanted.join(' or ')} ballots; it takes ${v.channels.join(', ')}`, `vote by ${v.channels[0] ?? 'another channel'}`);
+  return v;
+}
+
 export async function openVote(db: Db, orgId: number | null, voteId: number, now: Date, channel: Channel | Channel[]): Promise<OpenVote> {
   const wanted = Array.isArray(channel) ? channel : [channel];
   const v = await loadVote(db, orgId, voteId);
