@@ -39,3 +39,15 @@ export class PermanentFailure extends Error {
     this.optOut = optOut;
   }
 }
+
+/**
+ * The message may have been delivered: the connection failed after the message itself was sent
+ * and before the server answered. Never sent again by itself (nothing is sent twice): the row
+ * becomes `uncertain`, and an organizer can choose to resend it.
+ */
+export class UncertainFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UncertainFailure';
+  }
+}

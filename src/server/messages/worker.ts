@@ -18,7 +18,7 @@ import type { IdSource } from '../../db/ids.ts';
 import type { Database, OutboxTable } from '../../db/schema.ts';
 import { isOptedOut, recordOptOut } from './opt-outs.ts';
 import type { MessageChannel } from './outbox.ts';
-import { PermanentFailure, TemporaryFailure, type Sender } from './sender.ts';
+import { PermanentFailure, TemporaryFailure, UncertainFailure, type Sender } from './sender.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 export const MAX_ATTEMPTS = 6;
@@ -114,6 +114,9 @@ async function deliverOne(o: DeliveryOptions, row: OutboxRow, counts: DeliveryCo
         if (e.optOut) await recordOptOut(tx, o.ids, { organizationId: row.organization_id, channel, address: row.recipient, reason: e.optOut, at: o.now() });
       });
       counts.bounced++;
+    } else if (e instanceof UncertainFailure) {
+      await settle({ status: 'uncertain', last_error: `${message}: it may have been delivered, so it is not sent again by itself` });
+      counts.failed++;
     } else if (row.attempts >= MAX_ATTEMPTS) {
       await settle({ status: 'failed', last_error: message });
       counts.failed++;
