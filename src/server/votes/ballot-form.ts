@@ -7,14 +7,13 @@
  * changes nothing, so nothing is audited.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { hashToken } from '../auth/tokens.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Actor, AppEnv } from '../env.ts';
 import { ApiError, notFound, unauthenticated } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import type { Question } from '../../votes/types.ts';
-import { bearerOf, orgOfCaller } from './channels/who.ts';
+import { bearerOf, orgOfCaller, voterOfToken } from './channels/who.ts';
 
 const OptionSchema = z.object({ key: z.string(), label: z.string() });
 const QuestionSchema = z.object({ key: z.string(), text: z.string(), options: z.array(OptionSchema), pass: z.object({ option: z.string(), share: z.string() }) });
@@ -39,11 +38,8 @@ const blank = createRoute({
  */
 export async function voterVote(db: Kysely<Database>, actor: Actor | null, id: number, token: string, now: Date): Promise<{ id: number; organizationId: number }> {
   orgOfCaller(actor, id);
-  const held = await db.selectFrom('vote_access').innerJoin('votes', 'votes.id', 'vote_access.vote_id').select(['votes.id', 'votes.organization_id'])
-    .where('vote_access.token_hash', '=', hashToken(token)).where('vote_access.vote_id', '=', id)
-    .where('vote_access.via', 'in', ['email', 'sms']).where('vote_access.token_expires_at', '>', now.toISOString()).executeTakeFirst();
-  if (!held) throw new ApiError(401, { code: 'vote.voter-token', message: 'the voter token is wrong or expired (it works for 30 minutes)', hint: 'ask for a new code: POST /api/votes/{id}/access, then POST /api/votes/{id}/access/verify' });
-  return { id: held.id, organizationId: held.organization_id };
+  const held = await voterOfToken(db, token, id, now);
+  return { id, organizationId: held.organizationId };
 }
 
 export function blankBallotRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -14,8 +14,7 @@ import { errors, IdParams, jsonBody, ok } from '../schemas.ts';
 import { destroyEnvelope, upholdEnvelope } from './count.ts';
 import { ChallengeBody, ChallengeParams, ChallengeSchema, ChallengesSchema, RulingBody, VotersQuery, VotersSchema } from './schemas.ts';
 import { lockedVote, manages, mustBeState, voteActor, voteOf } from './store.ts';
-import { hashToken } from '../auth/tokens.ts';
-import { bearerOf } from './channels/who.ts';
+import { bearerOf, voterOfToken } from './channels/who.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { z } from '@hono/zod-openapi';
@@ -113,14 +112,11 @@ export function rollRoutes(app: OpenAPIHono<AppEnv>): void {
       let own: number | null;
       let committee = false;
       if (token) {
-        const access = await tx.selectFrom('vote_access').innerJoin('votes', 'votes.id', 'vote_access.vote_id').select(['vote_access.member_row_id', 'votes.organization_id'])
-          .where('vote_access.token_hash', '=', hashToken(token)).where('vote_access.vote_id', '=', id).where('vote_access.via', 'in', ['email', 'sms'])
-          .where('vote_access.token_expires_at', '>', at).executeTakeFirst();
-        if (!access) throw new ApiError(401, { code: 'vote.voter-token', message: 'the voter token is wrong or expired (it works for 30 minutes)', hint: 'ask for a new code: POST /api/votes/{id}/access, then POST /api/votes/{id}/access/verify' });
+        const access = await voterOfToken(tx, token, id, new Date(at));
         await tx.updateTable('votes').set((eb) => ({ state: eb.ref('state') })).where('id', '=', id).execute();
         const v = await tx.selectFrom('votes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         mustBeState(v, ['frozen'], 'the list can be challenged only while it is frozen and not yet counted');
-        [orgId, raisedBy, own] = [access.organization_id, null, access.member_row_id];
+        [orgId, raisedBy, own] = [access.organizationId, null, access.memberRowId];
       } else {
         const actor = voteActor(c.get('actor'), 'vote.read');
         const v = await lockedVote(tx, actor, id);

@@ -18,7 +18,7 @@ import { CODE_TTL_MS, CODES_PER_HOUR, codeHash, newCode, redeemCode, wrongCode }
 import { AddressLimit } from './limiter.ts';
 import { frozenVote, openVote } from './open-vote.ts';
 import { AccessBody, AccessSchema, CastSchema, ChoicesBody, VerifyBody, VerifySchema } from './schemas.ts';
-import { bearerOf, memberByNumber, memberRowOf, orgOfCaller, unionActor } from './who.ts';
+import { bearerOf, memberByNumber, memberRowOf, orgOfCaller, unionActor, voterOfToken } from './who.ts';
 
 export const VOTER_TOKEN_TTL_MS = 30 * 60_000;
 const HOUR_MS = 3600_000;
@@ -69,11 +69,8 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     let vote;
     if (token) {
       vote = await openVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, 'online');
-      const row = await deps.db.selectFrom('vote_access').innerJoin('roster_members as m', 'm.id', 'vote_access.member_row_id')
-        .select(['m.id', 'm.worksite_id']).where('vote_access.token_hash', '=', hashToken(token)).where('vote_access.vote_id', '=', id)
-        .where('vote_access.via', 'in', ['email', 'sms']).where('vote_access.token_expires_at', '>', now.toISOString()).executeTakeFirst();
-      if (!row) throw new ApiError(401, { code: 'vote.voter-token', message: 'the voter token is wrong or expired (it works for 30 minutes)', hint: 'ask for a new code: POST /api/votes/{id}/access, then POST /api/votes/{id}/access/verify' });
-      member = { id: row.id, worksiteId: row.worksite_id };
+      const held = await voterOfToken(deps.db, token, id, now);
+      member = { id: held.memberRowId, worksiteId: held.worksiteId };
     } else {
       const actor = unionActor(c.get('actor'), id);
       vote = await openVote(deps.db, actor.org.id, id, now, 'online');

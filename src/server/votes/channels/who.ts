@@ -80,3 +80,16 @@ export async function kioskOf(db: Db, header: string | undefined): Promise<{ id:
   if (!row) throw bad();
   return { id: row.id, voteId: row.vote_id, worksiteId: row.worksite_id, openedBy: row.opened_by };
 }
+
+/**
+ * The member a voter token (from the one-time-code flow) stands for, for this vote, while it is
+ * good (30 minutes); a wrong or expired token answers 401.
+ */
+export async function voterOfToken(db: Db, token: string, voteId: number, now: Date): Promise<{ memberRowId: number; worksiteId: number | null; organizationId: number }> {
+  const held = await db.selectFrom('vote_access').innerJoin('votes', 'votes.id', 'vote_access.vote_id').innerJoin('roster_members as m', 'm.id', 'vote_access.member_row_id')
+    .select(['vote_access.member_row_id', 'm.worksite_id', 'votes.organization_id'])
+    .where('vote_access.token_hash', '=', hashToken(token)).where('vote_access.vote_id', '=', voteId)
+    .where('vote_access.via', 'in', ['email', 'sms']).where('vote_access.token_expires_at', '>', now.toISOString()).executeTakeFirst();
+  if (!held) throw new ApiError(401, { code: 'vote.voter-token', message: 'the voter token is wrong or expired (it works for 30 minutes)', hint: 'ask for a new code: POST /api/votes/{id}/access, then POST /api/votes/{id}/access/verify' });
+  return { memberRowId: held.member_row_id, worksiteId: held.worksite_id, organizationId: held.organization_id };
+}
