@@ -10,7 +10,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Actor, AppEnv } from '../env.ts';
-import { ApiError, notFound, unauthenticated } from '../errors.ts';
+import { notFound, unauthenticated } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import type { Question } from '../../votes/types.ts';
 import { bearerOf, orgOfCaller, voterOfToken } from './channels/who.ts';
