@@ -436,6 +436,8 @@ export const EXCLUDED: Record<string, string> = {
   'POST /api/proposals/{id}/versions': 'the answer to storing a later version is the version page\'s answer (schema ProposalVersion), read through GET /api/proposal-versions/{id}',
   'GET /api/proposal-versions/{id}/disclosure.pdf': 'Chromium\'s print of the HTML disclosure, built by the same code as the Markdown one (src/reports/disclosure) from the stored result',
   'GET /api/proposal-versions/{id}/disclosure.xlsx': 'the workbook of settle disclose --format xlsx (same workbookFor, kind disclose) built from the stored result',
+  'GET /api/messages/unsubscribe': 'an HTML page for a member who follows an email\'s unsubscribe link: one sentence and one button, no figures',
+  'POST /api/messages/unsubscribe': 'an HTML page saying the address will get no more email, no figures',
   'cost table': 'a text table for a terminal, formatting the same result object that cost --json prints',
   'compare table': 'a text table for a terminal, formatting the same result objects that compare --json prints',
   'zone json': 'a settlement-zone search: packages that fit both sides\' limits, not a proposal\'s cost by year',
