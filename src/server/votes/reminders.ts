@@ -14,7 +14,7 @@ import { errors, IdParams, jsonBody, ok } from '../schemas.ts';
 import { isOpen, lockedVote, voteActor } from './store.ts';
 
 const RemindBody = z.object({
-  via: z.enum(['email', 'sms', 'both']).default('both').openapi({ description: 'Which of the roster\'s contacts to use (default both)' }),
+  via: z.enum(['email', 'sms', 'both']).openapi({ description: 'Which of the roster\'s contacts to use: email, sms or both' }),
 }).strict().openapi('VoteRemind', { example: { via: 'both' } });
 
 const RemindSchema = z.object({
