@@ -13,6 +13,7 @@ import { peopleAndSignIn } from './migrations/0005_people_and_sign_in.ts';
 import { countersignatures } from './migrations/0006_countersignatures.ts';
 import { roster } from './migrations/0007_roster.ts';
 import { votes } from './migrations/0008_votes.ts';
+import { pickets } from './migrations/0009_pickets.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0006_countersignatures': countersignatures(dialect),
     '0007_roster': roster(dialect),
     '0008_votes': votes(dialect),
+    '0009_pickets': pickets(dialect),
   };
 }
 

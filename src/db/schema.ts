@@ -180,6 +180,8 @@ export interface RosterWorksitesTable {
   school_id: string | null;
   cds_code: string | null;
   created_at: string;
+  /** The region the coverage board groups the site under; null: not set. */
+  region: Generated<string | null>;
 }
 
 /** A member of a union's roster; removed members keep their row (`removed_at`). */
@@ -442,6 +444,130 @@ export interface MessageOptOutsTable {
   at: string;
 }
 
+/** A strike day the union declared (docs/pickets.md). `date` is YYYY-MM-DD in `time_zone`. */
+export interface StrikeDaysTable {
+  id: number;
+  organization_id: number;
+  date: string;
+  label: string;
+  /** IANA time zone of the day's shift times, such as America/Los_Angeles. */
+  time_zone: string;
+  created_by: number;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+/** A shift on a strike day, at a worksite or (an alternate duty) at `place`. Times are UTC ISO instants. */
+export interface PicketShiftsTable {
+  id: number;
+  organization_id: number;
+  strike_day_id: number;
+  worksite_id: number | null;
+  place: string | null;
+  /** `picket`, `phone-bank`, `food`, `child-care`, `access` or `other`. */
+  duty: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  /** The fewest people the shift needs; below it the site is at risk. */
+  minimum: number;
+  /** The shift's captain (a roster member); null: the worksite's current captain. */
+  captain_member_id: number | null;
+  /** The template the shift was made from, if any. */
+  template: string | null;
+  /** Hex of 32 random bytes: the key the shift's rotating check-in codes come from. Never sent to members. */
+  code_secret: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  removed_at: string | null;
+}
+
+/** A member on a shift: `self` (signed up) or `assigned` (by an organizer); `ended_at` once cancelled or moved. */
+export interface PicketSignupsTable {
+  id: number;
+  organization_id: number;
+  shift_id: number;
+  member_row_id: number;
+  source: string;
+  created_by: number;
+  created_at: string;
+  ended_by: number | null;
+  ended_at: string | null;
+  /** The sign-up that replaced this one when an organizer moved the member. */
+  moved_to: number | null;
+}
+
+/** A check-in, check-out or undo as recorded, never changed; unique per union by the device's id for it. */
+export interface PicketActionsTable {
+  id: number;
+  organization_id: number;
+  device_action_id: string;
+  shift_id: number;
+  member_row_id: number;
+  /** `in`, `out` or `undo`. */
+  action: string;
+  /** The time on the device that recorded it (UTC ISO). */
+  at: string;
+  received_at: string;
+  /** `code`, `captain`, `organizer` or `auto`. */
+  method: string;
+  /** The person whose session sent it; null for `auto`. */
+  recorded_by: number | null;
+}
+
+/** A member's attendance on a shift, as the actions give it (src/pickets/attendance.ts). */
+export interface PicketAttendanceTable {
+  shift_id: number;
+  member_row_id: number;
+  organization_id: number;
+  checked_in_at: string | null;
+  checked_out_at: string | null;
+  /** How the check-out was made (`code`, `captain`, `organizer`, `auto`); null while checked in. */
+  out_method: string | null;
+  /** JSON: the disagreement between recorders and which action held; null when none. */
+  conflict: string | null;
+  updated_at: string;
+}
+
+/** One version of the union's strike-pay rules (JSON, src/pickets/pay.ts); the latest holds. */
+export interface StrikePayRulesTable {
+  id: number;
+  organization_id: number;
+  rules: string;
+  created_by: number;
+  created_at: string;
+}
+
+/** An organizer's exception for a member on a strike day (`count` or `exclude`), with the reason. */
+export interface StrikePayExceptionsTable {
+  id: number;
+  organization_id: number;
+  member_row_id: number;
+  strike_day_id: number;
+  kind: string;
+  reason: string;
+  granted_by: number;
+  granted_at: string;
+  revoked_by: number | null;
+  revoked_at: string | null;
+}
+
+/** A payout export, produced once per union and period. */
+export interface StrikePayoutsTable {
+  id: number;
+  organization_id: number;
+  period_start: string;
+  period_end: string;
+  rules_id: number;
+  members: number;
+  total_cents: number;
+  csv: string;
+  sha256: string;
+  produced_by: number;
+  produced_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -476,6 +602,14 @@ export interface Database {
   vote_certifications: VoteCertificationsTable;
   outbox: OutboxTable;
   message_opt_outs: MessageOptOutsTable;
+  strike_days: StrikeDaysTable;
+  picket_shifts: PicketShiftsTable;
+  picket_signups: PicketSignupsTable;
+  picket_actions: PicketActionsTable;
+  picket_attendance: PicketAttendanceTable;
+  strike_pay_rules: StrikePayRulesTable;
+  strike_pay_exceptions: StrikePayExceptionsTable;
+  strike_payouts: StrikePayoutsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -33,6 +33,7 @@ import { voteChannelRoutes } from './votes/channels/index.ts';
 import { blankBallotRoutes } from './votes/ballot-form.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { memberInvitationRoutes } from './people/member-invitations.ts';
+import { picketRoutes } from './pickets/routes.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
@@ -128,6 +129,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   blankBallotRoutes(app);
   messageRoutes(app);
   memberInvitationRoutes(app);
+  picketRoutes(app);
   const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {

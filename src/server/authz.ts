@@ -60,6 +60,20 @@ export const PERMISSIONS = {
   'messages.resend': { union: ['admin', 'organizer'] },
   /** Invite a roster member to sign in (as a member or a site captain). */
   'member.invite': { union: ['admin', 'organizer'] },
+  /** Declare strike days, plan shifts (by hand or from a template), assign and move members (docs/pickets.md). */
+  'picket.plan': { union: ['admin', 'organizer'] },
+  /** The coverage board, the at-risk list and messaging those on it. */
+  'picket.board': { union: ['admin', 'organizer'] },
+  /** Run a site's shifts: the rotating code, the shift list, checking people in and out (captains: their own sites only). */
+  'picket.captain': { union: ['admin', 'organizer', 'site-captain'] },
+  /** A member's own shifts, sign-ups, check-ins and strike pay (a sign-in linked to a roster member). */
+  'picket.member': { union: UNION_ROLES },
+  /** Every member's strike-pay ledger, and the payouts produced. */
+  'strikepay.read': { union: ['admin', 'organizer'] },
+  /** Grant or revoke an exception to the strike-pay rules for a member, with a reason. */
+  'strikepay.except': { union: ['admin', 'organizer'] },
+  /** Change the strike-pay rules; produce a period's payout export (once). */
+  'strikepay.manage': { union: ['admin'] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -92,6 +106,13 @@ const WHAT: Record<Permission, string> = {
   'messages.read': 'see the messages sent to members',
   'messages.resend': 'resend messages to members',
   'member.invite': 'invite roster members to sign in',
+  'picket.plan': 'plan strike days and shifts',
+  'picket.board': 'see the coverage board',
+  'picket.captain': 'run a site\'s shifts',
+  'picket.member': 'sign up for shifts and check in',
+  'strikepay.read': 'see members\' strike pay',
+  'strikepay.except': 'grant exceptions to the strike-pay rules',
+  'strikepay.manage': 'change the strike-pay rules or produce payouts',
 };
 
 /**

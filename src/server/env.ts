@@ -11,6 +11,7 @@ import type { CostingService } from './costing/pool.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { BallotKey } from './votes/seal.ts';
 import type { MessagingInfo } from './messages/config.ts';
+import type { ChangeBus } from './pickets/changes.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -33,6 +34,8 @@ export interface Deps {
   ballotKey: BallotKey;
   /** The channels messages can go out on, and where their links point; absent: none configured. */
   messaging?: MessagingInfo;
+  /** Announces picket changes to open coverage boards (src/server/pickets/changes.ts); absent: boards only see changes on reload. */
+  changes?: ChangeBus;
 }
 
 export interface Actor {

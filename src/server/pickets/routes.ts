@@ -1,0 +1,11 @@
+/**
+ * Strike mornings (issue 14; docs/pickets.md): strike days and shifts, sign-ups, check-ins,
+ * the coverage board and strike pay. Every route is the union's: a district account gets the
+ * same 404 as a path with no route (allowUnion).
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../env.ts';
+
+export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
+  void app;
+}
