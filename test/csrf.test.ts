@@ -133,8 +133,8 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'DELETE /api/pickets/shifts/{shiftId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${(await ids.picket()).shiftId}`, ok: [200] }),
   'POST /api/pickets/shifts/{shiftId}/signups': async (ids) => {
     const p = await ids.picket();
-    const other = await ids.rosterMember();
-    return { org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${p.shiftId}/signups`, ok: [201], body: () => ({ memberRowId: other.memberId }) };
+    const other = await ids.picket();
+    return { org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${p.shiftId}/signups`, ok: [201], body: () => ({ memberRowId: other.memberRowId }) };
   },
   'DELETE /api/pickets/signups/{signupId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/signups/${(await ids.picket()).signupId}`, ok: [200] }),
   'POST /api/pickets/signups/{signupId}/move': async (ids) => {
@@ -302,11 +302,22 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     async picket() {
       const date = `2026-0${2 + (marker % 7)}-${String(marker % 27 + 1).padStart(2, '0')}`;
       const dayId: number = ok(await send(s, unionAdmin, 'POST', '/api/pickets/days', { body: { date: `${date}`, label: mark('day') } }), 'declare a day').day.id;
-      const m = await ids.rosterMember();
+      // Members written straight to the roster (an import per member would be slow across every route).
+      const direct = async () => {
+        const org = s.orgId.teachers;
+        const at = s.clock.now.toISOString();
+        const worksiteId = s.deps.ids.next(org);
+        const memberId = s.deps.ids.next(org);
+        const tag = mark('P');
+        await s.handle.db.insertInto('roster_worksites').values({ id: worksiteId, organization_id: org, key: `text:${tag}`.toLowerCase(), name: `School ${tag}`, school_id: null, cds_code: null, created_at: at }).execute();
+        await s.handle.db.insertInto('roster_members').values({ id: memberId, organization_id: org, member_id: tag, name: `Member ${tag}`, employee_id: null, email: null, mobile: null, worksite_id: worksiteId, job_class: null, status: 'active', created_at: at, updated_at: at, removed_at: null }).execute();
+        return { memberId, worksiteId };
+      };
+      const m = await direct();
       const shift = (at: string, until: string) => send(s, unionAdmin, 'POST', `/api/pickets/days/${dayId}/shifts`, { body: { worksiteId: m.worksiteId, duty: 'picket', startsAt: `${date}T${at}:00Z`, endsAt: `${date}T${until}:00Z`, capacity: 10, minimum: 2 } }).then((a) => ok(a, 'add a shift').shift.id as number);
       const shiftId = await shift('15:00', '17:00');
       const signupId: number = ok(await send(s, unionAdmin, 'POST', `/api/pickets/shifts/${shiftId}/signups`, { body: { memberRowId: m.memberId } }), 'assign').signup.id;
-      const mine = await ids.rosterMember();
+      const mine = await direct();
       await linkSignIn(s, 'teachers', 'member', mine.memberId);
       const mySignupId: number = ok(await send(s, unionAdmin, 'POST', `/api/pickets/shifts/${await shift('18:00', '19:00')}/signups`, { body: { memberRowId: mine.memberId } }), 'assign mine').signup.id;
       return { dayId, date, shiftId, worksiteId: m.worksiteId, memberRowId: m.memberId, signupId, mySignupId };
