@@ -441,6 +441,53 @@ eachDatabase('authorization matrix', (dialect) => {
       return { path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/me` };
     },
     'GET /api/votes/{id}/receipts/{code}': async (cell) => ({ path: `/api/votes/${(await sharedVote(rosterOwner(cell.target))).id}/receipts/7K2M-QX9D-40TR` }),
+    'GET /api/pickets/days': async (cell) => {
+      const d = await sharedDay(rosterOwner(cell.target));
+      return { path: '/api/pickets/days', visible: (a) => (a.body?.days ?? []).some((x: { id: number }) => x.id === d.id) };
+    },
+    'POST /api/pickets/days': async () => ({ path: '/api/pickets/days', body: { date: nextDate(), label: mark('day') } }),
+    'PATCH /api/pickets/days/{dayId}': async (cell) => ({ path: `/api/pickets/days/${(await sharedDay(rosterOwner(cell.target))).id}`, body: { label: mark('renamed') } }),
+    'POST /api/pickets/days/{dayId}/template': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      const t = await sharedRoster(owner);
+      return { path: `/api/pickets/days/${(await sharedDay(owner)).id}/template`, body: { name: mark('template'), shifts: [{ start: '06:30', end: '09:30', capacity: 20, minimum: 5 }], worksites: [t.worksiteId] } };
+    },
+    'GET /api/pickets/days/{dayId}/shifts': async (cell) => ({ path: `/api/pickets/days/${(await sharedDay(rosterOwner(cell.target))).id}/shifts` }),
+    'POST /api/pickets/days/{dayId}/shifts': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      const d = await sharedDay(owner);
+      return { path: `/api/pickets/days/${d.id}/shifts`, body: { worksiteId: (await sharedRoster(owner)).worksiteId, duty: 'picket', startsAt: `${d.date}T15:00:00.000Z`, endsAt: `${d.date}T17:00:00.000Z`, capacity: 10, minimum: 2 } };
+    },
+    'PATCH /api/pickets/shifts/{shiftId}': async (cell) => ({ path: `/api/pickets/shifts/${await newShift(rosterOwner(cell.target))}`, body: { capacity: 40 } }),
+    'DELETE /api/pickets/shifts/{shiftId}': async (cell) => ({ path: `/api/pickets/shifts/${await newShift(rosterOwner(cell.target))}` }),
+    'GET /api/pickets/shifts/{shiftId}/signups': async (cell) => {
+      // A site captain runs the shifts they captain: the cell's shift is theirs (in their own union).
+      const captainRow = cell.subject.kind === 'role' && cell.subject.side === 'union' && cell.subject.role === 'site-captain' && cell.target === 'own' ? await linkPicketSubject(cell) : undefined;
+      return { path: `/api/pickets/shifts/${await newShift(rosterOwner(cell.target), captainRow)}/signups` };
+    },
+    'POST /api/pickets/shifts/{shiftId}/signups': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      return { path: `/api/pickets/shifts/${await newShift(owner)}/signups`, body: { memberRowId: await rosterMemberRow(owner) } };
+    },
+    'DELETE /api/pickets/signups/{signupId}': async (cell) => ({ path: `/api/pickets/signups/${await newSignup(rosterOwner(cell.target))}` }),
+    'POST /api/pickets/signups/{signupId}/move': async (cell) => {
+      const owner = rosterOwner(cell.target);
+      return { path: `/api/pickets/signups/${await newSignup(owner)}/move`, body: { shiftId: await newShift(owner) } };
+    },
+    'PUT /api/pickets/worksites/{worksiteId}/region': async (cell) => ({ path: `/api/pickets/worksites/${(await sharedRoster(rosterOwner(cell.target))).worksiteId}/region`, body: { region: mark('region') } }),
+    'GET /api/me/pickets': async (cell) => {
+      await linkPicketSubject(cell);
+      return { path: '/api/me/pickets' };
+    },
+    'POST /api/me/pickets/signups': async (cell) => {
+      await linkPicketSubject(cell);
+      return { path: '/api/me/pickets/signups', body: { shiftId: await newShift(rosterOwner(cell.target)) } };
+    },
+    'DELETE /api/me/pickets/signups/{signupId}': async (cell) => {
+      const mine = await linkPicketSubject(cell);
+      // Own: the subject's own sign-up; otherwise a member's of that union.
+      return { path: `/api/me/pickets/signups/${await newSignup(rosterOwner(cell.target), cell.target === 'own' ? mine : undefined)}` };
+    },
     'GET /api/public/votes': async (cell) => {
       const v = await sharedVote('teachers', cell.target === 'published' ? 'published' : 'counted');
       return { path: '/api/public/votes', visible: (a) => includes(a, v.title) };
@@ -539,6 +586,33 @@ eachDatabase('authorization matrix', (dialect) => {
     if (cell.subject.kind !== 'role' || cell.subject.side !== 'union') return;
     const t = await appliedRoster('teachers');
     await s.handle.db.updateTable('people').set({ member_row_id: t.memberRowId }).where('email', '=', emailOf('teachers', cell.subject.role)).execute();
+  }
+
+  /** Strike days of a union (by its admin): one shared per union, on dates that never repeat. */
+  let dateSeq = 0;
+  const nextDate = () => new Date(Date.UTC(2026, 2, 1) + (dateSeq++) * 86_400_000).toISOString().slice(0, 10);
+  const days = new Map<OrgKey, Promise<{ id: number; date: string }>>();
+  const sharedDay = (owner: OrgKey) => {
+    if (!days.has(owner)) days.set(owner, send(s, admins[owner], 'POST', '/api/pickets/days', { body: { date: nextDate(), label: mark('day') } }).then((a) => ok(a, 'declare a strike day').day));
+    return days.get(owner)!;
+  };
+  /** A new shift on the union's shared day at its shared worksite (captained by a member, if given). */
+  async function newShift(owner: OrgKey, captainMemberRowId?: number): Promise<number> {
+    const d = await sharedDay(owner);
+    const body = { worksiteId: (await sharedRoster(owner)).worksiteId, duty: 'picket', startsAt: `${d.date}T15:00:00.000Z`, endsAt: `${d.date}T17:00:00.000Z`, capacity: 10, minimum: 2, ...(captainMemberRowId ? { captainMemberRowId } : {}) };
+    return ok(await send(s, admins[owner], 'POST', `/api/pickets/days/${d.id}/shifts`, { body }), 'add a shift').shift.id;
+  }
+  /** A new sign-up (assigned by the union's admin) of a member (a fresh one unless given) on a new shift. */
+  async function newSignup(owner: OrgKey, memberRowId?: number): Promise<number> {
+    const shift = await newShift(owner);
+    return ok(await send(s, admins[owner], 'POST', `/api/pickets/shifts/${shift}/signups`, { body: { memberRowId: memberRowId ?? await rosterMemberRow(owner) } }), 'assign').signup.id;
+  }
+  /** Links a union subject's sign-in to a fresh member of its union (a member's own shifts); its row id. */
+  async function linkPicketSubject(cell: Cell): Promise<number | undefined> {
+    if (cell.subject.kind !== 'role' || cell.subject.side !== 'union') return undefined;
+    const row = await rosterMemberRow('teachers');
+    await s.handle.db.updateTable('people').set({ member_row_id: row }).where('email', '=', emailOf('teachers', cell.subject.role)).execute();
+    return row;
   }
 
   const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();

@@ -57,6 +57,8 @@ type Ids = {
   agreedPaper: () => Promise<VoteWorld>;
   /** A message of Tiny Teachers' left `uncertain` (a stopped server was sending it). */
   uncertainMessage: () => Promise<number>;
+  /** A strike day of Tiny Teachers with a shift at a roster worksite, a member assigned to it, and the union's member sign-in linked to a member with a sign-up of their own. */
+  picket: () => Promise<{ dayId: number; date: string; shiftId: number; worksiteId: number; memberRowId: number; signupId: number; mySignupId: number }>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
@@ -117,6 +119,35 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'POST /api/people/{id}/role': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/role`, ok: [200], body: () => ({ role: 'budget-analyst' }) }),
   'DELETE /api/people/{id}/sessions': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sessions`, ok: [200] }),
   'DELETE /api/people/{id}/sign-in-throttle': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sign-in-throttle`, ok: [200] }),
+  'POST /api/pickets/days': async () => ({ org: 'teachers', role: 'organizer', path: '/api/pickets/days', ok: [201], body: () => ({ date: `2027-01-${String(++marker % 28 + 1).padStart(2, '0')}`, label: mark('day') }) }),
+  'PATCH /api/pickets/days/{dayId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/days/${(await ids.picket()).dayId}`, ok: [200], body: () => ({ label: mark('renamed') }) }),
+  'POST /api/pickets/days/{dayId}/template': async (ids) => {
+    const p = await ids.picket();
+    return { org: 'teachers', role: 'organizer', path: `/api/pickets/days/${p.dayId}/template`, ok: [200], body: () => ({ name: 'Mornings', shifts: [{ start: '06:30', end: '09:30', capacity: 20, minimum: 5 }], worksites: [p.worksiteId] }) };
+  },
+  'POST /api/pickets/days/{dayId}/shifts': async (ids) => {
+    const p = await ids.picket();
+    return { org: 'teachers', role: 'organizer', path: `/api/pickets/days/${p.dayId}/shifts`, ok: [201], body: () => ({ worksiteId: p.worksiteId, duty: 'picket', startsAt: `${p.date}T15:00:00Z`, endsAt: `${p.date}T17:00:00Z`, capacity: 10, minimum: 2 }) };
+  },
+  'PATCH /api/pickets/shifts/{shiftId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${(await ids.picket()).shiftId}`, ok: [200], body: () => ({ capacity: 30 }) }),
+  'DELETE /api/pickets/shifts/{shiftId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${(await ids.picket()).shiftId}`, ok: [200] }),
+  'POST /api/pickets/shifts/{shiftId}/signups': async (ids) => {
+    const p = await ids.picket();
+    const other = await ids.picket();
+    return { org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${p.shiftId}/signups`, ok: [201], body: () => ({ memberRowId: other.memberRowId }) };
+  },
+  'DELETE /api/pickets/signups/{signupId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/signups/${(await ids.picket()).signupId}`, ok: [200] }),
+  'POST /api/pickets/signups/{signupId}/move': async (ids) => {
+    const from = await ids.picket();
+    const to = await ids.picket();
+    return { org: 'teachers', role: 'organizer', path: `/api/pickets/signups/${from.signupId}/move`, ok: [200], body: () => ({ shiftId: to.shiftId }) };
+  },
+  'PUT /api/pickets/worksites/{worksiteId}/region': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/worksites/${(await ids.picket()).worksiteId}/region`, ok: [200], body: () => ({ region: 'East' }) }),
+  'POST /api/me/pickets/signups': async (ids) => {
+    const p = await ids.picket();
+    return { org: 'teachers', role: 'member', path: '/api/me/pickets/signups', ok: [201], body: () => ({ shiftId: p.shiftId }) };
+  },
+  'DELETE /api/me/pickets/signups/{signupId}': async (ids) => ({ org: 'teachers', role: 'member', path: `/api/me/pickets/signups/${(await ids.picket()).mySignupId}`, ok: [200] }),
   'POST /api/roster/imports': async () => ({ org: 'teachers', role: 'organizer', path: '/api/roster/imports', ok: [201], body: () => rosterForm(rosterCsv(mark('R'))) }),
   'POST /api/roster/imports/{id}/preview': async (ids) => {
     const r = await ids.rosterImport();
@@ -268,6 +299,29 @@ eachDatabase('CSRF on every changing route', (dialect) => {
       return v;
     },
     // A person of the district's, for the people-management routes (no password needed).
+    async picket() {
+      const date = `2026-0${2 + (marker % 7)}-${String(marker % 27 + 1).padStart(2, '0')}`;
+      const dayId: number = ok(await send(s, unionAdmin, 'POST', '/api/pickets/days', { body: { date: `${date}`, label: mark('day') } }), 'declare a day').day.id;
+      // Members written straight to the roster (an import per member would be slow across every route).
+      const direct = async () => {
+        const org = s.orgId.teachers;
+        const at = s.clock.now.toISOString();
+        const worksiteId = s.deps.ids.next(org);
+        const memberId = s.deps.ids.next(org);
+        const tag = mark('P');
+        await s.handle.db.insertInto('roster_worksites').values({ id: worksiteId, organization_id: org, key: `text:${tag}`.toLowerCase(), name: `School ${tag}`, school_id: null, cds_code: null, created_at: at }).execute();
+        await s.handle.db.insertInto('roster_members').values({ id: memberId, organization_id: org, member_id: tag, name: `Member ${tag}`, employee_id: null, email: null, mobile: null, worksite_id: worksiteId, job_class: null, status: 'active', created_at: at, updated_at: at, removed_at: null }).execute();
+        return { memberId, worksiteId };
+      };
+      const m = await direct();
+      const shift = (at: string, until: string) => send(s, unionAdmin, 'POST', `/api/pickets/days/${dayId}/shifts`, { body: { worksiteId: m.worksiteId, duty: 'picket', startsAt: `${date}T${at}:00Z`, endsAt: `${date}T${until}:00Z`, capacity: 10, minimum: 2 } }).then((a) => ok(a, 'add a shift').shift.id as number);
+      const shiftId = await shift('15:00', '17:00');
+      const signupId: number = ok(await send(s, unionAdmin, 'POST', `/api/pickets/shifts/${shiftId}/signups`, { body: { memberRowId: m.memberId } }), 'assign').signup.id;
+      const mine = await direct();
+      await linkSignIn(s, 'teachers', 'member', mine.memberId);
+      const mySignupId: number = ok(await send(s, unionAdmin, 'POST', `/api/pickets/shifts/${await shift('18:00', '19:00')}/signups`, { body: { memberRowId: mine.memberId } }), 'assign mine').signup.id;
+      return { dayId, date, shiftId, worksiteId: m.worksiteId, memberRowId: m.memberId, signupId, mySignupId };
+    },
     person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
     async dataset() {
       const body = ok(await send(s, admin, 'POST', '/api/datasets', { body: { name: mark('dataset'), files: cdeReadyFiles() } }), 'POST /api/datasets');

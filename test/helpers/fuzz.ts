@@ -330,6 +330,7 @@ export interface FuzzWorld {
     cdeDatasetId: number; datasetId: number; datasetVersionId: number; proposalId: number; proposalVersionId: number; passedVersionId: number; publishedProposalId: number; publishedVersionId: number;
     rosterImportId: number; rosterWorksiteId: number; rosterMemberId: number; rosterCaptainId: number;
     voteDraftId: number; voteOpenId: number; voteChallengeId: number;
+    picketDayId: number; picketShiftId: number; picketSignupId: number; picketMySignupId: number;
   };
   districtProposal(title: string): { title: string; yaml: string; datasetVersionId: number };
   /** What could not be set up (a fixture refused): empty when all is well. */
@@ -347,7 +348,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
   let doc: JsonSchema;
   const sessions = new Map<string, Session>();
   const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1,
-    rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1, voteDraftId: -1, voteOpenId: -1, voteChallengeId: -1 };
+    rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1, voteDraftId: -1, voteOpenId: -1, voteChallengeId: -1,
+    picketDayId: -1, picketShiftId: -1, picketSignupId: -1, picketMySignupId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -458,6 +460,23 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
         fc.constant(`q=${'x'.repeat(101)}`),
       ),
     },
+    'POST /api/pickets/days': { base: () => ({ date: '2026-03-02', label: 'Strike day 1', timeZone: 'America/Los_Angeles' }), freeText: ['label'] },
+    'PATCH /api/pickets/days/{dayId}': { path: () => `/api/pickets/days/${fixtures.picketDayId}`, base: () => ({ label: 'Strike day 1', cancelled: false }), freeText: ['label'] },
+    'POST /api/pickets/days/{dayId}/template': { path: () => `/api/pickets/days/${fixtures.picketDayId}/template`, base: () => ({ name: 'Mornings', shifts: [{ start: '06:30', end: '09:30', capacity: 20, minimum: 5 }], worksites: [fixtures.rosterWorksiteId], preview: true }), freeText: ['name'] },
+    'GET /api/pickets/days/{dayId}/shifts': {
+      path: () => `/api/pickets/days/${fixtures.picketDayId}/shifts`,
+      badQueries: () => fc.oneof(fc.constantFrom('-1', '0', '1.5', 'abc', '1e400', '9007199254740993', 'NaN', '%00'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)).map((v) => `worksiteId=${v}`),
+    },
+    'POST /api/pickets/days/{dayId}/shifts': { path: () => `/api/pickets/days/${fixtures.picketDayId}/shifts`, base: () => ({ worksiteId: fixtures.rosterWorksiteId, duty: 'picket', startsAt: '2026-03-01T15:00:00Z', endsAt: '2026-03-01T17:00:00Z', capacity: 10, minimum: 2 }), freeText: ['place'] },
+    'PATCH /api/pickets/shifts/{shiftId}': { path: () => `/api/pickets/shifts/${fixtures.picketShiftId}`, base: () => ({ capacity: 12, minimum: 2 }) },
+    'DELETE /api/pickets/shifts/{shiftId}': { path: () => `/api/pickets/shifts/${fixtures.picketShiftId}` },
+    'GET /api/pickets/shifts/{shiftId}/signups': { path: () => `/api/pickets/shifts/${fixtures.picketShiftId}/signups` },
+    'POST /api/pickets/shifts/{shiftId}/signups': { path: () => `/api/pickets/shifts/${fixtures.picketShiftId}/signups`, base: () => ({ memberRowId: fixtures.rosterMemberId }) },
+    'DELETE /api/pickets/signups/{signupId}': { path: () => `/api/pickets/signups/${fixtures.picketSignupId}` },
+    'POST /api/pickets/signups/{signupId}/move': { path: () => `/api/pickets/signups/${fixtures.picketSignupId}/move`, base: () => ({ shiftId: fixtures.picketShiftId }) },
+    'PUT /api/pickets/worksites/{worksiteId}/region': { path: () => `/api/pickets/worksites/${fixtures.rosterWorksiteId}/region`, base: () => ({ region: 'East' }), freeText: ['region'] },
+    'POST /api/me/pickets/signups': { base: () => ({ shiftId: fixtures.picketShiftId }) },
+    'DELETE /api/me/pickets/signups/{signupId}': { path: () => `/api/me/pickets/signups/${fixtures.picketMySignupId}` },
     'POST /api/roster/worksites/{id}/captains': { path: () => `/api/roster/worksites/${fixtures.rosterWorksiteId}/captains`, base: () => ({ member: fixtures.rosterMemberId }) },
     'DELETE /api/roster/captains/{id}': { path: () => `/api/roster/captains/${fixtures.rosterCaptainId}` },
     // Votes: a title, a question's text and an option's label are free text (any string is a title).
@@ -798,6 +817,14 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       // A pending import for the preview and confirm routes' bad bodies.
       fixtures.rosterImportId = ok(await send(s, union, 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv('PENDING')) }), 'POST /api/roster/imports').import.id;
       Object.assign(fixtures, { rosterWorksiteId: m.worksite_id, rosterMemberId: m.id, rosterCaptainId: k.captain.id });
+      // A strike day with a shift at that worksite, the member assigned, and the union admin's own sign-up (their sign-in linked to FIXTURE-2).
+      fixtures.picketDayId = ok(await send(s, union, 'POST', '/api/pickets/days', { body: { date: '2026-03-01', label: 'Fixture day' } }), 'declare a strike day').day.id;
+      const shift = (startsAt: string, endsAt: string) => send(s, union, 'POST', `/api/pickets/days/${fixtures.picketDayId}/shifts`, { body: { worksiteId: m.worksite_id, duty: 'picket', startsAt, endsAt, capacity: 10, minimum: 2 } }).then((a) => ok(a, 'add a shift').shift.id as number);
+      fixtures.picketShiftId = await shift('2026-03-01T15:00:00Z', '2026-03-01T17:00:00Z');
+      fixtures.picketSignupId = ok(await send(s, union, 'POST', `/api/pickets/shifts/${fixtures.picketShiftId}/signups`, { body: { memberRowId: m.id } }), 'assign').signup.id;
+      const mine = await s.handle.db.selectFrom('roster_members').select('id').where('member_id', '=', 'FIXTURE-2').executeTakeFirstOrThrow();
+      await s.handle.db.updateTable('people').set({ member_row_id: mine.id }).where('email', '=', 'admin@teachers.test').execute();
+      fixtures.picketMySignupId = ok(await send(s, union, 'POST', `/api/pickets/shifts/${await shift('2026-03-01T18:00:00Z', '2026-03-01T19:00:00Z')}/signups`, { body: { memberRowId: mine.id } }), 'assign mine').signup.id;
     });
     await must('votes', async () => {
       const union = sessions.get('union admin')!;

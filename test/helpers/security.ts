@@ -52,6 +52,12 @@ export const SPEC_PERMISSIONS = {
   'messages.read': { union: ['admin', 'organizer'], district: [] },
   'messages.resend': { union: ['admin', 'organizer'], district: [] },
   'member.invite': { union: ['admin', 'organizer'], district: [] },
+  // Strike mornings (issue 14): the union's organizers plan days, shifts and sign-ups; captains
+  // run their own sites' shifts; every union role has their own shifts (a sign-in linked to a
+  // roster member). The district: nothing, 404 as if absent.
+  'picket.plan': { union: ['admin', 'organizer'], district: [] },
+  'picket.captain': { union: ['admin', 'organizer', 'site-captain'], district: [] },
+  'picket.member': { union: SPEC_UNION_ROLES, district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -105,7 +111,7 @@ export type Scope = 'none' | 'own-org' | 'own-or-passed' | 'own-table' | 'list-o
 export type Access = 'public' | 'signed-in' | SpecPermission;
 
 export interface SpecRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** As the OpenAPI document writes it (`{id}` for a path parameter). */
   path: string;
   access: Access;
@@ -234,6 +240,26 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  // Strike days, shifts and sign-ups (docs/pickets.md): the union's own only (Tiny Classified and
+  // Other Teachers: 404); a site captain sees only the shifts they captain (tested in
+  // src/server/pickets/signup.test.ts; here the captain is made the shift's captain); a member's
+  // own routes need the sign-in linked to a roster member (the cells link it).
+  { method: 'GET', path: '/api/pickets/days', access: 'picket.captain', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/days', access: 'picket.plan', scope: 'none', targets: ['none'], writes: true, unionOnly: true },
+  { method: 'PATCH', path: '/api/pickets/days/{dayId}', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/days/{dayId}/template', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/days/{dayId}/shifts', access: 'picket.captain', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/days/{dayId}/shifts', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'PATCH', path: '/api/pickets/shifts/{shiftId}', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'DELETE', path: '/api/pickets/shifts/{shiftId}', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/shifts/{shiftId}/signups', access: 'picket.captain', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/shifts/{shiftId}/signups', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'DELETE', path: '/api/pickets/signups/{signupId}', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/signups/{signupId}/move', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'PUT', path: '/api/pickets/worksites/{worksiteId}/region', access: 'picket.plan', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/me/pickets', access: 'picket.member', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/me/pickets/signups', access: 'picket.member', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'DELETE', path: '/api/me/pickets/signups/{signupId}', access: 'picket.member', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
