@@ -27,13 +27,13 @@ export const PayRulesSchema = z.strictObject({
   /** `day`: amountCents for each counted day; `week`: amountCents for each qualifying week. */
   basis: z.enum(['day', 'week']).default('day'),
   /** Whole cents, such as 10000 for $100.00. */
-  amountCents: z.number().int('must be whole cents, such as 10000 for $100.00').min(0).max(10_000_000).default(10_000),
+  amountCents: z.number().int('must be whole cents, such as 10000 for $100.00').min(1).max(10_000_000).default(10_000),
   /** A day counts when the member spent at least this many hours on duty that day. */
   minHoursPerDay: hours(24).default(3),
-  /** A week qualifies when it meets these minimums (0: no minimum), all of them or any one (`weekTest`). */
-  minDaysPerWeek: z.number().int().min(0).max(7).default(0),
-  minShiftsPerWeek: z.number().int().min(0).max(50).default(0),
-  minHoursPerWeek: hours(168).default(0),
+  /** A week qualifies when it meets these minimums (null: no minimum), all of them or any one (`weekTest`). */
+  minDaysPerWeek: z.number().int().min(1).max(7).nullable().default(null),
+  minShiftsPerWeek: z.number().int().min(1).max(50).nullable().default(null),
+  minHoursPerWeek: hours(168).positive().nullable().default(null),
   weekTest: z.enum(['all', 'any']).default('all'),
   /** `paid`: like any week; `unpaid`: not paid; `with-next`: earned, and paid with the following week. */
   firstWeek: z.enum(['paid', 'unpaid', 'with-next']).default('paid'),
@@ -41,7 +41,7 @@ export const PayRulesSchema = z.strictObject({
   alternateDuties: z.array(z.enum(ALTERNATE_DUTIES as [string, ...string[]])).max(ALTERNATE_DUTIES.length)
     .refine((a) => new Set(a).size === a.length, 'name each duty once').default([...ALTERNATE_DUTIES]),
   /** The most a member is paid for one week, whole cents; null: no maximum. */
-  maxPerWeekCents: z.number().int('must be whole cents').min(0).max(10_000_000).nullable().default(50_000),
+  maxPerWeekCents: z.number().int('must be whole cents').min(1).max(10_000_000).nullable().default(50_000),
 });
 
 export type PayRules = z.infer<typeof PayRulesSchema>;

@@ -23,9 +23,9 @@ export function memberWeek(rules: PayRules, days: DayLedger[]): WeekResult {
   const shifts = days.reduce((t, d) => t + d.creditShifts, 0);
 
   const tests: { met: boolean; words: string }[] = [];
-  if (rules.minDaysPerWeek > 0) tests.push({ met: eligibleDays >= rules.minDaysPerWeek, words: `${count(rules.minDaysPerWeek, 'counted day')} (has ${eligibleDays})` });
-  if (rules.minShiftsPerWeek > 0) tests.push({ met: shifts >= rules.minShiftsPerWeek, words: `${count(rules.minShiftsPerWeek, 'shift')} (has ${shifts})` });
-  if (rules.minHoursPerWeek > 0) {
+  if (rules.minDaysPerWeek !== null) tests.push({ met: eligibleDays >= rules.minDaysPerWeek, words: `${count(rules.minDaysPerWeek, 'counted day')} (has ${eligibleDays})` });
+  if (rules.minShiftsPerWeek !== null) tests.push({ met: shifts >= rules.minShiftsPerWeek, words: `${count(rules.minShiftsPerWeek, 'shift')} (has ${shifts})` });
+  if (rules.minHoursPerWeek !== null) {
     const need = Math.round(rules.minHoursPerWeek * 60);
     tests.push({ met: creditMinutes >= need, words: `${duration(need)} on duty (has ${duration(creditMinutes)})` });
   }

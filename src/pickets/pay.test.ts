@@ -19,7 +19,7 @@ const at = (shiftId: number, inAt: string | null, outAt: string | null) => ({ sh
 describe('the rules', () => {
   it('has documented defaults: $100.00 a counted day, 3 h a day, at most $500.00 a week, the first week paid, every alternate duty counted', () => {
     expect(DEFAULT_RULES).toEqual({
-      timeZone: 'America/Los_Angeles', basis: 'day', amountCents: 10_000, minHoursPerDay: 3, minDaysPerWeek: 0, minShiftsPerWeek: 0, minHoursPerWeek: 0,
+      timeZone: 'America/Los_Angeles', basis: 'day', amountCents: 10_000, minHoursPerDay: 3, minDaysPerWeek: null, minShiftsPerWeek: null, minHoursPerWeek: null,
       weekTest: 'all', firstWeek: 'paid', alternateDuties: ['phone-bank', 'food', 'child-care', 'access', 'other'], maxPerWeekCents: 50_000,
     });
   });

@@ -52,6 +52,13 @@ export const SPEC_PERMISSIONS = {
   'messages.read': { union: ['admin', 'organizer'], district: [] },
   'messages.resend': { union: ['admin', 'organizer'], district: [] },
   'member.invite': { union: ['admin', 'organizer'], district: [] },
+  // Strike pay (issue 14, docs/pickets.md): a member sees their own (every union role may be a
+  // member); organizers and admins see every member's and grant exceptions; admins change the
+  // rules and produce payouts. The district: nothing, 404 as if absent.
+  'picket.member': { union: SPEC_UNION_ROLES, district: [] },
+  'strikepay.read': { union: ['admin', 'organizer'], district: [] },
+  'strikepay.except': { union: ['admin', 'organizer'], district: [] },
+  'strikepay.manage': { union: ['admin'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -105,7 +112,7 @@ export type Scope = 'none' | 'own-org' | 'own-or-passed' | 'own-table' | 'list-o
 export type Access = 'public' | 'signed-in' | SpecPermission;
 
 export interface SpecRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** As the OpenAPI document writes it (`{id}` for a path parameter). */
   path: string;
   access: Access;
@@ -234,6 +241,18 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  // Strike pay (docs/pickets.md "Strike pay"): the union's own only; another union's exception or
+  // payout 404; the district finds no such routes. Downloading a payout file is audited (writes).
+  { method: 'GET', path: '/api/pickets/pay/rules', access: 'strikepay.read', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
+  { method: 'PUT', path: '/api/pickets/pay/rules', access: 'strikepay.manage', scope: 'none', targets: ['none'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/periods', access: 'strikepay.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/ledger', access: 'strikepay.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/pay/exceptions', access: 'strikepay.except', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'DELETE', path: '/api/pickets/pay/exceptions/{exceptionId}', access: 'strikepay.except', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/pay/payouts', access: 'strikepay.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/payouts', access: 'strikepay.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/payouts/{payoutId}/csv', access: 'strikepay.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/me/strike-pay', access: 'picket.member', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
