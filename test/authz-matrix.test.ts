@@ -13,6 +13,7 @@ import { addPerson } from '../src/server/admin.ts';
 import { enqueueMessage } from '../src/server/messages/outbox.ts';
 import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubscribe-token.ts';
 import { eachDatabase } from './helpers/databases.ts';
+import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
   changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
@@ -487,6 +488,28 @@ eachDatabase('authorization matrix', (dialect) => {
       const mine = await linkPicketSubject(cell);
       // Own: the subject's own sign-up; otherwise a member's of that union.
       return { path: `/api/me/pickets/signups/${await newSignup(rosterOwner(cell.target), cell.target === 'own' ? mine : undefined)}` };
+    // Strike pay: the target is a week (a strike day), an exception or a payout of the cell's union.
+    'GET /api/pickets/pay/rules': async () => ({ path: '/api/pickets/pay/rules' }),
+    'PUT /api/pickets/pay/rules': async () => ({ path: '/api/pickets/pay/rules', body: { rules: { amountCents: 12_000 } } }),
+    'GET /api/pickets/pay/periods': async (cell) => {
+      const day = await payStrikeDay(s, rosterOwner(cell.target));
+      return { path: '/api/pickets/pay/periods', visible: (a) => (a.body?.periods ?? []).some((p: { start: string }) => p.start === day.date) };
+    },
+    'GET /api/pickets/pay/ledger': async (cell) => ({ path: `/api/pickets/pay/ledger?periodStart=${(await payStrikeDay(s, rosterOwner(cell.target))).date}` }),
+    'POST /api/pickets/pay/exceptions': async (cell) => {
+      const [day, member] = [await payStrikeDay(s, owner), await payMember(s, owner)];
+      return { path: '/api/pickets/pay/exceptions', body: { memberRowId: member, strikeDayId: day.id, kind: 'count', reason: 'sent home ill' } };
+    },
+    'DELETE /api/pickets/pay/exceptions/{exceptionId}': async (cell) => ({ path: `/api/pickets/pay/exceptions/${await payException(s, rosterOwner(cell.target))}` }),
+    'POST /api/pickets/pay/payouts': async (cell) => ({ path: '/api/pickets/pay/payouts', body: { periodStart: (await payStrikeDay(s, rosterOwner(cell.target))).date } }),
+    'GET /api/pickets/pay/payouts': async (cell) => {
+      const id = await payoutRow(s, rosterOwner(cell.target));
+      return { path: '/api/pickets/pay/payouts', visible: (a) => (a.body?.payouts ?? []).some((p: { id: number }) => p.id === id) };
+    },
+    'GET /api/pickets/pay/payouts/{payoutId}/csv': async (cell) => ({ path: `/api/pickets/pay/payouts/${await payoutRow(s, rosterOwner(cell.target))}/csv` }),
+    'GET /api/me/strike-pay': async (cell) => {
+      await linkSubject(cell);
+      return { path: '/api/me/strike-pay' };
     },
     'GET /api/public/votes': async (cell) => {
       const v = await sharedVote('teachers', cell.target === 'published' ? 'published' : 'counted');

@@ -19,6 +19,7 @@ import { enqueueMessage } from '../src/server/messages/outbox.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import { linkSignIn, makeCaptain, openVoteWorld, type VoteWorld } from './helpers/votes.ts';
+import { payException, payMember, payStrikeDay } from './helpers/strike-pay.ts';
 import {
   cdeReadyFiles, changedTables, proposalYaml, rosterCsv, rosterForm, routeKey, send, signIn, snapshot, SPEC_ROUTES, tinyCdeForm, tinyDistrictFiles, type Answer, type Session,
 } from './helpers/security.ts';
@@ -59,6 +60,10 @@ type Ids = {
   uncertainMessage: () => Promise<number>;
   /** A strike day of Tiny Teachers with a shift at a roster worksite, a member assigned to it, and the union's member sign-in linked to a member with a sign-up of their own. */
   picket: () => Promise<{ dayId: number; date: string; shiftId: number; worksiteId: number; memberRowId: number; signupId: number; mySignupId: number }>;
+  /** Strike pay: a new ended week's strike day of Tiny Teachers, a member, an exception in force. */
+  strikeDay: () => Promise<{ id: number; date: string }>;
+  payMember: () => Promise<number>;
+  payException: () => Promise<number>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
@@ -178,6 +183,16 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const k = await ids.rosterCaptain(m);
     return { org: 'teachers', role: 'admin', path: `/api/roster/captains/${k}`, ok: [200] };
   },
+  'PUT /api/pickets/pay/rules': async () => ({ org: 'teachers', role: 'admin', path: '/api/pickets/pay/rules', ok: [200], body: () => ({ rules: { amountCents: 12_000 } }) }),
+  'POST /api/pickets/pay/exceptions': async (ids) => {
+    const [day, member] = [await ids.strikeDay(), await ids.payMember()];
+    return { org: 'teachers', role: 'organizer', path: '/api/pickets/pay/exceptions', ok: [201], body: () => ({ memberRowId: member, strikeDayId: day.id, kind: 'count', reason: 'sent home ill' }) };
+  },
+  'DELETE /api/pickets/pay/exceptions/{exceptionId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/pay/exceptions/${await ids.payException()}`, ok: [200] }),
+  'POST /api/pickets/pay/payouts': async (ids) => {
+    const day = await ids.strikeDay();
+    return { org: 'teachers', role: 'admin', path: '/api/pickets/pay/payouts', ok: [201], body: () => ({ periodStart: day.date }) };
+  },
   'POST /api/votes': async () => ({ org: 'teachers', role: 'election-committee', path: '/api/votes', ok: [201], body: () => voteSetup('open') }),
   'PATCH /api/votes/{id}': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('draft')}`, ok: [200], body: () => ({ title: mark('renamed') }) }),
   'POST /api/votes/{id}/freeze': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('draft')}/freeze`, ok: [200] }),
@@ -259,6 +274,9 @@ eachDatabase('CSRF on every changing route', (dialect) => {
       const row = await s.handle.db.updateTable('outbox').set({ status: 'uncertain' }).where('dedupe_key', '=', key).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
+    strikeDay: () => payStrikeDay(s, 'teachers'),
+    payMember: () => payMember(s, 'teachers'),
+    payException: () => payException(s, 'teachers'),
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
     },

@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { parse as parseYaml } from 'yaml';
 import type { SqlDialect } from '../../src/db/connect.ts';
 import { startTestServer, type TestServer } from './server.ts';
+import { payException, payMember, payStrikeDay } from './strike-pay.ts';
 import { deepJson, HUGE_NUMBERS, hostileDistrictYaml, hostileProposalYaml, withRawNumber } from './hostile.ts';
 import {
   changedTables, errorShapeProblems, NOBODY, privilegedSubject, proposalErrorFixtures, proposalYaml, routeKey, send, signIn, snapshot, THROTTLE_TABLES,
@@ -331,6 +332,8 @@ export interface FuzzWorld {
     rosterImportId: number; rosterWorksiteId: number; rosterMemberId: number; rosterCaptainId: number;
     voteDraftId: number; voteOpenId: number; voteChallengeId: number;
     picketDayId: number; picketShiftId: number; picketSignupId: number; picketMySignupId: number;
+    /** Strike pay: an ended week's strike day (its date a Monday), a member, an exception in force. */
+    payDayId: number; payDayDate: string; payMemberId: number; payExceptionId: number;
   };
   districtProposal(title: string): { title: string; yaml: string; datasetVersionId: number };
   /** What could not be set up (a fixture refused): empty when all is well. */
@@ -349,7 +352,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
   const sessions = new Map<string, Session>();
   const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1,
     rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1, voteDraftId: -1, voteOpenId: -1, voteChallengeId: -1,
-    picketDayId: -1, picketShiftId: -1, picketSignupId: -1, picketMySignupId: -1 };
+    picketDayId: -1, picketShiftId: -1, picketSignupId: -1, picketMySignupId: -1,
+    payDayId: -1, payDayDate: '1899-01-02', payMemberId: -1, payExceptionId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -497,6 +501,18 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       ),
     },
     'POST /api/roster/members/{id}/invitation': { path: () => `/api/roster/members/${fixtures.rosterMemberId}/invitation`, base: () => ({ via: 'email', role: 'member' }) },
+    // Strike pay: an exception's reason is free text.
+    'PUT /api/pickets/pay/rules': { base: () => ({ rules: { amountCents: 12_000, minHoursPerDay: 3, firstWeek: 'paid' } }) },
+    'POST /api/pickets/pay/exceptions': { base: () => ({ memberRowId: fixtures.payMemberId, strikeDayId: fixtures.payDayId, kind: 'count', reason: 'sent home ill' }), freeText: ['reason'] },
+    'DELETE /api/pickets/pay/exceptions/{exceptionId}': { path: () => `/api/pickets/pay/exceptions/${fixtures.payExceptionId}` },
+    'POST /api/pickets/pay/payouts': { base: () => ({ periodStart: fixtures.payDayDate }) },
+    'GET /api/pickets/pay/ledger': {
+      badQueries: () => fc.oneof(
+        fc.oneof(fc.constantFrom('', '2019-01-15', '2019-02-30', '2019-1-14', '20190114', '2019-01-14T00:00:00Z', '9999-99-99', '%00'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)).map((v) => `periodStart=${v}`),
+        fc.tuple(fc.constantFrom('limit', 'offset'), fc.constantFrom('-1', '5001', '1.5', 'abc', '1e400', 'NaN', '1000001')).map(([k, v]) => `periodStart=${fixtures.payDayDate}&${k}=${v}`),
+        fc.constant(`periodStart=${fixtures.payDayDate}&periodStart=${fixtures.payDayDate}`),
+      ),
+    },
     // Unknown invitation: refused (404) whatever the strings.
     'POST /api/invitations/accept-code': { base: () => ({ invitation: 1, code: '000000', password: 'a long enough passphrase' }), refusedAnyway: true, runs: 12 },
     // No webhook secret configured in the fuzz world: the route answers 404 to everything.
@@ -832,6 +848,10 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       fixtures.voteOpenId = ok(await send(s, union, 'POST', '/api/votes', { body: VOTE_SETUP }), 'POST /api/votes').vote.id;
       ok(await send(s, union, 'POST', `/api/votes/${fixtures.voteOpenId}/freeze`), 'freeze');
       fixtures.voteChallengeId = ok(await send(s, union, 'POST', `/api/votes/${fixtures.voteOpenId}/challenges`, { body: { memberId: 'FIXTURE-1', reason: 'left the unit' } }), 'raise a challenge').challenge.id;
+    });
+    await must('strike pay', async () => {
+      const day = await payStrikeDay(s, 'teachers');
+      Object.assign(fixtures, { payDayId: day.id, payDayDate: day.date, payMemberId: await payMember(s, 'teachers'), payExceptionId: await payException(s, 'teachers') });
     });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }

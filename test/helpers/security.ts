@@ -58,6 +58,12 @@ export const SPEC_PERMISSIONS = {
   'picket.plan': { union: ['admin', 'organizer'], district: [] },
   'picket.captain': { union: ['admin', 'organizer', 'site-captain'], district: [] },
   'picket.member': { union: SPEC_UNION_ROLES, district: [] },
+  // Strike pay (issue 14, docs/pickets.md): a member sees their own (every union role may be a
+  // member); organizers and admins see every member's and grant exceptions; admins change the
+  // rules and produce payouts. The district: nothing, 404 as if absent.
+  'strikepay.read': { union: ['admin', 'organizer'], district: [] },
+  'strikepay.except': { union: ['admin', 'organizer'], district: [] },
+  'strikepay.manage': { union: ['admin'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -260,6 +266,18 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/me/pickets', access: 'picket.member', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
   { method: 'POST', path: '/api/me/pickets/signups', access: 'picket.member', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'DELETE', path: '/api/me/pickets/signups/{signupId}', access: 'picket.member', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  // Strike pay (docs/pickets.md "Strike pay"): the union's own only; another union's exception or
+  // payout 404; the district finds no such routes. Downloading a payout file is audited (writes).
+  { method: 'GET', path: '/api/pickets/pay/rules', access: 'strikepay.read', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
+  { method: 'PUT', path: '/api/pickets/pay/rules', access: 'strikepay.manage', scope: 'none', targets: ['none'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/periods', access: 'strikepay.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/ledger', access: 'strikepay.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/pay/exceptions', access: 'strikepay.except', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'DELETE', path: '/api/pickets/pay/exceptions/{exceptionId}', access: 'strikepay.except', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/pay/payouts', access: 'strikepay.manage', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/payouts', access: 'strikepay.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/pay/payouts/{payoutId}/csv', access: 'strikepay.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  { method: 'GET', path: '/api/me/strike-pay', access: 'picket.member', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
