@@ -488,6 +488,7 @@ eachDatabase('authorization matrix', (dialect) => {
       const mine = await linkPicketSubject(cell);
       // Own: the subject's own sign-up; otherwise a member's of that union.
       return { path: `/api/me/pickets/signups/${await newSignup(rosterOwner(cell.target), cell.target === 'own' ? mine : undefined)}` };
+    },
     // Strike pay: the target is a week (a strike day), an exception or a payout of the cell's union.
     'GET /api/pickets/pay/rules': async () => ({ path: '/api/pickets/pay/rules' }),
     'PUT /api/pickets/pay/rules': async () => ({ path: '/api/pickets/pay/rules', body: { rules: { amountCents: 12_000 } } }),
@@ -497,6 +498,7 @@ eachDatabase('authorization matrix', (dialect) => {
     },
     'GET /api/pickets/pay/ledger': async (cell) => ({ path: `/api/pickets/pay/ledger?periodStart=${(await payStrikeDay(s, rosterOwner(cell.target))).date}` }),
     'POST /api/pickets/pay/exceptions': async (cell) => {
+      const owner = rosterOwner(cell.target);
       const [day, member] = [await payStrikeDay(s, owner), await payMember(s, owner)];
       return { path: '/api/pickets/pay/exceptions', body: { memberRowId: member, strikeDayId: day.id, kind: 'count', reason: 'sent home ill' } };
     },
