@@ -22,6 +22,8 @@ interface Feed {
   /** The last board sent, without asOf (to tell whether a tick changed anything). */
   lastShape: string;
   lastSentAt: number;
+  /** When the last board was started (a board is started at least `throttleMs` after the last one started and was sent). */
+  lastStartedAt: number;
   timer: NodeJS.Timeout | null;
   making: boolean;
   again: boolean;
@@ -43,7 +45,7 @@ export class BoardFeeds {
     let feed = this.feeds.get(key);
     if (!feed) {
       const f: Feed = {
-        organizationId, dayId, watchers: new Set(), lastShape: '', lastSentAt: 0, timer: null, making: false, again: false,
+        organizationId, dayId, watchers: new Set(), lastShape: '', lastSentAt: 0, lastStartedAt: 0, timer: null, making: false, again: false,
         tick: setInterval(() => void this.make(f, { onlyIfChanged: true }), FEED_TIMING.tickMs),
         unsubscribe: this.deps.changes?.subscribe(organizationId, (change) => this.heard(f, change)) ?? (() => undefined),
       };
@@ -78,8 +80,12 @@ export class BoardFeeds {
 
   private heard(f: Feed, change: PicketChange): void {
     if (change.strikeDayId !== null && change.strikeDayId !== f.dayId) return;
+    if (f.making) {
+      f.again = true; // made again once this one is done
+      return;
+    }
     if (f.timer) return; // already due
-    const wait = Math.max(0, f.lastSentAt + FEED_TIMING.throttleMs - Date.now());
+    const wait = Math.max(0, Math.max(f.lastSentAt, f.lastStartedAt) + FEED_TIMING.throttleMs - Date.now());
     f.timer = setTimeout(() => {
       f.timer = null;
       void this.make(f, { onlyIfChanged: false });
@@ -92,6 +98,7 @@ export class BoardFeeds {
       return;
     }
     f.making = true;
+    if (!o.onlyIfChanged) f.lastStartedAt = Date.now();
     try {
       const json = await this.boardJson(f);
       if (json === null) return;
