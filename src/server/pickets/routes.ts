@@ -5,7 +5,8 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
+import { checkinRoutes } from './checkin-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
-  void app;
+  checkinRoutes(app);
 }
