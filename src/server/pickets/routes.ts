@@ -6,8 +6,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { boardRoutes } from './board-routes.ts';
+import { checkinRoutes } from './checkin-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
-  void app;
   boardRoutes(app);
+  checkinRoutes(app);
 }
