@@ -52,6 +52,9 @@ export const SPEC_PERMISSIONS = {
   'messages.read': { union: ['admin', 'organizer'], district: [] },
   'messages.resend': { union: ['admin', 'organizer'], district: [] },
   'member.invite': { union: ['admin', 'organizer'], district: [] },
+  // Strike mornings (issue 14): the coverage board, the at-risk list and messaging those on it are
+  // the union's organizers' and admins'; the district finds no such routes.
+  'picket.board': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -234,6 +237,12 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  // The coverage board of a strike day (docs/pickets.md): another union's day 404; the district finds no such routes.
+  // Its event stream never ends by itself, so its cells are checked in the board's own test.
+  { method: 'GET', path: '/api/pickets/days/{dayId}/board', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/days/{dayId}/board/events', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true, checkedIn: 'src/server/pickets/board.test.ts' },
+  { method: 'GET', path: '/api/pickets/days/{dayId}/at-risk', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/days/{dayId}/at-risk/messages', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
