@@ -4,7 +4,7 @@
  * shifts are below their minimum (coverage.ts: before the start, too few signed up; while it
  * runs, too few checked in). Pure: the caller reads the rows and passes `now` in.
  */
-import { belowMinimumAt, presentAt, statusAt, type AttendanceFacts, type ShiftFacts, type ShiftStatus } from './coverage.ts';
+import { belowMinimumAt, byName, presentAt, statusAt, type AttendanceFacts, type ShiftFacts, type ShiftStatus } from './coverage.ts';
 
 /** A member is late once the shift has run this long without their check-in. */
 export const LATE_AFTER_MS = 15 * 60_000;
@@ -58,15 +58,23 @@ export function atRiskList(input: { shifts: ShiftFacts[]; signups: SignupFacts[]
     if (presentAt(a, s.endsAt, input.now)) here.set(a.shiftId, (here.get(a.shiftId) ?? 0) + 1);
   }
 
+  // The shifts running for 15 minutes or more, with how long since they started.
+  const lateSince = new Map<number, number>();
+  for (const s of input.shifts) {
+    const since = t - Date.parse(s.startsAt);
+    if (statusAt(s, input.now) === 'running' && since >= LATE_AFTER_MS) lateSince.set(s.id, since);
+  }
   const late: LateMember[] = [];
   for (const u of input.signups) {
-    const s = shifts.get(u.shiftId);
-    if (!s || statusAt(s, input.now) !== 'running') continue;
-    const since = t - Date.parse(s.startsAt);
-    if (since < LATE_AFTER_MS || everIn.has(lateKey(s.id, u.memberRowId))) continue;
+    const since = lateSince.get(u.shiftId);
+    if (since === undefined || everIn.has(lateKey(u.shiftId, u.memberRowId))) continue;
+    const s = shifts.get(u.shiftId) as ShiftFacts;
     late.push({ memberRowId: u.memberRowId, name: u.name, shiftId: s.id, worksite: s.site, startsAt: s.startsAt, minutesLate: Math.floor(since / 60_000), messaged: input.messaged.has(lateKey(s.id, u.memberRowId)) });
   }
-  late.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.worksite.localeCompare(b.worksite) || a.name.localeCompare(b.name) || a.memberRowId - b.memberRowId);
+  const byTime = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  // By start, site and name: the shifts are put in order once, then each shift's members by name.
+  const order = new Map([...shifts.values()].sort((a, b) => byTime(a.startsAt, b.startsAt) || byName(a.site, b.site) || a.id - b.id).map((s, i) => [s.id, i]));
+  late.sort((a, b) => (order.get(a.shiftId) as number) - (order.get(b.shiftId) as number) || byName(a.name, b.name) || a.memberRowId - b.memberRowId);
 
   const belowMinimum: ShortShift[] = [];
   for (const s of input.shifts) {
@@ -78,6 +86,6 @@ export function atRiskList(input: { shifts: ShiftFacts[]; signups: SignupFacts[]
   }
   // Running shifts first (people are needed there now), then by start and site.
   const rank = (x: ShortShift) => (x.status === 'running' ? 0 : 1);
-  belowMinimum.sort((a, b) => rank(a) - rank(b) || a.startsAt.localeCompare(b.startsAt) || a.worksite.localeCompare(b.worksite) || a.shiftId - b.shiftId);
+  belowMinimum.sort((a, b) => rank(a) - rank(b) || byTime(a.startsAt, b.startsAt) || byName(a.worksite, b.worksite) || a.shiftId - b.shiftId);
   return { asOf: input.now.toISOString(), late, belowMinimum };
 }

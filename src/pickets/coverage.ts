@@ -115,7 +115,8 @@ export function belowMinimumAt(status: ShiftStatus, minimum: number, signedUp: n
 }
 
 /** Sorts names as people read them; the sites with no region come last. */
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export const byName = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: AttendanceFacts[]; now: Date }): Board {
   const { now } = input;
@@ -161,7 +162,7 @@ export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: Attenda
     .map((r) => ({
       region: r.region,
       sites: [...r.sites.values()].sort((a, b) => byName(a.name, b.name) || (a.worksiteId ?? 0) - (b.worksiteId ?? 0)).map((site) => {
-        site.shifts.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+        site.shifts.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id - b.id));
         totals.sites++;
         if (site.belowMinimum) totals.sitesBelowMinimum++;
         if (site.noCaptain) totals.sitesNoCaptain++;
