@@ -14,6 +14,7 @@ import { enqueueMessage } from '../src/server/messages/outbox.ts';
 import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubscribe-token.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
+import { plantDay } from './helpers/picket-day.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
   changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
@@ -222,6 +223,12 @@ eachDatabase('authorization matrix', (dialect) => {
     'POST /api/messages/{id}/resend': async (cell) => {
       const id = await queuedMessage(rosterOwner(cell.target), 'uncertain');
       return { path: `/api/messages/${id}/resend`, check: async () => ((await s.handle.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `resend-of:${id}`).execute()).length === 1 ? [] : ['no new message queued']) };
+    },
+    'GET /api/pickets/days/{dayId}/board': async (cell) => ({ path: `/api/pickets/days/${await strikeDay(rosterOwner(cell.target))}/board` }),
+    'GET /api/pickets/days/{dayId}/at-risk': async (cell) => ({ path: `/api/pickets/days/${await strikeDay(rosterOwner(cell.target))}/at-risk` }),
+    'POST /api/pickets/days/{dayId}/at-risk/messages': async (cell) => {
+      const dayId = await strikeDay(rosterOwner(cell.target));
+      return { path: `/api/pickets/days/${dayId}/at-risk/messages`, body: { via: 'sms' }, check: async (a) => (a.body?.queued === 1 ? [] : [`expected the one late member messaged, got ${JSON.stringify(a.body)}`]) };
     },
     'POST /api/roster/members/{id}/invitation': async (cell) => {
       const id = await rosterMemberRow(rosterOwner(cell.target));
@@ -542,6 +549,13 @@ eachDatabase('authorization matrix', (dialect) => {
 
   /** The union whose roster a cell aims at: the subject's own union, Tiny Classified, or Other Teachers (for a district subject too: it is refused first). */
   const rosterOwner = (target: Target): OrgKey => ownerOf('union', target);
+  /** A strike day of a union with a shift running on the test clock and one member late for it (with a mobile number). */
+  async function strikeDay(owner: OrgKey): Promise<number> {
+    const at = s.clock.now.getTime();
+    const createdBy = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId[owner]).executeTakeFirstOrThrow()).id;
+    const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: mark('Late'), mobile: '+12135550198' }] };
+    return (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId[owner], createdBy, date: mark('day'), sites: [{ name: mark('School'), shifts: [shift] }] })).dayId;
+  }
   /** A pending roster import of a union (by its admin): the preview's body. */
   async function rosterImport(owner: OrgKey) {
     return ok(await send(s, admins[owner], 'POST', '/api/roster/imports', { body: rosterForm(rosterCsv(mark('R'))) }), `roster upload as ${owner} admin`);

@@ -20,6 +20,7 @@ import { eachDatabase } from './helpers/databases.ts';
 import { emailOf, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import { linkSignIn, makeCaptain, openVoteWorld, type VoteWorld } from './helpers/votes.ts';
 import { payException, payMember, payStrikeDay } from './helpers/strike-pay.ts';
+import { plantDay } from './helpers/picket-day.ts';
 import {
   cdeReadyFiles, changedTables, proposalYaml, rosterCsv, rosterForm, routeKey, send, signIn, snapshot, SPEC_ROUTES, tinyCdeForm, tinyDistrictFiles, type Answer, type Session,
 } from './helpers/security.ts';
@@ -64,6 +65,8 @@ type Ids = {
   strikeDay: () => Promise<{ id: number; date: string }>;
   payMember: () => Promise<number>;
   payException: () => Promise<number>;
+  /** A strike day of Tiny Teachers' with a running shift and a member late for it (test/helpers/picket-day.ts). */
+  boardDay: () => Promise<number>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
@@ -174,6 +177,7 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
     const id = await ids.uncertainMessage();
     return { org: 'teachers', role: 'organizer', path: `/api/messages/${id}/resend`, ok: [201] };
   },
+  'POST /api/pickets/days/{dayId}/at-risk/messages': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/days/${await ids.boardDay()}/at-risk/messages`, ok: [200], body: () => ({ via: 'sms' }) }),
   'POST /api/roster/members/{id}/invitation': async (ids) => {
     const m = await ids.rosterMember();
     return { org: 'teachers', role: 'organizer', path: `/api/roster/members/${m.memberId}/invitation`, ok: [201], body: () => ({ via: 'email' }) };
@@ -277,6 +281,12 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     strikeDay: () => payStrikeDay(s, 'teachers'),
     payMember: () => payMember(s, 'teachers'),
     payException: () => payException(s, 'teachers'),
+    async boardDay() {
+      const at = s.clock.now.getTime();
+      const createdBy = (await s.handle.db.selectFrom('people').select('id').where('email', '=', emailOf('teachers', 'organizer')).executeTakeFirstOrThrow()).id;
+      const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: mark('Late'), mobile: '+12135550199' }] };
+      return (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: mark('day'), sites: [{ name: mark('School'), shifts: [shift] }] })).dayId;
+    },
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
     },

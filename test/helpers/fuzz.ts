@@ -14,6 +14,7 @@
  * (`npm run fuzz`) runs the same categories 100,000 times and more on each database.
  */
 import fc from 'fast-check';
+import { plantDay } from './picket-day.ts';
 import { zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { parse as parseYaml } from 'yaml';
@@ -334,6 +335,7 @@ export interface FuzzWorld {
     picketDayId: number; picketShiftId: number; picketSignupId: number; picketMySignupId: number;
     /** Strike pay: an ended week's strike day (its date a Monday), a member, an exception in force. */
     payDayId: number; payDayDate: string; payMemberId: number; payExceptionId: number;
+    strikeDayId: number;
   };
   districtProposal(title: string): { title: string; yaml: string; datasetVersionId: number };
   /** What could not be set up (a fixture refused): empty when all is well. */
@@ -353,7 +355,7 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
   const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1,
     rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1, voteDraftId: -1, voteOpenId: -1, voteChallengeId: -1,
     picketDayId: -1, picketShiftId: -1, picketSignupId: -1, picketMySignupId: -1,
-    payDayId: -1, payDayDate: '1899-01-02', payMemberId: -1, payExceptionId: -1 };
+    payDayId: -1, payDayDate: '1899-01-02', payMemberId: -1, payExceptionId: -1, strikeDayId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -490,6 +492,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     'POST /api/votes/{id}/challenges': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges`, base: () => ({ memberId: 'FIXTURE-2', reason: 'left the unit' }), freeText: ['reason'] },
     'POST /api/votes/{id}/challenges/{challengeId}/ruling': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges/${fixtures.voteChallengeId}/ruling`, base: () => ({ ruling: 'denied', note: 'a note' }), freeText: ['note'] },
     'POST /api/votes/{id}/reminders': { path: () => `/api/votes/${fixtures.voteOpenId}/reminders`, base: () => ({ via: 'email' }) },
+    // The at-risk list's message: `text` is the organizer's own words (any plain text up to 320 characters).
+    'POST /api/pickets/days/{dayId}/at-risk/messages': { path: () => `/api/pickets/days/${fixtures.strikeDayId}/at-risk/messages`, base: () => ({ via: 'sms' }), freeText: ['text'] },
     'POST /api/votes/{id}/count': { path: () => `/api/votes/${fixtures.voteOpenId}/count` },
     'POST /api/votes/{id}/certify': { path: () => `/api/votes/${fixtures.voteOpenId}/certify` },
     'POST /api/votes/{id}/publish': { path: () => `/api/votes/${fixtures.voteOpenId}/publish` },
@@ -852,6 +856,12 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     await must('strike pay', async () => {
       const day = await payStrikeDay(s, 'teachers');
       Object.assign(fixtures, { payDayId: day.id, payDayDate: day.date, payMemberId: await payMember(s, 'teachers'), payExceptionId: await payException(s, 'teachers') });
+    });
+    await must('a strike day', async () => {
+      const at = s.clock.now.getTime();
+      const createdBy = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId.teachers).executeTakeFirstOrThrow()).id;
+      const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: 'Late Member', mobile: '+12135550197' }] };
+      fixtures.strikeDayId = (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: '2026-01-15', sites: [{ name: 'Fixture High', shifts: [shift] }] })).dayId;
     });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }

@@ -64,6 +64,9 @@ export const SPEC_PERMISSIONS = {
   'strikepay.read': { union: ['admin', 'organizer'], district: [] },
   'strikepay.except': { union: ['admin', 'organizer'], district: [] },
   'strikepay.manage': { union: ['admin'], district: [] },
+  // Strike mornings (issue 14): the coverage board, the at-risk list and messaging those on it are
+  // the union's organizers' and admins'; the district finds no such routes.
+  'picket.board': { union: ['admin', 'organizer'], district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -278,6 +281,12 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/pickets/pay/payouts', access: 'strikepay.read', scope: 'list-own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
   { method: 'GET', path: '/api/pickets/pay/payouts/{payoutId}/csv', access: 'strikepay.read', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'GET', path: '/api/me/strike-pay', access: 'picket.member', scope: 'none', targets: ['none'], writes: false, unionOnly: true },
+  // The coverage board of a strike day (docs/pickets.md): another union's day 404; the district finds no such routes.
+  // Its event stream never ends by itself, so its cells are checked in the board's own test.
+  { method: 'GET', path: '/api/pickets/days/{dayId}/board', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'GET', path: '/api/pickets/days/{dayId}/board/events', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true, checkedIn: 'src/server/pickets/board.test.ts' },
+  { method: 'GET', path: '/api/pickets/days/{dayId}/at-risk', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
+  { method: 'POST', path: '/api/pickets/days/{dayId}/at-risk/messages', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },

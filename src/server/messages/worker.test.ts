@@ -188,13 +188,29 @@ eachDatabase('message delivery', (dialect) => {
     // A process claims the row and dies before recording the answer.
     const claimed = await claimDue(s.handle.db, dialect, s.clock.now, ['email'], 10);
     expect(claimed).toHaveLength(1);
+    // The next start comes 5 minutes later (on PostgreSQL a row claimed less long ago may be another live process's).
+    s.clock.now = new Date(s.clock.now.getTime() + 5 * 60_000);
     const worker = await startDeliveryWorker({ ...opts, pollMs: 10 });
     await new Promise((r) => setTimeout(r, 100));
     await worker.stop();
     const [r] = await rows();
     expect(r.status).toBe('uncertain');
     expect(mail.received).toHaveLength(0);
-    expect(await markInterrupted(s.handle.db)).toBe(0);
+    expect(await markInterrupted(s.handle.db, { dialect, now: s.clock.now })).toBe(0);
+  });
+
+  it('leaves alone, at a start, a message another process is sending right now (PostgreSQL: several processes share the outbox)', async () => {
+    await queue(email('fay@example.org'));
+    // Another process claimed it a minute ago and is still talking to the mail server.
+    expect(await claimDue(s.handle.db, dialect, s.clock.now, ['email'], 10)).toHaveLength(1);
+    s.clock.now = new Date(s.clock.now.getTime() + 60_000);
+    const worker = await startDeliveryWorker({ ...opts, pollMs: 10 });
+    await new Promise((r) => setTimeout(r, 100));
+    await worker.stop();
+    const [r] = (await rows()).filter((x) => x.recipient === 'fay@example.org');
+    // SQLite is served by one process: what was `sending` at a start was interrupted.
+    expect(r.status).toBe(dialect === 'postgres' ? 'sending' : 'uncertain');
+    expect(mail.received.filter((m) => JSON.stringify(m).includes('fay@example.org'))).toHaveLength(0);
   });
 
   it('gives each message to one worker only when two run at once', async () => {

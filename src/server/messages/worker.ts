@@ -4,9 +4,14 @@
  *
  * - Claiming moves a row to `sending` in one statement (PostgreSQL: FOR UPDATE SKIP LOCKED;
  *   SQLite: the write lock), so two workers or processes never take the same row.
- * - A row is committed as `sending` before it is handed over. If the process dies before the
- *   answer is recorded, the row stays `sending`; the next start marks it `uncertain` and it is
- *   never sent again by itself (nothing goes out twice). An organizer can resend it.
+ * - A row is committed as `sending` before it is handed over (its `next_attempt_at` then says
+ *   when it was claimed). If the process dies before the answer is recorded, the row stays
+ *   `sending`; it becomes `uncertain` and is never sent again by itself (nothing goes out
+ *   twice). An organizer can resend it. With SQLite (one process) that happens at the next
+ *   start. With PostgreSQL several processes may share the outbox, so a start must not take
+ *   another live process's message in flight for an interrupted one: a row still `sending`
+ *   INTERRUPTED_AFTER_MS (5 minutes, far past the senders' timeouts) after its claim is
+ *   marked, at a start or at any delivery round of any process.
  * - Temporary failure: back to `pending` after 1, 2, 4, 8, 16 minutes; the 6th failure is `failed`.
  * - Permanent failure: `bounced`; a bounced address (or a number the provider says opted out)
  *   gets no more messages from that union.
@@ -54,13 +59,21 @@ export interface DeliveryCounts {
 
 type OutboxRow = { id: number; organization_id: number; channel: string; recipient: string; subject: string | null; body: string; attempts: number };
 
-/** At start: rows a stopped process left `sending` may or may not have left; they become `uncertain`. */
-export async function markInterrupted(db: Kysely<Database>): Promise<number> {
-  const r = await db
+/** A row claimed this long ago and still `sending` was left by a process that stopped (the senders time out well before). */
+export const INTERRUPTED_AFTER_MS = 5 * 60_000;
+
+/**
+ * Rows a stopped process left `sending` may or may not have left; they become `uncertain`. SQLite
+ * (one process): every such row. PostgreSQL: only rows claimed INTERRUPTED_AFTER_MS or more
+ * before `now`, since another process may be sending the others right now.
+ */
+export async function markInterrupted(db: Kysely<Database>, o: { dialect: SqlDialect; now: Date }): Promise<number> {
+  let q = db
     .updateTable('outbox')
     .set({ status: 'uncertain', last_error: 'the server stopped while sending this message: it may or may not have been delivered, so it is not sent again by itself' })
-    .where('status', '=', 'sending')
-    .executeTakeFirst();
+    .where('status', '=', 'sending');
+  if (o.dialect === 'postgres') q = q.where('next_attempt_at', '<=', new Date(o.now.getTime() - INTERRUPTED_AFTER_MS).toISOString());
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -79,7 +92,7 @@ export async function claimDue(db: Kysely<Database>, dialect: SqlDialect, now: D
       .limit(limit);
     const rows = await tx
       .updateTable('outbox')
-      .set({ status: 'sending', attempts: sql<number>`attempts + 1` })
+      .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: now.toISOString() })
       .where('id', 'in', dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
       .where('status', '=', 'pending')
       .returning(['id', 'organization_id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
@@ -158,7 +171,7 @@ export interface DeliveryWorker {
 
 /** Marks what a stopped process left `sending` as `uncertain`, then polls in the background. */
 export async function startDeliveryWorker(o: DeliveryOptions): Promise<DeliveryWorker> {
-  const interrupted = await markInterrupted(o.db);
+  const interrupted = await markInterrupted(o.db, { dialect: o.dialect, now: o.now() });
   if (interrupted > 0) o.log(`messages: ${interrupted} message(s) were being sent when the server last stopped; marked uncertain (an organizer can resend them)`);
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -175,6 +188,11 @@ export async function startDeliveryWorker(o: DeliveryOptions): Promise<DeliveryW
     round = (async () => {
       let full = false;
       try {
+        // With several processes on PostgreSQL, no start may come after one stops: look at every round.
+        if (o.dialect === 'postgres') {
+          const n = await markInterrupted(o.db, { dialect: o.dialect, now: o.now() });
+          if (n > 0) o.log(`messages: ${n} message(s) were still being sent ${INTERRUPTED_AFTER_MS / 60_000} minutes after they were taken (a server process stopped); marked uncertain (an organizer can resend them)`);
+        }
         const c = await deliverDue(o);
         full = c.claimed >= (o.batchSize ?? 20);
       } catch (e) {

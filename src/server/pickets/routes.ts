@@ -7,8 +7,12 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { planRoutes } from './plan-routes.ts';
 import { payRoutes } from './pay-routes.ts';
+import { boardRoutes } from './board-routes.ts';
+import { checkinRoutes } from './checkin-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
   planRoutes(app);
   payRoutes(app);
+  boardRoutes(app);
+  checkinRoutes(app);
 }
