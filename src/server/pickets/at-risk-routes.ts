@@ -14,15 +14,15 @@ import { enqueueMessage } from '../messages/outbox.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { atRiskOf } from './board-read.ts';
 import { lateMessageKey } from './board-store.ts';
-import { AtRiskMessageBody, AtRiskMessagesSchema, AtRiskSchema, DayParams } from './board-schemas.ts';
+import { AsOfQuery, AtRiskMessageBody, AtRiskMessagesSchema, AtRiskSchema, DayParams } from './board-schemas.ts';
 
 const LIST_PATH = '/api/pickets/days/{dayId}/at-risk';
 const MESSAGES_PATH = '/api/pickets/days/{dayId}/at-risk/messages';
 
 const list = createRoute({
   method: 'get', path: LIST_PATH, tags: ['pickets'], summary: 'Who is late (signed up, not checked in 15 minutes after the start of a running shift) and which shifts are below minimum (organizers)',
-  request: { params: DayParams },
-  responses: { 200: ok(AtRiskSchema, 'The at-risk list now'), ...errors(400, 401, 403, 404) },
+  request: { params: DayParams, query: AsOfQuery },
+  responses: { 200: ok(AtRiskSchema, 'The at-risk list now, or as of `at` (messages always go to the list as it is now)'), ...errors(400, 401, 403, 404) },
 });
 
 const message = createRoute({
@@ -47,7 +47,8 @@ export function atRiskRoutes(app: OpenAPIHono<AppEnv>): void {
     const { dayId } = c.req.valid('param');
     const actor = allowUnion(c.get('actor'), 'picket.board', 'GET', pathOf(LIST_PATH, dayId));
     const deps = c.get('deps');
-    const { atRisk } = await atRiskOf(deps.db, actor.org.id, dayId, deps.now());
+    const { at } = c.req.valid('query');
+    const { atRisk } = await atRiskOf(deps.db, actor.org.id, dayId, at ? new Date(at) : deps.now());
     return c.json(atRisk, 200);
   });
 

@@ -13,7 +13,7 @@ import { boardOf } from './board-read.ts';
 import { strikeDayOf } from './board-store.ts';
 import { boardFeedsOf } from './board-feed.ts';
 import { STREAM_LIMITS, stillAllowed, takeStreamSlot } from './board-stream.ts';
-import { BoardSchema, DayParams } from './board-schemas.ts';
+import { AsOfQuery, BoardSchema, DayParams } from './board-schemas.ts';
 import { atRiskRoutes } from './at-risk-routes.ts';
 
 const BOARD_PATH = '/api/pickets/days/{dayId}/board';
@@ -21,8 +21,8 @@ const EVENTS_PATH = '/api/pickets/days/{dayId}/board/events';
 
 const board = createRoute({
   method: 'get', path: BOARD_PATH, tags: ['pickets'], summary: 'The coverage board of a strike day: by region, site and shift, signed up, checked in now, below minimum, no captain (organizers)',
-  request: { params: DayParams },
-  responses: { 200: ok(BoardSchema, 'The board now'), ...errors(400, 401, 403, 404) },
+  request: { params: DayParams, query: AsOfQuery },
+  responses: { 200: ok(BoardSchema, 'The board now, or as of `at`'), ...errors(400, 401, 403, 404) },
 });
 
 const events = createRoute({
@@ -40,9 +40,10 @@ const pathOf = (template: string, dayId: number) => template.replace('{dayId}', 
 export function boardRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(board, async (c) => {
     const { dayId } = c.req.valid('param');
+    const { at } = c.req.valid('query');
     const actor = allowUnion(c.get('actor'), 'picket.board', 'GET', pathOf(BOARD_PATH, dayId));
     const deps = c.get('deps');
-    return c.json(await boardOf(deps.db, actor.org.id, dayId, deps.now()), 200);
+    return c.json(await boardOf(deps.db, actor.org.id, dayId, at ? new Date(at) : deps.now()), 200);
   });
 
   app.openapi(events, (async (c) => {

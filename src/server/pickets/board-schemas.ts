@@ -5,6 +5,11 @@
 import { z } from '@hono/zod-openapi';
 import { Id, plainText } from '../schemas.ts';
 
+/** `?at=`: the figures as of that time instead of now (a morning looked back on); the default is now. */
+export const AsOfQuery = z.object({
+  at: z.string().datetime({ offset: true }).optional().openapi({ param: { name: 'at', in: 'query' }, example: '2019-01-22T15:20:00Z', description: 'the time the figures are for (ISO 8601 with a zone); absent: now' }),
+});
+
 export const DayParams = z.object({ dayId: Id.openapi({ param: { name: 'dayId', in: 'path' }, example: 12, description: 'a strike day id from GET /api/pickets/days' }) });
 
 const Status = z.enum(['upcoming', 'running', 'over']).openapi({ description: 'upcoming: not started; running: between start and end; over: ended' });
@@ -20,7 +25,10 @@ export const BoardShiftSchema = z.object({
 }).openapi('BoardShift');
 
 export const BoardSchema = z.object({
-  day: z.object({ id: z.number().int(), date: z.string(), label: z.string(), timeZone: z.string(), cancelled: z.boolean() }),
+  day: z.object({
+    id: z.number().int(), date: z.string(), label: z.string(), timeZone: z.string(), cancelled: z.boolean(),
+    lastActionAt: z.string().nullable().openapi({ description: 'the device time of the latest check-in, check-out or undo recorded for the day; null: none yet' }),
+  }),
   asOf: z.string().openapi({ description: 'the time the figures are for (UTC)' }),
   totals: z.object({
     sites: z.number().int(), shifts: z.number().int(), signedUp: z.number().int(), checkedIn: z.number().int(), arrived: z.number().int(),

@@ -18,13 +18,19 @@ export interface DayInfo {
   label: string;
   timeZone: string;
   cancelled: boolean;
+  /** The device time of the day's latest recorded action; null: none yet. */
+  lastActionAt: string | null;
 }
 
 /** The union's strike day, or 404 (another union's day looks like no day at all). */
 export async function strikeDayOf(db: Db, organizationId: number, dayId: number): Promise<DayInfo> {
   const d = await db.selectFrom('strike_days').select(['id', 'date', 'label', 'time_zone', 'cancelled_at']).where('id', '=', dayId).where('organization_id', '=', organizationId).executeTakeFirst();
   if (!d) throw notFound('strike day', dayId);
-  return { id: d.id, date: d.date, label: d.label, timeZone: d.time_zone, cancelled: d.cancelled_at !== null };
+  const last = await db.selectFrom('picket_actions as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id')
+    .select((eb) => eb.fn.max('a.at').as('at'))
+    .where('s.organization_id', '=', organizationId).where('s.strike_day_id', '=', dayId)
+    .executeTakeFirst();
+  return { id: d.id, date: d.date, label: d.label, timeZone: d.time_zone, cancelled: d.cancelled_at !== null, lastActionAt: (last?.at as string | null | undefined) ?? null };
 }
 
 /** The day's shifts (not removed), each with its site, region, captain and number of current sign-ups. */

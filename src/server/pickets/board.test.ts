@@ -94,6 +94,25 @@ eachDatabase('the coverage board and the at-risk list', (dialect) => {
     expect(res.body.belowMinimum.map((x: any) => [x.worksite, x.status, x.checkedIn, x.signedUp, x.minimum])).toEqual([['Dorsey High', 'running', 2, 5, 3], ['Dorsey High', 'upcoming', 0, 2, 3]]);
   });
 
+  it('shows the board and the at-risk list as of an earlier time of the morning (?at=)', async () => {
+    // 6:34 a.m. (14:34Z): of Dorsey's morning only Ana (14:29) had checked in; Ben (14:40) and Carmen (14:35) had not → 1 here, 1 arrived.
+    const early = await organizer.request('GET', `/api/pickets/days/${day.dayId}/board?at=2019-01-14T14:34:00Z`);
+    expect(early.status).toBe(200);
+    expect(early.body.asOf).toBe('2019-01-14T14:34:00.000Z');
+    expect(early.body.regions[0].sites[1].shifts[0]).toMatchObject({ checkedIn: 1, arrived: 1 });
+    // The planted day has attendance but no recorded actions: nothing to name as the last one.
+    expect(early.body.day.lastActionAt).toBeNull();
+    // 6:40 a.m.: ten minutes after the start nobody is late yet (late means 15 minutes); 6:50: Dev, Eli and Jo are, 20 minutes.
+    const at640 = await organizer.request('GET', `/api/pickets/days/${day.dayId}/at-risk?at=2019-01-14T06:40:00-08:00`);
+    expect(at640.status).toBe(200);
+    expect(at640.body.late).toEqual([]);
+    const at650 = await organizer.request('GET', `/api/pickets/days/${day.dayId}/at-risk?at=2019-01-14T14:50:00Z`);
+    expect(at650.body.late.map((l: any) => [l.name, l.minutesLate]).sort()).toEqual([['Dev', 20], ['Eli', 20], ['Jo', 20]]);
+    const bad = await organizer.request('GET', `/api/pickets/days/${day.dayId}/board?at=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('at');
+  });
+
   it('messages the late members through the outbox once per member and shift, counting opted-out and missing addresses', async () => {
     // Eli's mobile opted out of texts.
     await s.handle.db.insertInto('message_opt_outs').values({ id: s.deps.ids.next(s.orgId.teachers), organization_id: s.orgId.teachers, channel: 'sms', address: '+12135550102', reason: 'stop-reply', at: NOW.toISOString() }).execute();
