@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { replay } from '../../pickets/attendance.ts';
 import { checkCode, timeRefusal } from '../../pickets/codes.ts';
 import type { Attendance, Method } from '../../pickets/types.ts';
+import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
 import { actionsOfPairs, memberRowsOf, rosterRows, shiftFacts, storedActions, type ShiftFacts } from './checkin-lookup.ts';
 import type { ActionIn, ActionResult, Reason } from './checkin-schemas.ts';
@@ -48,7 +49,7 @@ export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs:
   const rows = await memberRowsOf(tx, [...new Set(jobs.map((j) => j.personId))]);
   const shifts = await shiftFacts(tx, [...new Set(all.map((a) => a.shiftId))]);
   const targets = await rosterRows(tx, [...new Set(all.flatMap((a) => (a.memberRowId === undefined ? [] : [a.memberRowId])))]);
-  const stored = await storedActions(tx, [...new Set(all.map((a) => a.id))]);
+  const stored = await storedActions(tx, jobs.flatMap((j) => j.actions.map((a) => ({ organizationId: j.organizationId, deviceId: a.id }))));
 
   const answers: (JobAnswer & { results?: ActionResult[] })[] = [];
   const pending: Pending[] = [];
@@ -167,27 +168,20 @@ async function walkUps(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJo
 }
 
 /**
- * One audit entry per request that recorded something (the actions themselves, kept unchanged with
- * who sent them and when, are the full record). Numbered per union as src/server/audit.ts does:
- * the union's count is raised once for the batch, which holds its row until the commit.
+ * One audit entry per union per batch, naming how many actions were recorded and the first one's
+ * device id. The actions themselves are the full record (kept unchanged, with who sent each, the
+ * device's time and the server's); an entry per request would double the writes of a check-in.
+ * Numbered per union as src/server/audit.ts does.
  */
 async function auditBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], answers: JobAnswer[], now: string): Promise<void> {
-  const byOrg = new Map<number, { personId: number; subject: string }[]>();
+  const byOrg = new Map<number, string[]>();
   jobs.forEach((job, j) => {
     const a = answers[j];
     if ('error' in a) return;
     const recorded = a.results.filter((r) => r.outcome === 'recorded').map((r) => r.id);
-    if (recorded.length === 0) return;
-    const subject = `picket-actions/${recorded.slice(0, 10).join(',')}${recorded.length > 10 ? ` and ${recorded.length - 10} more` : ''}`;
-    byOrg.set(job.organizationId, [...(byOrg.get(job.organizationId) ?? []), { personId: job.personId, subject }]);
+    if (recorded.length) byOrg.set(job.organizationId, [...(byOrg.get(job.organizationId) ?? []), ...recorded]);
   });
-  for (const [organizationId, entries] of byOrg) {
-    const { audit_count: last } = await tx.updateTable('organizations').set((eb) => ({ audit_count: eb('audit_count', '+', entries.length) })).where('id', '=', organizationId).returning('audit_count').executeTakeFirstOrThrow();
-    const first = Number(last) - entries.length + 1;
-    for (let i = 0; i < entries.length; i += 400) {
-      await tx.insertInto('audit_log').values(entries.slice(i, i + 400).map((e, k) => ({
-        id: ids.next(organizationId), organization_id: organizationId, person_id: e.personId, action: 'picket.check-in', subject: e.subject, at: now, number: first + i + k,
-      }))).execute();
-    }
+  for (const [organizationId, recorded] of byOrg) {
+    await audit(tx, ids, { organizationId, personId: null, action: 'picket.check-ins', subject: `picket-actions/${recorded[0]}${recorded.length > 1 ? ` and ${recorded.length - 1} more` : ''}`, at: now });
   }
 }

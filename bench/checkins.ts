@@ -1,0 +1,63 @@
+/**
+ * Check-ins per second (issue 14, point 5): a spawned `settle serve` on SQLite, then PostgreSQL,
+ * answering POST /api/pickets/check-ins from a loopback load generator (autocannon, 100
+ * connections, one check-in per request: a signed-in member with the site's code, each request
+ * a new device id), for SETTLE_BENCH_SECONDS (default 60) each. Prints check-ins per second
+ * (answered 200 with outcome `recorded`, after a durable commit), the median and p99 latency, and
+ * the batches the group commit made. Never fails on time.
+ */
+import { createRequire } from 'node:module';
+import { openDatabase } from '../src/db/connect.ts';
+import { freshDatabase, probePostgres, PG_URL } from '../test/helpers/databases.ts';
+import { actionMaker, seedMorning } from '../test/helpers/checkin-load.ts';
+import { spawnServer } from '../test/helpers/spawn-server.ts';
+
+interface Histogram { average: number; p50: number; p90: number; p99: number; max: number }
+interface CannonResult { requests: Histogram & { total: number }; latency: Histogram; errors: number; timeouts: number; non2xx: number; duration: number }
+interface CannonRequest { method: string; path: string; headers: Record<string, string>; body: string }
+type Cannon = (opts: { url: string; connections: number; duration: number; pipelining?: number; requests: { setupRequest: (r: CannonRequest) => CannonRequest }[] }) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+
+const SECONDS = Number(process.env.SETTLE_BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.SETTLE_BENCH_CONNECTIONS ?? 100);
+const PER_SITE = Number(process.env.SETTLE_BENCH_MEMBERS ?? 40_000) / 2;
+
+async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const fresh = await freshDatabase(dialect);
+  try {
+    const loader = await seedMorning(fresh.options, dialect, PER_SITE);
+    const server = await spawnServer('file' in fresh.options ? { db: fresh.options.file } : { databaseUrl: fresh.options.url });
+    let result: CannonResult;
+    try {
+      const next = actionMaker(loader, 'bench');
+      result = await autocannon({
+        url: server.url, connections: CONNECTIONS, duration: SECONDS,
+        requests: [{
+          setupRequest: (r) => {
+            const a = next();
+            return { ...r, method: 'POST', path: '/api/pickets/check-ins', body: a.body, headers: { 'content-type': 'application/json', cookie: a.member.cookie, 'x-csrf-token': a.member.csrf } };
+          },
+        }],
+      });
+    } finally {
+      await server.stop();
+    }
+    const handle = await openDatabase(fresh.options);
+    const stored = Number((await handle.db.selectFrom('picket_actions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    await handle.close();
+    const ok = result.requests.total - result.non2xx;
+    console.log(`  ${dialect.padEnd(9)} ${String(Math.round(ok / result.duration)).padStart(6)} check-ins/s over ${result.duration.toFixed(0)} s   median ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   (${ok} answered 200, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts; ${stored} actions stored)`);
+  } finally {
+    await fresh.dispose();
+  }
+}
+
+console.log(`Check-ins (POST /api/pickets/check-ins, one per request, ${CONNECTIONS} connections, ${SECONDS} s, ${PER_SITE * 2} members)`);
+const pgDown = await probePostgres(PG_URL);
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  if (dialect === 'postgres' && pgDown) {
+    console.log(`  postgres: skipped, PostgreSQL is not reachable at ${PG_URL} (${pgDown})`);
+    continue;
+  }
+  await bench(dialect);
+}
