@@ -39,7 +39,8 @@ eachDatabase('no acknowledged check-in lost or doubled under kill -9', (dialect)
     const loader = await seedMorning(fresh.options, dialect, 100);
     const next = actionMaker(loader, 'kill');
     const rand = seededRandom(Number(process.env.SETTLE_CHECKIN_KILL_SEED ?? 20190114));
-    const spawnIt = () => spawnServer('file' in fresh.options ? { db: fresh.options.file } : { databaseUrl: fresh.options.url });
+    // A generous start-up wait: on a machine shared with other runs a start can take well over the default 30 s.
+    const spawnIt = () => spawnServer({ ...('file' in fresh.options ? { db: fresh.options.file } : { databaseUrl: fresh.options.url }), timeoutMs: 120_000 });
     const acknowledged = new Set<string>();
     const sent = new Set<string>();
     let retry: Sent[] = [];

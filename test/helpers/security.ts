@@ -52,6 +52,9 @@ export const SPEC_PERMISSIONS = {
   'messages.read': { union: ['admin', 'organizer'], district: [] },
   'messages.resend': { union: ['admin', 'organizer'], district: [] },
   'member.invite': { union: ['admin', 'organizer'], district: [] },
+  // Strike mornings (docs/pickets.md): every union role has a member's side (their own check-ins);
+  // who runs a shift is its captaincy, not a role. The district: nothing, 404 as if absent.
+  'picket.member': { union: SPEC_UNION_ROLES, district: [] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -234,6 +237,17 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/messages/unsubscribe', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/messages/sms-inbound', access: 'public', scope: 'none', targets: ['none'], writes: true },
   { method: 'POST', path: '/api/invitations/accept-code', access: 'public', scope: 'none', targets: ['none'], writes: true },
+  // Check-in (docs/pickets.md, "Check-in"): who may act on a shift is its captaincy (the shift's
+  // captain, the worksite's captain, organizers) or a member with the site's code, none of which
+  // is a permission a role holds; the cells (district 404, nobody 401, another union's shift as
+  // absent, another site's shift refused) are in the check-in tests.
+  ...([
+    ['POST', '/api/pickets/check-ins', true],
+    ['GET', '/api/pickets/captain/shifts', false],
+    ['GET', '/api/pickets/shifts/{shiftId}/attendance', false],
+    ['GET', '/api/pickets/shifts/{shiftId}/codes', false],
+    ['GET', '/api/me/pickets/attendance', false],
+  ] as const).map(([method, path, writes]): SpecRoute => ({ method, path, access: 'picket.member', scope: 'none', targets: ['none'], writes, unionOnly: true, checkedIn: 'src/server/pickets/checkin.test.ts' })),
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
