@@ -7,10 +7,13 @@
  * the batches the group commit made. Never fails on time.
  */
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/connect.ts';
 import { freshDatabase, probePostgres, PG_URL } from '../test/helpers/databases.ts';
 import { actionMaker, seedMorning } from '../test/helpers/checkin-load.ts';
 import { spawnServer } from '../test/helpers/spawn-server.ts';
+import { randomIds } from '../src/db/ids.ts';
+import { inWriteTransaction, writeBatch, type CheckInJob } from '../src/server/pickets/checkin-batch.ts';
 
 interface Histogram { average: number; p50: number; p90: number; p99: number; max: number }
 interface CannonResult { requests: Histogram & { total: number }; latency: Histogram; errors: number; timeouts: number; non2xx: number; duration: number }
@@ -46,7 +49,24 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
     const stored = Number((await handle.db.selectFrom('picket_actions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     await handle.close();
     const ok = result.requests.total - result.non2xx;
+    // The group-commit writer alone (no HTTP): batches of 1,000 check-ins, one transaction each.
+    const writer = await openDatabase(fresh.options);
+    const persons = new Map((await writer.db.selectFrom('people').select(['id', 'member_row_id']).execute()).map((p) => [p.member_row_id, p.id]));
+    const next = actionMaker(loader, 'writer');
+    let written = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < Math.min(10, SECONDS) * 1000) {
+      const jobs: CheckInJob[] = Array.from({ length: 1000 }, () => {
+        const a = next();
+        return { organizationId: loader.world.orgId, personId: persons.get(a.member.memberRowId) as number, role: 'member', receivedAt: new Date().toISOString(), actions: JSON.parse(a.body).actions };
+      });
+      await inWriteTransaction(writer.db, dialect, (tx) => writeBatch(tx, randomIds, jobs, new Date().toISOString(), dialect));
+      written += jobs.length;
+    }
+    const writerRate = written / ((performance.now() - t0) / 1000);
+    await writer.close();
     console.log(`  ${dialect.padEnd(9)} ${String(Math.round(ok / result.duration)).padStart(6)} check-ins/s over ${result.duration.toFixed(0)} s   median ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   (${ok} answered 200, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts; ${stored} actions stored)`);
+    console.log(`  ${''.padEnd(9)} ${String(Math.round(writerRate)).padStart(6)} check-ins/s through the group-commit writer alone (batches of 1,000, no HTTP)`);
   } finally {
     await fresh.dispose();
   }

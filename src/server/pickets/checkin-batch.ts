@@ -5,7 +5,8 @@
  * member checked in on a shift they had not signed up for gets a `walk-up` sign-up, and the
  * attendance of every touched (shift, member) is replayed from all its actions and stored.
  */
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SqlDialect } from '../../db/connect.ts';
 import type { IdSource } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { replay } from '../../pickets/attendance.ts';
@@ -16,6 +17,28 @@ import { ApiError } from '../errors.ts';
 import { actionsOfPairs, memberRowsOf, rosterRows, shiftFacts, storedActions, type ShiftFacts } from './checkin-lookup.ts';
 import type { ActionIn, ActionResult, Reason } from './checkin-schemas.ts';
 import { codeTries } from './checkin-tries.ts';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * Runs `fn` in one write transaction: on SQLite `BEGIN IMMEDIATE`, so the write lock is taken
+ * first (a second connection on the same file waits its busy timeout rather than failing on its
+ * first write); on PostgreSQL an ordinary transaction.
+ */
+export async function inWriteTransaction<T>(db: Kysely<Database>, dialect: SqlDialect, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const out = await fn(conn);
+      await sql`commit`.execute(conn);
+      return out;
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw e;
+    }
+  });
+}
 
 export interface CheckInJob {
   organizationId: number;
@@ -44,7 +67,7 @@ const pairKey = (shiftId: number, memberRowId: number) => `${shiftId} ${memberRo
 
 interface Pending { job: number; index: number; org: number; shiftId: number; memberRowId: number; deviceId: string; row?: { id: number; method: Method; recordedBy: number } }
 
-export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], now: string): Promise<JobAnswer[]> {
+export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now: string, dialect: SqlDialect = 'sqlite'): Promise<JobAnswer[]> {
   const all = jobs.flatMap((j) => j.actions);
   const rows = await memberRowsOf(tx, [...new Set(jobs.map((j) => j.personId))]);
   const shifts = await shiftFacts(tx, [...new Set(all.map((a) => a.shiftId))]);
@@ -121,6 +144,12 @@ export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs:
 
   const pairs = new Map<string, [number, number]>();
   for (const p of pending) pairs.set(pairKey(p.shiftId, p.memberRowId), [p.shiftId, p.memberRowId]);
+  // Several server processes on one PostgreSQL each write batches at once: a (shift, member)'s
+  // attendance is replayed under a lock on that pair, so two batches never each replay without
+  // the other's action and store a stale row. (SQLite has one writer at a time.)
+  if (dialect === 'postgres' && pairs.size > 0) {
+    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(x) as h from unnest(${[...pairs.keys()]}::text[]) as x order by h) as locks`.execute(tx);
+  }
   const history = await actionsOfPairs(tx, [...pairs.values()]);
   const attendance = new Map<string, Attendance>();
   const changed = new Set(pending.filter((p) => p.row).map((p) => pairKey(p.shiftId, p.memberRowId)));
@@ -149,7 +178,7 @@ export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs:
 }
 
 /** A member checked in on a shift they had not signed up for is signed up (`walk-up`). */
-async function walkUps(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], ins: Pending[], now: string): Promise<void> {
+async function walkUps(tx: Tx, ids: IdSource, jobs: CheckInJob[], ins: Pending[], now: string): Promise<void> {
   if (ins.length === 0) return;
   const wanted = new Map<string, Pending>();
   for (const p of ins) wanted.set(pairKey(p.shiftId, p.memberRowId), p);
@@ -173,7 +202,7 @@ async function walkUps(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJo
  * device's time and the server's); an entry per request would double the writes of a check-in.
  * Numbered per union as src/server/audit.ts does.
  */
-async function auditBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], answers: JobAnswer[], now: string): Promise<void> {
+async function auditBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], answers: JobAnswer[], now: string): Promise<void> {
   const byOrg = new Map<number, string[]>();
   jobs.forEach((job, j) => {
     const a = answers[j];

@@ -3,10 +3,10 @@
  * (not one per action): the senders' roster rows, the shifts (with their day and site captains),
  * the members named by captains, and the device action ids already stored.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-type Tx = Transaction<Database>;
+type Tx = Transaction<Database> | Kysely<Database>;
 
 export interface ShiftFacts {
   id: number;
