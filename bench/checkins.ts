@@ -3,8 +3,16 @@
  * answering POST /api/pickets/check-ins from a loopback load generator (autocannon, 100
  * connections, one check-in per request: a signed-in member with the site's code, each request
  * a new device id), for SETTLE_BENCH_SECONDS (default 60) each. Prints check-ins per second
- * (answered 200 with outcome `recorded`, after a durable commit), the median and p99 latency, and
- * the batches the group commit made. Never fails on time.
+ * (answered 200 with outcome `recorded`, after a durable commit), the median and p99 latency,
+ * then the group-commit writer alone (batches of 1,000 in one transaction each, no HTTP).
+ * Never fails on time.
+ *
+ * Measured here (2026-12-02, Node 20, 2 cores shared with other engineers' test runs, load average
+ * about 5, 10 s runs, 20,000 members): SQLite 554 check-ins/s (median 127 ms, p99 1.15 s), the
+ * writer alone 6,051/s; PostgreSQL 293/s (median 270 ms, p99 1.30 s), the writer alone 2,514/s.
+ * Under load average 7–15 the same run gave SQLite 85/s and PostgreSQL 30/s, and a bare
+ * GET /api/health answered 98 req/s: these figures track the machine's spare CPU, and they do not
+ * show issue 14's target (10,000/s with p99 under 100 ms for 60 s).
  */
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
