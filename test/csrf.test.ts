@@ -213,6 +213,8 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'POST /api/votes/{id}/certify': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('counted')}/certify`, ok: [200] }),
   'POST /api/votes/{id}/reminders': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${(await ids.openVote()).voteId}/reminders`, ok: [200], body: () => ({ via: 'email' }) }),
   'POST /api/votes/{id}/publish': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('certified')}/publish`, ok: [200] }),
+  // Check-in: an organizer's action from the list (refused per action when the shift is not there: still a 200 that records nothing).
+  'POST /api/pickets/check-ins': async () => ({ org: 'teachers', role: 'organizer', path: '/api/pickets/check-ins', ok: [200], body: () => ({ actions: [{ id: `csrf-${randomBytes(6).toString('hex')}`, shiftId: 12, action: 'in', at: '2019-01-14T14:31:00.000Z', memberRowId: 12 }] }) }),
   // A vote's casting channels: a member's ballot, a kiosk, a paper site (docs/votes.md).
   'POST /api/votes/{id}/ballot': async (ids) => {
     const v = await ids.openVote();

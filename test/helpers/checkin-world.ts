@@ -23,7 +23,7 @@ export interface CheckinWorld {
   membersB: number[];
 }
 
-export async function insertStrikeMorning(db: Kysely<Database>, ids: IdSource, o: { orgId: number; by: number; perSite?: number; signedUp?: number; prefix?: string }): Promise<CheckinWorld> {
+export async function insertStrikeMorning(db: Kysely<Database>, ids: IdSource, o: { orgId: number; by: number; perSite?: number; signedUp?: number; prefix?: string; times?: { startsAt: string; endsAt: string } }): Promise<CheckinWorld> {
   const at = '2019-01-01T00:00:00.000Z';
   const orgId = o.orgId;
   const prefix = o.prefix ?? 'T';
@@ -51,7 +51,7 @@ export async function insertStrikeMorning(db: Kysely<Database>, ids: IdSource, o
     const id = ids.next(orgId);
     const secret = randomBytes(16).toString('hex');
     await db.insertInto('picket_shifts').values({
-      id, organization_id: orgId, strike_day_id: dayId, worksite_id: worksiteId, place: null, duty: 'picket', ...{ starts_at: SHIFT_TIMES.startsAt, ends_at: SHIFT_TIMES.endsAt },
+      id, organization_id: orgId, strike_day_id: dayId, worksite_id: worksiteId, place: null, duty: 'picket', starts_at: (o.times ?? SHIFT_TIMES).startsAt, ends_at: (o.times ?? SHIFT_TIMES).endsAt,
       capacity: 50, minimum: 2, captain_member_id: null, template: null, code_secret: secret, created_by: o.by, created_at: at, updated_at: at, removed_at: null,
     }).execute();
     return { id, secret };

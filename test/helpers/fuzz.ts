@@ -489,6 +489,11 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     'POST /api/votes': { base: () => structuredClone(VOTE_SETUP), freeText: ['title', 'questions.0.text', 'questions.0.options.0.label', 'questions.0.options.1.label', 'questions.[].text', 'questions.[].options.[].label'] },
     'PATCH /api/votes/{id}': { path: () => `/api/votes/${fixtures.voteDraftId}`, base: () => ({ title: 'Renamed', closesAt: '2026-02-02T00:00:00Z' }), freeText: ['title'] },
     'POST /api/votes/{id}/freeze': { path: () => `/api/votes/${fixtures.voteOpenId}/freeze` },
+    // Check-in: a body of actions (each refused per action when the shift is not there, so the base is only sent with something wrong in it).
+    'POST /api/pickets/check-ins': { base: () => ({ actions: [{ id: 'fuzz-action-0001', shiftId: 12, action: 'in', at: '2019-01-14T14:31:00.000Z', memberRowId: 12 }] }) },
+    'GET /api/pickets/captain/shifts': {
+      badQueries: () => fc.tuple(fc.constantFrom('dayId', 'worksiteId'), fc.oneof(fc.constantFrom('-1', '0', '1.5', 'abc', '', '1e400', '9007199254740993', 'NaN', '%00', '012'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc))).map(([k, v]) => `${k}=${v}`),
+    },
     'POST /api/votes/{id}/challenges': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges`, base: () => ({ memberId: 'FIXTURE-2', reason: 'left the unit' }), freeText: ['reason'] },
     'POST /api/votes/{id}/challenges/{challengeId}/ruling': { path: () => `/api/votes/${fixtures.voteOpenId}/challenges/${fixtures.voteChallengeId}/ruling`, base: () => ({ ruling: 'denied', note: 'a note' }), freeText: ['note'] },
     'POST /api/votes/{id}/reminders': { path: () => `/api/votes/${fixtures.voteOpenId}/reminders`, base: () => ({ via: 'email' }) },

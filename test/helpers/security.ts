@@ -287,6 +287,17 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/pickets/days/{dayId}/board/events', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true, checkedIn: 'src/server/pickets/board.test.ts' },
   { method: 'GET', path: '/api/pickets/days/{dayId}/at-risk', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: false, unionOnly: true },
   { method: 'POST', path: '/api/pickets/days/{dayId}/at-risk/messages', access: 'picket.board', scope: 'own-org', targets: ['own', 'third', 'otherTable'], writes: true, unionOnly: true },
+  // Check-in (docs/pickets.md, "Check-in"): who may act on a shift is its captaincy (the shift's
+  // captain, the worksite's captain, organizers) or a member with the site's code, none of which
+  // is a permission a role holds; the cells (district 404, nobody 401, another union's shift as
+  // absent, another site's shift refused) are in the check-in tests.
+  ...([
+    ['POST', '/api/pickets/check-ins', true],
+    ['GET', '/api/pickets/captain/shifts', false],
+    ['GET', '/api/pickets/shifts/{shiftId}/attendance', false],
+    ['GET', '/api/pickets/shifts/{shiftId}/codes', false],
+    ['GET', '/api/me/pickets/attendance', false],
+  ] as const).map(([method, path, writes]): SpecRoute => ({ method, path, access: 'picket.member', scope: 'none', targets: ['none'], writes, unionOnly: true, checkedIn: 'src/server/pickets/checkin.test.ts' })),
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },

@@ -5,16 +5,40 @@
  * member checked in on a shift they had not signed up for gets a `walk-up` sign-up, and the
  * attendance of every touched (shift, member) is replayed from all its actions and stored.
  */
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SqlDialect } from '../../db/connect.ts';
 import type { IdSource } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { replay } from '../../pickets/attendance.ts';
 import { checkCode, timeRefusal } from '../../pickets/codes.ts';
 import type { Attendance, Method } from '../../pickets/types.ts';
+import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
 import { actionsOfPairs, memberRowsOf, rosterRows, shiftFacts, storedActions, type ShiftFacts } from './checkin-lookup.ts';
 import type { ActionIn, ActionResult, Reason } from './checkin-schemas.ts';
 import { codeTries } from './checkin-tries.ts';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * Runs `fn` in one write transaction: on SQLite `BEGIN IMMEDIATE`, so the write lock is taken
+ * first (a second connection on the same file waits its busy timeout rather than failing on its
+ * first write); on PostgreSQL an ordinary transaction.
+ */
+export async function inWriteTransaction<T>(db: Kysely<Database>, dialect: SqlDialect, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const out = await fn(conn);
+      await sql`commit`.execute(conn);
+      return out;
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw e;
+    }
+  });
+}
 
 export interface CheckInJob {
   organizationId: number;
@@ -43,12 +67,12 @@ const pairKey = (shiftId: number, memberRowId: number) => `${shiftId} ${memberRo
 
 interface Pending { job: number; index: number; org: number; shiftId: number; memberRowId: number; deviceId: string; row?: { id: number; method: Method; recordedBy: number } }
 
-export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], now: string): Promise<JobAnswer[]> {
+export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now: string, dialect: SqlDialect = 'sqlite'): Promise<JobAnswer[]> {
   const all = jobs.flatMap((j) => j.actions);
   const rows = await memberRowsOf(tx, [...new Set(jobs.map((j) => j.personId))]);
   const shifts = await shiftFacts(tx, [...new Set(all.map((a) => a.shiftId))]);
   const targets = await rosterRows(tx, [...new Set(all.flatMap((a) => (a.memberRowId === undefined ? [] : [a.memberRowId])))]);
-  const stored = await storedActions(tx, [...new Set(all.map((a) => a.id))]);
+  const stored = await storedActions(tx, jobs.flatMap((j) => j.actions.map((a) => ({ organizationId: j.organizationId, deviceId: a.id }))));
 
   const answers: (JobAnswer & { results?: ActionResult[] })[] = [];
   const pending: Pending[] = [];
@@ -120,6 +144,12 @@ export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs:
 
   const pairs = new Map<string, [number, number]>();
   for (const p of pending) pairs.set(pairKey(p.shiftId, p.memberRowId), [p.shiftId, p.memberRowId]);
+  // Several server processes on one PostgreSQL each write batches at once: a (shift, member)'s
+  // attendance is replayed under a lock on that pair, so two batches never each replay without
+  // the other's action and store a stale row. (SQLite has one writer at a time.)
+  if (dialect === 'postgres' && pairs.size > 0) {
+    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(x) as h from unnest(${[...pairs.keys()]}::text[]) as x order by h) as locks`.execute(tx);
+  }
   const history = await actionsOfPairs(tx, [...pairs.values()]);
   const attendance = new Map<string, Attendance>();
   const changed = new Set(pending.filter((p) => p.row).map((p) => pairKey(p.shiftId, p.memberRowId)));
@@ -148,7 +178,7 @@ export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs:
 }
 
 /** A member checked in on a shift they had not signed up for is signed up (`walk-up`). */
-async function walkUps(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], ins: Pending[], now: string): Promise<void> {
+async function walkUps(tx: Tx, ids: IdSource, jobs: CheckInJob[], ins: Pending[], now: string): Promise<void> {
   if (ins.length === 0) return;
   const wanted = new Map<string, Pending>();
   for (const p of ins) wanted.set(pairKey(p.shiftId, p.memberRowId), p);
@@ -167,27 +197,20 @@ async function walkUps(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJo
 }
 
 /**
- * One audit entry per request that recorded something (the actions themselves, kept unchanged with
- * who sent them and when, are the full record). Numbered per union as src/server/audit.ts does:
- * the union's count is raised once for the batch, which holds its row until the commit.
+ * One audit entry per union per batch, naming how many actions were recorded and the first one's
+ * device id. The actions themselves are the full record (kept unchanged, with who sent each, the
+ * device's time and the server's); an entry per request would double the writes of a check-in.
+ * Numbered per union as src/server/audit.ts does.
  */
-async function auditBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], answers: JobAnswer[], now: string): Promise<void> {
-  const byOrg = new Map<number, { personId: number; subject: string }[]>();
+async function auditBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], answers: JobAnswer[], now: string): Promise<void> {
+  const byOrg = new Map<number, string[]>();
   jobs.forEach((job, j) => {
     const a = answers[j];
     if ('error' in a) return;
     const recorded = a.results.filter((r) => r.outcome === 'recorded').map((r) => r.id);
-    if (recorded.length === 0) return;
-    const subject = `picket-actions/${recorded.slice(0, 10).join(',')}${recorded.length > 10 ? ` and ${recorded.length - 10} more` : ''}`;
-    byOrg.set(job.organizationId, [...(byOrg.get(job.organizationId) ?? []), { personId: job.personId, subject }]);
+    if (recorded.length) byOrg.set(job.organizationId, [...(byOrg.get(job.organizationId) ?? []), ...recorded]);
   });
-  for (const [organizationId, entries] of byOrg) {
-    const { audit_count: last } = await tx.updateTable('organizations').set((eb) => ({ audit_count: eb('audit_count', '+', entries.length) })).where('id', '=', organizationId).returning('audit_count').executeTakeFirstOrThrow();
-    const first = Number(last) - entries.length + 1;
-    for (let i = 0; i < entries.length; i += 400) {
-      await tx.insertInto('audit_log').values(entries.slice(i, i + 400).map((e, k) => ({
-        id: ids.next(organizationId), organization_id: organizationId, person_id: e.personId, action: 'picket.check-in', subject: e.subject, at: now, number: first + i + k,
-      }))).execute();
-    }
+  for (const [organizationId, recorded] of byOrg) {
+    await audit(tx, ids, { organizationId, personId: null, action: 'picket.check-ins', subject: `picket-actions/${recorded[0]}${recorded.length > 1 ? ` and ${recorded.length - 1} more` : ''}`, at: now });
   }
 }

@@ -54,7 +54,7 @@ const stored = (r: { checked_in_at: string | null; checked_out_at: string | null
 
 export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(shiftsRoute, async (c) => {
-    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', '/api/pickets/captain/shifts');
+    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', c.req.path);
     const deps = c.get('deps');
     const { dayId, worksiteId } = c.req.valid('query');
     const organizer = ['admin', 'organizer'].includes(actor.person.role);
@@ -88,7 +88,7 @@ export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(attendanceRoute, async (c) => {
-    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', '/api/pickets/shifts/{shiftId}/attendance');
+    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', c.req.path);
     const deps = c.get('deps');
     const shift = await runShift(deps.db, actor, c.req.valid('param').shiftId);
     const now = deps.now().toISOString();
@@ -108,13 +108,13 @@ export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(codesRoute, async (c) => {
-    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', '/api/pickets/shifts/{shiftId}/codes');
+    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', c.req.path);
     const shift = await runShift(c.get('deps').db, actor, c.req.valid('param').shiftId);
     return c.json({ windowSeconds: CODE_WINDOW_SECONDS, codes: codesForShift(shift.secret, shift) }, 200);
   });
 
   app.openapi(mineRoute, async (c) => {
-    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', '/api/me/pickets/attendance');
+    const actor = allowUnion(c.get('actor'), 'picket.member', 'GET', c.req.path);
     const deps = c.get('deps');
     const row = (await deps.db.transaction().execute((tx) => memberRowsOf(tx, [actor.person.id]))).get(actor.person.id) ?? null;
     if (row === null) throw noMemberRow();

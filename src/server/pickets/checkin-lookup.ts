@@ -3,10 +3,10 @@
  * (not one per action): the senders' roster rows, the shifts (with their day and site captains),
  * the members named by captains, and the device action ids already stored.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-type Tx = Transaction<Database>;
+type Tx = Transaction<Database> | Kysely<Database>;
 
 export interface ShiftFacts {
   id: number;
@@ -81,12 +81,17 @@ export async function rosterRows(tx: Tx, ids: number[]): Promise<Map<number, num
   return out;
 }
 
-/** Actions already stored under these device ids, keyed `${organizationId} ${deviceActionId}`. */
-export async function storedActions(tx: Tx, deviceIds: string[]): Promise<Map<string, StoredAction>> {
+/** Actions already stored under these device ids, keyed `${organizationId} ${deviceActionId}` (by the union's unique index). */
+export async function storedActions(tx: Tx, wanted: { organizationId: number; deviceId: string }[]): Promise<Map<string, StoredAction>> {
   const out = new Map<string, StoredAction>();
-  for (const part of chunks(deviceIds)) {
-    const rows = await tx.selectFrom('picket_actions').select(['organization_id', 'device_action_id', 'shift_id', 'member_row_id', 'recorded_by']).where('device_action_id', 'in', part).execute();
-    for (const r of rows) out.set(`${r.organization_id} ${r.device_action_id}`, { organizationId: r.organization_id, shiftId: r.shift_id, memberRowId: r.member_row_id, recordedBy: r.recorded_by });
+  const byOrg = new Map<number, string[]>();
+  for (const w of wanted) byOrg.set(w.organizationId, [...(byOrg.get(w.organizationId) ?? []), w.deviceId]);
+  for (const [organizationId, deviceIds] of byOrg) {
+    for (const part of chunks([...new Set(deviceIds)])) {
+      const rows = await tx.selectFrom('picket_actions').select(['organization_id', 'device_action_id', 'shift_id', 'member_row_id', 'recorded_by'])
+        .where('organization_id', '=', organizationId).where('device_action_id', 'in', part).execute();
+      for (const r of rows) out.set(`${r.organization_id} ${r.device_action_id}`, { organizationId: r.organization_id, shiftId: r.shift_id, memberRowId: r.member_row_id, recordedBy: r.recorded_by });
+    }
   }
   return out;
 }

@@ -25,7 +25,7 @@ const checkIns = createRoute({
 
 export function checkinRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(checkIns, async (c) => {
-    const actor = allowUnion(c.get('actor'), 'picket.member', 'POST', CHECK_INS_PATH);
+    const actor = allowUnion(c.get('actor'), 'picket.member', 'POST', c.req.path);
     const deps = c.get('deps');
     const { actions } = c.req.valid('json');
     const answer = await coalescerOf(deps).submit({

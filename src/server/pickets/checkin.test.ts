@@ -171,4 +171,31 @@ eachDatabase('checking in and out', (dialect) => {
     const right = await member.request('POST', PATH, { actions: [{ id: uid('g'), shiftId: w.shifts.b, action: 'in', at, code: good }] });
     expect(right.body.results[0]).toMatchObject({ outcome: 'refused', reason: 'picket.too-many-tries' });
   });
+
+  it('the district gets 404 on every check-in route as if none existed; nobody signed in 401; another union\'s shift is absent; a bad shift id 400', async () => {
+    const routes: [string, string, unknown?][] = [
+      ['POST', PATH, { actions: [{ id: uid('d'), shiftId: w.shifts.a, action: 'in', at: '2019-01-14T14:31:00.000Z', memberRowId: w.membersA[0] }] }],
+      ['GET', '/api/pickets/captain/shifts'],
+      ['GET', `/api/pickets/shifts/${w.shifts.a}/attendance`],
+      ['GET', `/api/pickets/shifts/${w.shifts.a}/codes`],
+      ['GET', '/api/me/pickets/attendance'],
+    ];
+    const before = await s.handle.db.selectFrom('picket_actions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    for (const role of ['admin', 'budget-analyst', 'negotiator', 'site-administrator']) {
+      const d = await s.as('district', role);
+      for (const [method, path, body] of routes) {
+        const r = await d.request(method, path, body);
+        expect([r.status, r.body.code, r.body.message], `${role} ${method} ${path}`).toEqual([404, 'not-found', `there is no route ${method} ${path}`]);
+      }
+    }
+    for (const [method, path, body] of routes) expect((await s.anonymous().request(method, path, body)).status).toBe(401);
+    // Another union's admin: Tiny Teachers' shift is not theirs (the check-in refused as no shift of theirs; the reads 404).
+    const other = await s.as('otherTeachers', 'admin');
+    const x = await other.request('POST', PATH, routes[0][2]);
+    expect(x.body.results[0]).toMatchObject({ outcome: 'refused', reason: 'picket.not-your-site' });
+    for (const [, path] of routes.slice(2, 4)) expect((await other.request('GET', path)).status).toBe(404);
+    expect((await other.request('GET', '/api/pickets/captain/shifts')).body.shifts).toEqual([]);
+    expect((await s.handle.db.selectFrom('picket_actions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toEqual(before.n);
+    for (const bad of ['abc', '0', '012', '9007199254740993']) expect((await organizer.request('GET', `/api/pickets/shifts/${bad}/codes`)).status).toBe(400);
+  });
 });

@@ -13,7 +13,7 @@
 import type { Deps } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { announce } from './changes.ts';
-import { writeBatch, type CheckInJob, type JobAnswer } from './checkin-batch.ts';
+import { inWriteTransaction, writeBatch, type CheckInJob, type JobAnswer } from './checkin-batch.ts';
 
 /** At most this many actions in one transaction; more wait for the next. */
 export const BATCH_ACTIONS = 4000;
@@ -61,7 +61,7 @@ export class Coalescer {
         const now = this.deps.now().toISOString();
         let answers: JobAnswer[];
         try {
-          answers = await this.deps.db.transaction().execute((tx) => writeBatch(tx, this.deps.ids, batch.map((w) => w.job), now));
+          answers = await inWriteTransaction(this.deps.db, this.deps.dialect, (tx) => writeBatch(tx, this.deps.ids, batch.map((w) => w.job), now, this.deps.dialect));
         } catch (e) {
           for (const w of batch) w.reject(e);
           continue;
