@@ -29,7 +29,7 @@ export const PayRulesSchema = z.strictObject({
   /** Whole cents, such as 10000 for $100.00. */
   amountCents: z.number().int('must be whole cents, such as 10000 for $100.00').min(1).max(10_000_000).default(10_000),
   /** A day counts when the member spent at least this many hours on duty that day. */
-  minHoursPerDay: hours(24).default(3),
+  minHoursPerDay: hours(24).positive().default(3),
   /** A week qualifies when it meets these minimums (null: no minimum), all of them or any one (`weekTest`). */
   minDaysPerWeek: z.number().int().min(1).max(7).nullable().default(null),
   minShiftsPerWeek: z.number().int().min(1).max(50).nullable().default(null),

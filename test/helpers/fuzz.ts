@@ -518,7 +518,9 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     'GET /api/pickets/pay/ledger': {
       badQueries: () => fc.oneof(
         fc.oneof(fc.constantFrom('', '2019-01-15', '2019-02-30', '2019-1-14', '20190114', '2019-01-14T00:00:00Z', '9999-99-99', '%00'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)).map((v) => `periodStart=${v}`),
-        fc.tuple(fc.constantFrom('limit', 'offset'), fc.constantFrom('-1', '5001', '1.5', 'abc', '1e400', 'NaN', '1000001')).map(([k, v]) => `periodStart=${fixtures.payDayDate}&${k}=${v}`),
+        fc.tuple(fc.constantFrom('limit', 'offset'), fc.constantFrom('-1', '5001', '1.5', 'abc', '1e400', 'NaN', '1000001'))
+          // (offset=5001 is a page past the end: valid.)
+          .filter(([k, v]) => !(k === 'offset' && v === '5001')).map(([k, v]) => `periodStart=${fixtures.payDayDate}&${k}=${v}`),
         fc.constant(`periodStart=${fixtures.payDayDate}&periodStart=${fixtures.payDayDate}`),
       ),
     },

@@ -92,7 +92,7 @@ eachDatabase('strike pay', (dialect) => {
   const auditCount = async (action: string) => (await s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId.teachers).where('action', '=', action).execute()).length;
 
   it('refuses bad rules naming each field, and saves nothing', async () => {
-    const bad = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { amountCents: 99.5, minHoursPerDay: -1, timeZone: 'Mars/Olympus', basis: 'month' } });
+    const bad = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { amountCents: 99.5, minHoursPerDay: 3.3, timeZone: 'Mars/Olympus', basis: 'month' } });
     expect(bad.status).toBe(400);
     expect(bad.body.problems.map((p: { where: { field: string } }) => p.where.field).sort()).toEqual(['rules.amountCents', 'rules.basis', 'rules.minHoursPerDay', 'rules.timeZone']);
     const unknown = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { bonusCents: 5 } });
