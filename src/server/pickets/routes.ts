@@ -5,7 +5,8 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
+import { planRoutes } from './plan-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
-  void app;
+  planRoutes(app);
 }

@@ -1,0 +1,123 @@
+/**
+ * Reading strike days and shifts for the routes: who may ask (a district caller gets the 404 of
+ * a path with no route), one day or shift of the caller's union (another union's id: 404), a
+ * shift's captain (its own, else the worksite's current captain) and the answer shapes.
+ */
+import type { Context } from 'hono';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, PicketShiftsTable, StrikeDaysTable } from '../../db/schema.ts';
+import { allowUnion, type Permission } from '../authz.ts';
+import type { Actor, AppEnv } from '../env.ts';
+import { ApiError, notFound } from '../errors.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+export type DayRow = Selectable<StrikeDaysTable>;
+export type ShiftRow = Selectable<PicketShiftsTable>;
+
+/** The signed-in union person holding the permission (district: 404 as if no route; nobody: 401; other roles: 403). */
+export const pickets = (c: Context<AppEnv>, permission: Permission): Actor => allowUnion(c.get('actor'), permission, c.req.method, c.req.path);
+
+/** Organizers and admins run every shift; a site captain only the shifts they captain. */
+export const runsEveryShift = (actor: Actor) => actor.person.role === 'admin' || actor.person.role === 'organizer';
+
+export async function dayOf(db: Db, orgId: number, dayId: number, field = 'dayId'): Promise<DayRow> {
+  const row = await db.selectFrom('strike_days').selectAll().where('id', '=', dayId).where('organization_id', '=', orgId).executeTakeFirst();
+  if (!row) throw new ApiError(404, { code: 'not-found', message: `there is no strike day ${dayId} that you can see`, where: { field }, hint: 'a day id from GET /api/pickets/days' });
+  return row;
+}
+
+/** A current (not removed) shift of the union, or 404 naming the field. */
+export async function shiftOf(db: Db, orgId: number, shiftId: number, field = 'shiftId'): Promise<ShiftRow> {
+  const row = await db.selectFrom('picket_shifts').selectAll().where('id', '=', shiftId).where('organization_id', '=', orgId).where('removed_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(404, { code: 'not-found', message: `there is no shift ${shiftId} that you can see`, where: { field }, hint: 'a shift id from GET /api/pickets/days/{dayId}/shifts' });
+  return row;
+}
+
+/** A current roster member of the union, or 404 naming the field. */
+export async function memberOf(db: Db, orgId: number, memberRowId: number, field = 'memberRowId'): Promise<{ id: number; member_id: string; name: string; worksite_id: number | null }> {
+  const row = await db.selectFrom('roster_members').select(['id', 'member_id', 'name', 'worksite_id']).where('id', '=', memberRowId).where('organization_id', '=', orgId).where('removed_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(404, { code: 'not-found', message: `there is no member ${memberRowId} that you can see`, where: { field }, hint: 'a member id from GET /api/roster/members' });
+  return row;
+}
+
+/** The roster row linked to the person's sign-in; 409 picket.no-member-row when there is none. */
+export async function myMemberRow(db: Db, actor: Actor): Promise<{ id: number; name: string; worksiteId: number | null }> {
+  const row = await db.selectFrom('people').innerJoin('roster_members as m', 'm.id', 'people.member_row_id')
+    .select(['m.id', 'm.name', 'm.worksite_id']).where('people.id', '=', actor.person.id).where('m.organization_id', '=', actor.org.id).where('m.removed_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(409, { code: 'picket.no-member-row', message: 'your sign-in is not linked to a roster member; ask an organizer to invite you from the roster', hint: 'an organizer: POST /api/roster/members/{id}/invitation' });
+  return { id: row.id, name: row.name, worksiteId: row.worksite_id };
+}
+
+/** The member row of the actor, if linked (no error): for captains. */
+async function linkedRow(db: Db, actor: Actor): Promise<number | null> {
+  const row = await db.selectFrom('people').select('member_row_id').where('id', '=', actor.person.id).executeTakeFirst();
+  return row?.member_row_id ?? null;
+}
+
+export interface ShiftJson {
+  id: number; dayId: number; worksiteId: number | null; worksite: string | null; region: string | null; place: string | null; duty: string;
+  startsAt: string; endsAt: string; capacity: number; minimum: number; captain: { memberRowId: number; name: string } | null; signedUp: number; template: string | null;
+}
+
+export interface ShiftFilter { dayId?: number; worksiteId?: number; shiftIds?: number[] }
+
+/**
+ * The union's current shifts matching the filter, with their worksite, captain and sign-up count,
+ * in order of worksite name and start. With `visibleTo` a site captain: only the shifts they captain.
+ */
+export async function listShifts(db: Db, orgId: number, filter: ShiftFilter, visibleTo?: Actor): Promise<ShiftJson[]> {
+  if (filter.shiftIds && filter.shiftIds.length === 0) return [];
+  let q = db.selectFrom('picket_shifts as s').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
+    .select(['s.id', 's.strike_day_id', 's.worksite_id', 's.place', 's.duty', 's.starts_at', 's.ends_at', 's.capacity', 's.minimum', 's.captain_member_id', 's.template', 'w.name as worksite', 'w.region'])
+    .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null);
+  if (filter.dayId !== undefined) q = q.where('s.strike_day_id', '=', filter.dayId);
+  if (filter.worksiteId !== undefined) q = q.where('s.worksite_id', '=', filter.worksiteId);
+  if (filter.shiftIds) q = q.where('s.id', 'in', filter.shiftIds);
+  const rows = await q.execute();
+  if (rows.length === 0) return [];
+
+  let counts = db.selectFrom('picket_signups as g').innerJoin('picket_shifts as s', 's.id', 'g.shift_id')
+    .select(['g.shift_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('g.organization_id', '=', orgId).where('g.ended_at', 'is', null).where('s.removed_at', 'is', null);
+  if (filter.dayId !== undefined) counts = counts.where('s.strike_day_id', '=', filter.dayId);
+  if (filter.worksiteId !== undefined) counts = counts.where('s.worksite_id', '=', filter.worksiteId);
+  if (filter.shiftIds) counts = counts.where('s.id', 'in', filter.shiftIds);
+  const signedUp = new Map((await counts.groupBy('g.shift_id').execute()).map((r) => [r.shift_id, Number(r.n)]));
+
+  // Current captains of the union's worksites (first named first), and the shifts' own captains.
+  const siteCaptains = new Map<number, { memberRowId: number; name: string }[]>();
+  const current = await db.selectFrom('roster_site_captains as k').innerJoin('roster_members as m', 'm.id', 'k.member_row_id')
+    .select(['k.worksite_id', 'm.id', 'm.name']).where('k.organization_id', '=', orgId).where('k.ended_at', 'is', null).orderBy('k.assigned_at').orderBy('m.name').execute();
+  for (const k of current) siteCaptains.set(k.worksite_id, [...(siteCaptains.get(k.worksite_id) ?? []), { memberRowId: k.id, name: k.name }]);
+  const own = [...new Set(rows.map((r) => r.captain_member_id).filter((x): x is number => x !== null))];
+  const names = new Map(own.length ? (await db.selectFrom('roster_members').select(['id', 'name']).where('organization_id', '=', orgId).where('id', 'in', own).execute()).map((m) => [m.id, m.name]) : []);
+  const captainsOf = (r: (typeof rows)[number]) => r.captain_member_id !== null
+    ? [{ memberRowId: r.captain_member_id, name: names.get(r.captain_member_id) ?? '' }]
+    : (r.worksite_id !== null ? siteCaptains.get(r.worksite_id) ?? [] : []);
+
+  const mine = visibleTo && !runsEveryShift(visibleTo) ? await linkedRow(db, visibleTo) : undefined;
+  return rows
+    .filter((r) => mine === undefined || (mine !== null && captainsOf(r).some((k) => k.memberRowId === mine)))
+    .map((r): ShiftJson => ({
+      id: r.id, dayId: r.strike_day_id, worksiteId: r.worksite_id, worksite: r.worksite ?? null, region: r.region ?? null, place: r.place, duty: r.duty,
+      startsAt: r.starts_at, endsAt: r.ends_at, capacity: r.capacity, minimum: r.minimum, captain: captainsOf(r)[0] ?? null, signedUp: signedUp.get(r.id) ?? 0, template: r.template,
+    }))
+    .sort((a, b) => (a.worksite ?? a.place ?? '').localeCompare(b.worksite ?? b.place ?? '') || a.startsAt.localeCompare(b.startsAt) || a.duty.localeCompare(b.duty) || a.id - b.id);
+}
+
+/** One shift as JSON, if the actor may see it (a captain: only their own shifts; otherwise 404). */
+export async function visibleShift(db: Db, actor: Actor, shiftId: number): Promise<ShiftJson> {
+  const [shift] = await listShifts(db, actor.org.id, { shiftIds: [shiftId] }, actor);
+  if (!shift) throw notFound('shift', shiftId);
+  return shift;
+}
+
+/** Whether anyone has been checked in or out on the shift (its actions are kept for strike pay). */
+export async function hasActions(db: Db, shiftId: number): Promise<boolean> {
+  return !!(await db.selectFrom('picket_actions').select('id').where('shift_id', '=', shiftId).limit(1).executeTakeFirst());
+}
+
+/** Locks the shift's row until the transaction ends (PostgreSQL; SQLite writers queue anyway), so sign-ups on it are counted one at a time. */
+export async function lockShift(tx: Transaction<Database>, orgId: number, shiftId: number): Promise<void> {
+  await tx.updateTable('picket_shifts').set((eb) => ({ capacity: eb.ref('capacity') })).where('id', '=', shiftId).where('organization_id', '=', orgId).execute();
+}

@@ -1,0 +1,204 @@
+/**
+ * Strike days, templates and shifts on SQLite and PostgreSQL: declaring days, a template's
+ * preview and application (twice: no duplicates), a daylight-saving day, bad input named by
+ * field and changing nothing, shifts by hand, removal refused after a check-in, regions, and
+ * a thousand worksites in one transaction (timed). The district and another union: 404.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { link, seedRoster, type Site } from '../../../test/helpers/picket-roster.ts';
+import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+
+const TWO = [{ start: '06:30', end: '09:30', capacity: 20, minimum: 5 }, { start: '14:00', end: '16:00', capacity: 10, minimum: 3 }];
+
+eachDatabase('strike days and shifts', (dialect) => {
+  let s: TestServer;
+  let organizer: Client;
+  let member: Client;
+  let captain: Client;
+  let district: Client;
+  let otherUnion: Client;
+  let sites: Site[];
+  let dayId: number;
+  const shiftCount = async () => Number((await s.handle.db.selectFrom('picket_shifts').select((eb) => eb.fn.countAll<number>().as('n')).where('removed_at', 'is', null).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    organizer = await s.as('teachers', 'organizer');
+    member = await s.as('teachers', 'member');
+    captain = await s.as('teachers', 'site-captain');
+    district = await s.as('district', 'admin');
+    otherUnion = await s.as('otherTeachers', 'admin');
+    sites = (await seedRoster(s, 'teachers', { sites: 3, perSite: 2, prefix: 'Plan' })).sites;
+    // The other union's admin is a member of their own roster (so the member routes reach the id check).
+    const theirs = await seedRoster(s, 'otherTeachers', { sites: 1, perSite: 1, prefix: 'Other' });
+    await link(s, 'admin@otherteachers.test', theirs.members[0].id);
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('declares strike days, refuses a second on the same date, a made-up zone and an impossible date', async () => {
+    const made = await organizer.request('POST', '/api/pickets/days', { date: '2026-01-20', label: 'Strike day 1' });
+    expect(made.status).toBe(201);
+    expect(made.body.day).toMatchObject({ date: '2026-01-20', label: 'Strike day 1', timeZone: 'America/Los_Angeles', cancelled: false, shifts: 0, sites: 0 });
+    dayId = made.body.day.id;
+    const again = await organizer.request('POST', '/api/pickets/days', { date: '2026-01-20', label: 'Again' });
+    expect([again.status, again.body.code]).toEqual([409, 'picket.day-exists']);
+    const zone = await organizer.request('POST', '/api/pickets/days', { date: '2026-01-21', label: 'Day', timeZone: 'Pacific/Nowhere' });
+    expect([zone.status, zone.body.where?.field]).toEqual([400, 'timeZone']);
+    const date = await organizer.request('POST', '/api/pickets/days', { date: '2026-02-30', label: 'Day' });
+    expect([date.status, date.body.where?.field]).toEqual([400, 'date']);
+    expect((await member.request('POST', '/api/pickets/days', { date: '2026-01-22', label: 'Day' })).status).toBe(403);
+    const list = await organizer.request('GET', '/api/pickets/days');
+    expect(list.body.days.map((d: { date: string }) => d.date)).toEqual(['2026-01-20']);
+  });
+
+  it('previews a template without making anything, then applies it; applying again adds nothing', async () => {
+    const before = await shiftCount();
+    const preview = await organizer.request('POST', `/api/pickets/days/${dayId}/template`, { name: 'Mornings and afternoons', shifts: TWO, worksites: 'all', preview: true });
+    expect(preview.status).toBe(200);
+    // 3 worksites × 2 lines = 6
+    expect(preview.body).toMatchObject({ created: 6, skipped: 0, preview: true });
+    expect(preview.body.sample[0]).toMatchObject({ id: null, worksite: 'Plan School 0001', startsAt: '2026-01-20T14:30:00.000Z', endsAt: '2026-01-20T17:30:00.000Z' });
+    expect(await shiftCount()).toBe(before);
+
+    const applied = await organizer.request('POST', `/api/pickets/days/${dayId}/template`, { name: 'Mornings and afternoons', shifts: TWO, worksites: 'all' });
+    expect(applied.body).toMatchObject({ created: 6, skipped: 0, preview: false });
+    expect(await shiftCount()).toBe(before + 6);
+    const again = await organizer.request('POST', `/api/pickets/days/${dayId}/template`, { name: 'Mornings and afternoons', shifts: TWO, worksites: 'all' });
+    // Every one of the 6 is already there.
+    expect(again.body).toMatchObject({ created: 0, skipped: 6 });
+    expect(await shiftCount()).toBe(before + 6);
+    // A third line on one site only: 1 new, the 2 old lines there skipped.
+    const more = await organizer.request('POST', `/api/pickets/days/${dayId}/template`, { name: 'Plus noon', shifts: [...TWO, { start: '11:00', end: '13:00', capacity: 5, minimum: 2 }], worksites: [sites[1].id] });
+    expect(more.body).toMatchObject({ created: 1, skipped: 2 });
+    const days = await organizer.request('GET', '/api/pickets/days');
+    // 6 + 1 shifts over 3 sites
+    expect(days.body.days[0]).toMatchObject({ shifts: 7, sites: 3 });
+    const audit = await s.handle.db.selectFrom('audit_log').select('action').where('action', '=', 'picket.template-apply').execute();
+    expect(audit).toHaveLength(3);
+  });
+
+  it('puts template times in daylight time on the spring-forward day, and refuses the hour that does not exist', async () => {
+    const dst = (await organizer.request('POST', '/api/pickets/days', { date: '2026-03-08', label: 'Clocks change' })).body.day.id;
+    const r = await organizer.request('POST', `/api/pickets/days/${dst}/template`, { name: 'Morning', shifts: [TWO[0]], worksites: [sites[0].id] });
+    // 06:30 PDT (UTC−7) = 13:30 UTC; the day before it would have been 14:30.
+    expect(r.body.sample[0]).toMatchObject({ startsAt: '2026-03-08T13:30:00.000Z', endsAt: '2026-03-08T16:30:00.000Z' });
+    const before = await shiftCount();
+    const skipped = await organizer.request('POST', `/api/pickets/days/${dst}/template`, { name: 'Night', shifts: [{ start: '02:30', end: '04:00', capacity: 2, minimum: 1 }], worksites: 'all' });
+    expect([skipped.status, skipped.body.where?.field]).toEqual([422, 'shifts[0].start']);
+    expect(await shiftCount()).toBe(before);
+  });
+
+  it('names each bad template field and changes nothing', async () => {
+    const before = await shiftCount();
+    const send = (body: unknown) => organizer.request('POST', `/api/pickets/days/${dayId}/template`, body);
+    const backwards = await send({ name: 'Backwards', shifts: [{ start: '09:30', end: '06:30', capacity: 5, minimum: 1 }], worksites: 'all' });
+    expect([backwards.status, backwards.body.where?.field]).toEqual([422, 'shifts[0].end']);
+    const minimum = await send({ name: 'Min', shifts: [TWO[0], { start: '10:00', end: '11:00', capacity: 3, minimum: 4 }], worksites: 'all' });
+    expect([minimum.status, minimum.body.where?.field]).toEqual([422, 'shifts[1].minimum']);
+    const format = await send({ name: 'Format', shifts: [{ start: '6:30', end: '09:30', capacity: 5, minimum: 1 }], worksites: 'all' });
+    expect([format.status, format.body.where?.field]).toEqual([400, 'shifts[0].start']);
+    const big = await send({ name: 'Big', shifts: [{ start: '06:30', end: '09:30', capacity: 501, minimum: 1 }], worksites: 'all' });
+    expect([big.status, big.body.where?.field]).toEqual([400, 'shifts[0].capacity']);
+    const eleven = await send({ name: 'Many', shifts: Array.from({ length: 11 }, () => TWO[0]), worksites: 'all' });
+    expect([eleven.status, eleven.body.where?.field]).toEqual([400, 'shifts']);
+    const foreign = (await s.handle.db.selectFrom('roster_worksites').select('id').where('organization_id', '=', s.orgId.otherTeachers).executeTakeFirst())?.id ?? 123456789;
+    const elsewhere = await send({ name: 'Elsewhere', shifts: [TWO[0]], worksites: [sites[0].id, foreign] });
+    expect([elsewhere.status, elsewhere.body.where?.field]).toEqual([404, 'worksites[1]']);
+    expect(await shiftCount()).toBe(before);
+  });
+
+  it('adds, changes and removes shifts by hand, including an alternate duty at a place', async () => {
+    const made = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[2].id, duty: 'picket', startsAt: '2026-01-20T19:00:00Z', endsAt: '2026-01-20T20:00:00Z', capacity: 4, minimum: 2 });
+    expect(made.status).toBe(201);
+    expect(made.body.shift).toMatchObject({ worksite: sites[2].name, startsAt: '2026-01-20T19:00:00.000Z', capacity: 4, signedUp: 0, captain: null });
+    const food = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { place: 'Union hall kitchen', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
+    expect(food.body.shift).toMatchObject({ worksiteId: null, place: 'Union hall kitchen', duty: 'food' });
+    const nowhere = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { duty: 'picket', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
+    expect([nowhere.status, nowhere.body.where?.field]).toEqual([400, 'worksiteId']);
+    const otherDay = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[0].id, duty: 'picket', startsAt: '2026-01-22T15:00:00Z', endsAt: '2026-01-22T16:00:00Z', capacity: 6, minimum: 2 });
+    expect([otherDay.status, otherDay.body.where?.field]).toEqual([400, 'startsAt']);
+
+    const id = made.body.shift.id;
+    const edited = await organizer.request('PATCH', `/api/pickets/shifts/${id}`, { capacity: 8, endsAt: '2026-01-20T21:00:00Z' });
+    expect(edited.body.shift).toMatchObject({ capacity: 8, endsAt: '2026-01-20T21:00:00.000Z' });
+    const backwards = await organizer.request('PATCH', `/api/pickets/shifts/${id}`, { endsAt: '2026-01-20T18:00:00Z' });
+    expect([backwards.status, backwards.body.where?.field]).toEqual([400, 'endsAt']);
+    expect((await organizer.request('DELETE', `/api/pickets/shifts/${id}`)).body).toEqual({ removed: true, endedSignups: 0 });
+    expect((await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[2].id}`)).body.shifts.map((x: { id: number }) => x.id)).not.toContain(id);
+  });
+
+  it('refuses to remove a shift once someone was checked in on it', async () => {
+    const shift = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[0].id}`)).body.shifts[0];
+    const m = await s.handle.db.selectFrom('roster_members').select('id').where('worksite_id', '=', sites[0].id).executeTakeFirstOrThrow();
+    await s.handle.db.insertInto('picket_actions').values({ id: s.deps.ids.next(s.orgId.teachers), organization_id: s.orgId.teachers, device_action_id: `plan-test-${dialect}`, shift_id: shift.id, member_row_id: m.id, action: 'in', at: shift.startsAt, received_at: shift.startsAt, method: 'captain', recorded_by: null }).execute();
+    const refused = await organizer.request('DELETE', `/api/pickets/shifts/${shift.id}`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'picket.shift-has-check-ins']);
+    expect((await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[0].id}`)).body.shifts[0].id).toBe(shift.id);
+  });
+
+  it('sets a worksite\'s region, shown on its shifts', async () => {
+    const r = await organizer.request('PUT', `/api/pickets/worksites/${sites[1].id}/region`, { region: 'Local District East' });
+    expect(r.body.worksite).toEqual({ id: sites[1].id, name: sites[1].name, region: 'Local District East' });
+    const shifts = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[1].id}`)).body.shifts;
+    expect(shifts.every((x: { region: string }) => x.region === 'Local District East')).toBe(true);
+    expect((await organizer.request('PUT', `/api/pickets/worksites/${sites[1].id}/region`, { region: null })).body.worksite.region).toBeNull();
+  });
+
+  it('cancels a day and refuses templates on it until the cancellation is undone', async () => {
+    const day = (await organizer.request('POST', '/api/pickets/days', { date: '2026-01-27', label: 'Maybe' })).body.day.id;
+    expect((await organizer.request('PATCH', `/api/pickets/days/${day}`, { cancelled: true })).body.day.cancelled).toBe(true);
+    const refused = await organizer.request('POST', `/api/pickets/days/${day}/template`, { name: 'Morning', shifts: [TWO[0]], worksites: 'all' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'picket.day-cancelled']);
+    expect((await organizer.request('PATCH', `/api/pickets/days/${day}`, { cancelled: false, label: 'Strike day 2' })).body.day).toMatchObject({ cancelled: false, label: 'Strike day 2' });
+  });
+
+  it('answers the district 404 on every route, as if there were none, and another union 404 for this union\'s ids', async () => {
+    const shift = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts`)).body.shifts[0];
+    const signup = (await organizer.request('POST', `/api/pickets/shifts/${shift.id}/signups`, { memberRowId: (await s.handle.db.selectFrom('roster_members').select('id').where('worksite_id', '=', sites[2].id).executeTakeFirstOrThrow()).id })).body.signup;
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/pickets/days'], ['POST', '/api/pickets/days', { date: '2026-02-01', label: 'X' }], ['PATCH', `/api/pickets/days/${dayId}`, { label: 'X' }],
+      ['POST', `/api/pickets/days/${dayId}/template`, { name: 'X', shifts: [TWO[0]], worksites: 'all' }], ['GET', `/api/pickets/days/${dayId}/shifts`],
+      ['POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[0].id, duty: 'picket', startsAt: '2026-01-20T19:00:00Z', endsAt: '2026-01-20T20:00:00Z', capacity: 4, minimum: 2 }],
+      ['PATCH', `/api/pickets/shifts/${shift.id}`, { capacity: 9 }], ['DELETE', `/api/pickets/shifts/${shift.id}`], ['GET', `/api/pickets/shifts/${shift.id}/signups`],
+      ['POST', `/api/pickets/shifts/${shift.id}/signups`, { memberRowId: signup.memberRowId }], ['DELETE', `/api/pickets/signups/${signup.id}`],
+      ['POST', `/api/pickets/signups/${signup.id}/move`, { shiftId: shift.id }], ['PUT', `/api/pickets/worksites/${sites[0].id}/region`, { region: 'X' }],
+      ['GET', '/api/me/pickets'], ['POST', '/api/me/pickets/signups', { shiftId: shift.id }], ['DELETE', `/api/me/pickets/signups/${signup.id}`],
+    ];
+    const before = JSON.stringify(await s.handle.db.selectFrom('picket_shifts').selectAll().orderBy('id').execute()) + JSON.stringify(await s.handle.db.selectFrom('picket_signups').selectAll().orderBy('id').execute());
+    for (const [method, path, body] of routes) {
+      const d = await district.request(method, path, body);
+      expect([method, path, d.status, d.body.code], 'district').toEqual([method, path, 404, 'not-found']);
+      // The same answer as a path with no route at all.
+      expect(d.body.message).toBe(`there is no route ${method} ${path}`);
+      if (/\d/.test(path)) {
+        const o = await otherUnion.request(method, path, body);
+        expect([method, path, o.status], 'another union').toEqual([method, path, 404]);
+      }
+    }
+    const after = JSON.stringify(await s.handle.db.selectFrom('picket_shifts').selectAll().orderBy('id').execute()) + JSON.stringify(await s.handle.db.selectFrom('picket_signups').selectAll().orderBy('id').execute());
+    expect(after).toBe(before);
+    // The other union's own list is empty: nothing of this union's days reaches it.
+    expect((await otherUnion.request('GET', '/api/pickets/days')).body.days).toEqual([]);
+    // A site captain of no site sees the day but none of its shifts.
+    expect((await captain.request('GET', `/api/pickets/days/${dayId}/shifts`)).body.shifts).toEqual([]);
+  });
+
+  it('applies a template to 1,000 worksites × 2 shifts in one transaction', async () => {
+    const big = await seedRoster(s, 'teachers', { sites: 1000, perSite: 0, prefix: 'Big' });
+    const day = (await organizer.request('POST', '/api/pickets/days', { date: '2026-02-03', label: 'Citywide' })).body.day.id;
+    const t0 = performance.now();
+    const r = await organizer.request('POST', `/api/pickets/days/${day}/template`, { name: 'Citywide', shifts: TWO, worksites: big.sites.map((x) => x.id) });
+    const ms = performance.now() - t0;
+    // 1,000 sites × 2 lines = 2,000 shifts
+    expect(r.body.created).toBe(2000);
+    const t1 = performance.now();
+    const again = await organizer.request('POST', `/api/pickets/days/${day}/template`, { name: 'Citywide', shifts: TWO, worksites: 'all' });
+    const msAgain = performance.now() - t1;
+    // 'all' is the 1,000 big sites + the 3 small ones: 2,000 skipped, 3 × 2 = 6 new.
+    expect(again.body).toMatchObject({ created: 6, skipped: 2000 });
+    console.log(`template on ${dialect}: 1,000 worksites × 2 shifts applied in ${ms.toFixed(0)} ms; re-applied over 1,003 sites (2,000 skipped, 6 made) in ${msAgain.toFixed(0)} ms`);
+    const n = Number((await s.handle.db.selectFrom('picket_shifts').select((eb) => eb.fn.countAll<number>().as('n')).where('strike_day_id', '=', day).executeTakeFirstOrThrow()).n);
+    expect(n).toBe(2006);
+  }, 120_000);
+});
