@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // (src/cli, src/district/read-folder.ts, src/district/write-folder.ts, and src/zone/workers,
 // which starts the worker threads that scan the settlement zone: threads are an edge too).
 const root = fileURLToPath(new URL('../src/', import.meta.url));
-const CORE = ['money', 'calendar', 'proposals', 'costing', 'projection', 'district/generate', 'district/demo', 'district/import', 'strike', 'zone', 'roster'];
+const CORE = ['money', 'calendar', 'proposals', 'costing', 'projection', 'district/generate', 'district/demo', 'district/import', 'strike', 'zone', 'roster', 'pickets'];
 /** Folders inside the core folders that are edges. */
 const EDGES = ['zone/workers'];
 const CORE_FILES = ['district/types.ts', 'district/grades.ts', 'district/parameters.ts', 'district/load.ts', 'district/tables.ts', 'district/cells.ts', 'district/district-yaml.ts', 'district/serialize.ts', 'text/yaml.ts', 'text/csv.ts'];

@@ -6,7 +6,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { planRoutes } from './plan-routes.ts';
+import { checkinRoutes } from './checkin-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
   planRoutes(app);
+  checkinRoutes(app);
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { replay, RULE_FAR_APART, RULE_UNDO, withAutoCheckOut } from './attendance.ts';
+import type { ActionKind, Method, RecordedAction } from './types.ts';
+
+// A 6:30–9:30 Pacific shift on 14 January 2019 (PST = UTC−8): 14:30Z–17:30Z.
+const SHIFT = { startsAt: '2019-01-14T14:30:00.000Z', endsAt: '2019-01-14T17:30:00.000Z' };
+const DURING = '2019-01-14T15:00:00.000Z';
+const CAPTAIN_A = 101;
+const CAPTAIN_B = 102;
+const MEMBER = 200;
+
+function act(id: string, action: ActionKind, at: string, recordedBy: number | null, o: { receivedAt?: string; method?: Method } = {}): RecordedAction {
+  return { deviceActionId: id, action, at, receivedAt: o.receivedAt ?? at, method: o.method ?? (recordedBy === MEMBER ? 'code' : 'captain'), recordedBy };
+}
+
+describe('replaying check-in actions', () => {
+  it('an offline check-in made at 6:31 and sent at 6:50 is recorded at 6:31', () => {
+    // 6:31 PST = 14:31Z; it reached the server at 6:50 (14:50Z).
+    const a = replay([act('phone-1', 'in', '2019-01-14T14:31:00.000Z', MEMBER, { receivedAt: '2019-01-14T14:50:00.000Z' })], SHIFT, DURING);
+    expect(a).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null });
+  });
+
+  it('the order of arrival does not matter: device time decides', () => {
+    // In at 6:31, out at 9:25 (17:25Z); the check-out arrived first.
+    const actions = [act('b', 'out', '2019-01-14T17:25:00.000Z', MEMBER), act('a', 'in', '2019-01-14T14:31:00.000Z', MEMBER)];
+    const expected = { checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: '2019-01-14T17:25:00.000Z', outMethod: 'code', conflict: null };
+    expect(replay(actions, SHIFT, DURING)).toEqual(expected);
+    expect(replay([...actions].reverse(), SHIFT, DURING)).toEqual(expected);
+  });
+
+  it('two captains disagree: A checks in at 6:35, B undoes at 6:40; the later (B) holds and the conflict is shown', () => {
+    const a = replay([act('a-1', 'in', '2019-01-14T14:35:00.000Z', CAPTAIN_A), act('b-1', 'undo', '2019-01-14T14:40:00.000Z', CAPTAIN_B)], SHIFT, DURING);
+    expect(a.checkedInAt).toBeNull();
+    expect(a.conflict).toEqual({
+      actions: [
+        { deviceActionId: 'a-1', action: 'in', at: '2019-01-14T14:35:00.000Z', recordedBy: CAPTAIN_A, method: 'captain' },
+        { deviceActionId: 'b-1', action: 'undo', at: '2019-01-14T14:40:00.000Z', recordedBy: CAPTAIN_B, method: 'captain' },
+      ],
+      held: 'b-1',
+      rule: RULE_UNDO,
+    });
+  });
+
+  it('the other way round: B undid at 6:40 (offline) and A checked in again at 6:45; A holds', () => {
+    const a = replay([act('b-1', 'undo', '2019-01-14T14:40:00.000Z', CAPTAIN_B), act('a-2', 'in', '2019-01-14T14:45:00.000Z', CAPTAIN_A), act('a-1', 'in', '2019-01-14T14:35:00.000Z', CAPTAIN_A)], SHIFT, DURING);
+    // a-1 in (6:35) → b-1 undo (6:40, conflict with a-1) → a-2 in (6:45, conflict with b-1): checked in at 6:45.
+    expect(a.checkedInAt).toBe('2019-01-14T14:45:00.000Z');
+    expect(a.conflict?.held).toBe('a-2');
+    expect(a.conflict?.actions.map((x) => x.deviceActionId)).toEqual(['a-1', 'b-1', 'a-2']);
+  });
+
+  it('one captain undoing their own check-in is a correction, not a conflict', () => {
+    const a = replay([act('a-1', 'in', '2019-01-14T14:35:00.000Z', CAPTAIN_A), act('a-2', 'undo', '2019-01-14T14:36:00.000Z', CAPTAIN_A)], SHIFT, DURING);
+    expect(a).toEqual({ checkedInAt: null, checkedOutAt: null, outMethod: null, conflict: null });
+  });
+
+  it('two check-ins by different recorders 15 minutes apart: the first time holds, shown as a conflict; 5 minutes apart is no conflict', () => {
+    // Member's code at 6:31, captain from the list at 6:46: 15 min > 10 min.
+    const far = replay([act('m-1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('c-1', 'in', '2019-01-14T14:46:00.000Z', CAPTAIN_A)], SHIFT, DURING);
+    expect(far.checkedInAt).toBe('2019-01-14T14:31:00.000Z');
+    expect(far.conflict).toMatchObject({ held: 'm-1', rule: RULE_FAR_APART });
+    // 6:31 and 6:36: 5 min apart, both say the same thing.
+    const near = replay([act('m-1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('c-1', 'in', '2019-01-14T14:36:00.000Z', CAPTAIN_A)], SHIFT, DURING);
+    expect(near).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null });
+  });
+
+  it('the same action sent twice counts once (the server stores one row per device action id, and replay sees the same id twice the same way)', () => {
+    const once = replay([act('x', 'in', '2019-01-14T14:31:00.000Z', MEMBER)], SHIFT, DURING);
+    const twice = replay([act('x', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('x', 'in', '2019-01-14T14:31:00.000Z', MEMBER)], SHIFT, DURING);
+    expect(twice).toEqual(once);
+  });
+
+  it('ties on device time are broken by the action id', () => {
+    // Same second: 'a' (in) before 'b' (undo) → not checked in; swapping the ids swaps the order.
+    expect(replay([act('b', 'undo', '2019-01-14T14:31:00.000Z', MEMBER), act('a', 'in', '2019-01-14T14:31:00.000Z', MEMBER)], SHIFT, DURING).checkedInAt).toBeNull();
+    expect(replay([act('a', 'undo', '2019-01-14T14:31:00.000Z', MEMBER), act('b', 'in', '2019-01-14T14:31:00.000Z', MEMBER)], SHIFT, DURING).checkedInAt).toBe('2019-01-14T14:31:00.000Z');
+  });
+
+  it('a check-out before any check-in changes nothing; leaving and coming back keeps the first check-in', () => {
+    expect(replay([act('o', 'out', '2019-01-14T14:20:00.000Z', MEMBER)], SHIFT, DURING).checkedOutAt).toBeNull();
+    const back = replay([act('1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('2', 'out', '2019-01-14T15:00:00.000Z', MEMBER), act('3', 'in', '2019-01-14T15:10:00.000Z', MEMBER)], SHIFT, '2019-01-14T15:20:00.000Z');
+    expect(back).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null });
+  });
+});
+
+describe('automatic check-out', () => {
+  const IN = [act('m', 'in', '2019-01-14T14:31:00.000Z', MEMBER)];
+  it('still checked in at the end + 30 min (10:00, 18:00Z) → checked out at the end (9:30, 17:30Z), method auto', () => {
+    expect(replay(IN, SHIFT, '2019-01-14T18:00:00.000Z')).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: '2019-01-14T17:30:00.000Z', outMethod: 'auto', conflict: null });
+  });
+  it('one minute before that (9:59) the member is still checked in', () => {
+    expect(replay(IN, SHIFT, '2019-01-14T17:59:00.000Z').checkedOutAt).toBeNull();
+  });
+  it('a member who checked out themselves keeps their own time', () => {
+    const a = replay([...IN, act('o', 'out', '2019-01-14T17:10:00.000Z', MEMBER)], SHIFT, '2019-01-15T00:00:00.000Z');
+    expect([a.checkedOutAt, a.outMethod]).toEqual(['2019-01-14T17:10:00.000Z', 'code']);
+  });
+  it('applies to stored attendance on read the same way', () => {
+    const stored = { checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null };
+    expect(withAutoCheckOut(stored, SHIFT, '2019-01-14T18:00:00.000Z').checkedOutAt).toBe('2019-01-14T17:30:00.000Z');
+    expect(withAutoCheckOut(stored, SHIFT, '2019-01-14T17:00:00.000Z')).toBe(stored);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * One batch of check-in requests, checked and written in one transaction (the coalescer calls it):
+ * every action is checked (the sender's right to act on that shift, the code, the times), the
+ * new ones are stored (a device id already stored answers `duplicate` and changes nothing), a
+ * member checked in on a shift they had not signed up for gets a `walk-up` sign-up, and the
+ * attendance of every touched (shift, member) is replayed from all its actions and stored.
+ */
+import type { Transaction } from 'kysely';
+import type { IdSource } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import { replay } from '../../pickets/attendance.ts';
+import { checkCode, timeRefusal } from '../../pickets/codes.ts';
+import type { Attendance, Method } from '../../pickets/types.ts';
+import { ApiError } from '../errors.ts';
+import { actionsOfPairs, memberRowsOf, rosterRows, shiftFacts, storedActions, type ShiftFacts } from './checkin-lookup.ts';
+import type { ActionIn, ActionResult, Reason } from './checkin-schemas.ts';
+import { codeTries } from './checkin-tries.ts';
+
+export interface CheckInJob {
+  organizationId: number;
+  personId: number;
+  role: string;
+  actions: ActionIn[];
+  receivedAt: string;
+}
+
+export type JobAnswer = { results: ActionResult[]; strikeDayIds: number[] } | { error: ApiError };
+
+const ORGANIZERS = new Set(['admin', 'organizer']);
+
+export const noMemberRow = () => new ApiError(409, {
+  code: 'picket.no-member-row', message: 'your sign-in is not linked to a roster member; ask an organizer to invite you from the roster',
+  hint: 'an organizer invites you from the roster (POST /api/roster/members/{id}/invitation); then check in with the site\'s code',
+});
+
+export function mayCaptain(shift: ShiftFacts, role: string, memberRow: number | null): boolean {
+  if (ORGANIZERS.has(role)) return true;
+  if (memberRow === null) return false;
+  return shift.captainMemberId !== null ? shift.captainMemberId === memberRow : shift.siteCaptains.includes(memberRow);
+}
+
+const pairKey = (shiftId: number, memberRowId: number) => `${shiftId} ${memberRowId}`;
+
+interface Pending { job: number; index: number; org: number; shiftId: number; memberRowId: number; deviceId: string; row?: { id: number; method: Method; recordedBy: number } }
+
+export async function writeBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], now: string): Promise<JobAnswer[]> {
+  const all = jobs.flatMap((j) => j.actions);
+  const rows = await memberRowsOf(tx, [...new Set(jobs.map((j) => j.personId))]);
+  const shifts = await shiftFacts(tx, [...new Set(all.map((a) => a.shiftId))]);
+  const targets = await rosterRows(tx, [...new Set(all.flatMap((a) => (a.memberRowId === undefined ? [] : [a.memberRowId])))]);
+  const stored = await storedActions(tx, [...new Set(all.map((a) => a.id))]);
+
+  const answers: (JobAnswer & { results?: ActionResult[] })[] = [];
+  const pending: Pending[] = [];
+  const seen = new Set<string>();
+  jobs.forEach((job, j) => {
+    const mine = rows.get(job.personId) ?? null;
+    if (mine === null && job.actions.some((a) => a.code !== undefined)) {
+      answers.push({ error: noMemberRow() });
+      return;
+    }
+    const results: ActionResult[] = [];
+    job.actions.forEach((a, index) => {
+      const key = `${job.organizationId} ${a.id}`;
+      const before = stored.get(key);
+      if (before || seen.has(key)) {
+        results.push({ id: a.id, outcome: 'duplicate' });
+        if (before && before.recordedBy === job.personId) pending.push({ job: j, index, org: job.organizationId, shiftId: before.shiftId, memberRowId: before.memberRowId, deviceId: a.id });
+        return;
+      }
+      const shift = shifts.get(a.shiftId);
+      const visible = shift && shift.organizationId === job.organizationId && !shift.removed ? shift : undefined;
+      const refuse = (reason: Reason) => void results.push({ id: a.id, outcome: 'refused', reason });
+      let memberRowId: number;
+      let method: Method;
+      if (a.code !== undefined) {
+        if (!visible) return refuse('picket.no-shift');
+        memberRowId = mine as number;
+        if (codeTries.blocked(job.organizationId, job.personId, visible.id, now)) return refuse('picket.too-many-tries');
+        const wrong = checkCode({ secret: visible.secret, shift: visible, code: a.code, at: a.at, receivedAt: job.receivedAt });
+        if (wrong === 'picket.code-wrong') codeTries.wrong(job.organizationId, job.personId, visible.id, now);
+        if (wrong) return refuse(wrong);
+        method = 'code';
+      } else {
+        if (!visible || !mayCaptain(visible, job.role, mine)) return refuse('picket.not-your-site');
+        if (targets.get(a.memberRowId as number) !== job.organizationId) return refuse('picket.no-member');
+        memberRowId = a.memberRowId as number;
+        const time = timeRefusal(visible, Date.parse(a.at), Date.parse(job.receivedAt));
+        if (time) return refuse(time);
+        method = ORGANIZERS.has(job.role) ? 'organizer' : 'captain';
+      }
+      if (visible.dayCancelled) return refuse('picket.day-cancelled');
+      seen.add(key);
+      results.push({ id: a.id, outcome: 'recorded' });
+      pending.push({ job: j, index, org: job.organizationId, shiftId: visible.id, memberRowId, deviceId: a.id, row: { id: ids.next(job.organizationId), method, recordedBy: job.personId } });
+    });
+    answers.push({ results, strikeDayIds: [...new Set(job.actions.map((a) => shifts.get(a.shiftId)).filter((s) => s && s.organizationId === job.organizationId).map((s) => (s as ShiftFacts).strikeDayId))] });
+  });
+
+  // Store the new actions; one already stored by a concurrent writer (another process) becomes a duplicate.
+  const fresh = pending.filter((p) => p.row);
+  const inserted = new Set<number>();
+  for (let i = 0; i < fresh.length; i += 400) {
+    const part = fresh.slice(i, i + 400);
+    const got = await tx.insertInto('picket_actions').values(part.map((p) => {
+      const a = jobs[p.job].actions[p.index];
+      const r = p.row as NonNullable<Pending['row']>;
+      return { id: r.id, organization_id: p.org, device_action_id: p.deviceId, shift_id: p.shiftId, member_row_id: p.memberRowId, action: a.action, at: a.at, received_at: jobs[p.job].receivedAt, method: r.method, recorded_by: r.recordedBy };
+    })).onConflict((oc) => oc.columns(['organization_id', 'device_action_id']).doNothing()).returning('id').execute();
+    for (const g of got) inserted.add(g.id);
+  }
+  for (const p of fresh) {
+    if (!inserted.has((p.row as NonNullable<Pending['row']>).id)) {
+      (answers[p.job].results as ActionResult[])[p.index] = { id: p.deviceId, outcome: 'duplicate' };
+      p.row = undefined;
+    }
+  }
+
+  await walkUps(tx, ids, jobs, pending.filter((p) => p.row && jobs[p.job].actions[p.index].action === 'in'), now);
+
+  const pairs = new Map<string, [number, number]>();
+  for (const p of pending) pairs.set(pairKey(p.shiftId, p.memberRowId), [p.shiftId, p.memberRowId]);
+  const history = await actionsOfPairs(tx, [...pairs.values()]);
+  const attendance = new Map<string, Attendance>();
+  const changed = new Set(pending.filter((p) => p.row).map((p) => pairKey(p.shiftId, p.memberRowId)));
+  const upserts = [];
+  for (const [key, [shiftId, memberRowId]] of pairs) {
+    const shift = shifts.get(shiftId);
+    const times = shift ?? (await tx.selectFrom('picket_shifts').select(['starts_at as startsAt', 'ends_at as endsAt']).where('id', '=', shiftId).executeTakeFirstOrThrow());
+    const a = replay(history.get(key) ?? [], times, now);
+    attendance.set(key, a);
+    if (changed.has(key)) {
+      upserts.push({ shift_id: shiftId, member_row_id: memberRowId, organization_id: shift?.organizationId as number, checked_in_at: a.checkedInAt, checked_out_at: a.checkedOutAt, out_method: a.outMethod, conflict: a.conflict ? JSON.stringify(a.conflict) : null, updated_at: now });
+    }
+  }
+  for (let i = 0; i < upserts.length; i += 300) {
+    await tx.insertInto('picket_attendance').values(upserts.slice(i, i + 300)).onConflict((oc) => oc.columns(['shift_id', 'member_row_id']).doUpdateSet((eb) => ({
+      checked_in_at: eb.ref('excluded.checked_in_at'), checked_out_at: eb.ref('excluded.checked_out_at'), out_method: eb.ref('excluded.out_method'), conflict: eb.ref('excluded.conflict'), updated_at: eb.ref('excluded.updated_at'),
+    }))).execute();
+  }
+  for (const p of pending) {
+    const a = attendance.get(pairKey(p.shiftId, p.memberRowId)) as Attendance;
+    const results = answers[p.job].results as ActionResult[];
+    results[p.index] = { ...results[p.index], attendance: { shiftId: p.shiftId, memberRowId: p.memberRowId, ...a } };
+  }
+  await auditBatch(tx, ids, jobs, answers, now);
+  return answers;
+}
+
+/** A member checked in on a shift they had not signed up for is signed up (`walk-up`). */
+async function walkUps(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], ins: Pending[], now: string): Promise<void> {
+  if (ins.length === 0) return;
+  const wanted = new Map<string, Pending>();
+  for (const p of ins) wanted.set(pairKey(p.shiftId, p.memberRowId), p);
+  const list = [...wanted.values()];
+  for (let i = 0; i < list.length; i += 400) {
+    const part = list.slice(i, i + 400);
+    const have = await tx.selectFrom('picket_signups').select(['shift_id', 'member_row_id']).where('ended_at', 'is', null)
+      .where((eb) => eb(eb.refTuple('shift_id', 'member_row_id'), 'in', part.map((p) => eb.tuple(p.shiftId, p.memberRowId)))).execute();
+    const signed = new Set(have.map((h) => pairKey(h.shift_id, h.member_row_id)));
+    const missing = part.filter((p) => !signed.has(pairKey(p.shiftId, p.memberRowId)));
+    if (missing.length === 0) continue;
+    await tx.insertInto('picket_signups').values(missing.map((p) => ({
+      id: ids.next(p.org), organization_id: p.org, shift_id: p.shiftId, member_row_id: p.memberRowId, source: 'walk-up', created_by: jobs[p.job].personId, created_at: now, ended_by: null, ended_at: null, moved_to: null,
+    }))).onConflict((oc) => oc.doNothing()).execute();
+  }
+}
+
+/**
+ * One audit entry per request that recorded something (the actions themselves, kept unchanged with
+ * who sent them and when, are the full record). Numbered per union as src/server/audit.ts does:
+ * the union's count is raised once for the batch, which holds its row until the commit.
+ */
+async function auditBatch(tx: Transaction<Database>, ids: IdSource, jobs: CheckInJob[], answers: JobAnswer[], now: string): Promise<void> {
+  const byOrg = new Map<number, { personId: number; subject: string }[]>();
+  jobs.forEach((job, j) => {
+    const a = answers[j];
+    if ('error' in a) return;
+    const recorded = a.results.filter((r) => r.outcome === 'recorded').map((r) => r.id);
+    if (recorded.length === 0) return;
+    const subject = `picket-actions/${recorded.slice(0, 10).join(',')}${recorded.length > 10 ? ` and ${recorded.length - 10} more` : ''}`;
+    byOrg.set(job.organizationId, [...(byOrg.get(job.organizationId) ?? []), { personId: job.personId, subject }]);
+  });
+  for (const [organizationId, entries] of byOrg) {
+    const { audit_count: last } = await tx.updateTable('organizations').set((eb) => ({ audit_count: eb('audit_count', '+', entries.length) })).where('id', '=', organizationId).returning('audit_count').executeTakeFirstOrThrow();
+    const first = Number(last) - entries.length + 1;
+    for (let i = 0; i < entries.length; i += 400) {
+      await tx.insertInto('audit_log').values(entries.slice(i, i + 400).map((e, k) => ({
+        id: ids.next(organizationId), organization_id: organizationId, person_id: e.personId, action: 'picket.check-in', subject: e.subject, at: now, number: first + i + k,
+      }))).execute();
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { codeFor, windowOf } from '../../pickets/codes.ts';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { checkinWorld, type CheckinWorld } from '../../../test/helpers/checkin-world.ts';
+import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+
+const PATH = '/api/pickets/check-ins';
+const codeAt = (secret: string, at: string) => codeFor(secret, windowOf(Date.parse(at)));
+let n = 0;
+const uid = (tag: string) => `${tag}-${String(++n).padStart(6, '0')}-device`;
+
+eachDatabase('checking in and out', (dialect) => {
+  let s: TestServer;
+  let w: CheckinWorld;
+  let member: Client;
+  let captain: Client;
+  let organizer: Client;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    w = await checkinWorld(s);
+    member = await s.as('teachers', 'member');
+    captain = await s.as('teachers', 'site-captain');
+    organizer = await s.as('teachers', 'organizer');
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  const actions = (shiftId: number, memberRowId: number) => s.handle.db.selectFrom('picket_actions').selectAll().where('shift_id', '=', shiftId).where('member_row_id', '=', memberRowId).execute();
+
+  it('a member checks in offline at 6:31 with the code shown then; sent at 6:50 it is recorded at 6:31; the same action sent again is a duplicate and changes nothing', async () => {
+    s.clock.now = new Date('2019-01-14T14:50:00.000Z');
+    const at = '2019-01-14T14:31:00.000Z';
+    const id = uid('m');
+    const body = { actions: [{ id, shiftId: w.shifts.a, action: 'in', at, code: codeAt(w.secrets.a, at) }] };
+    const r = await member.request('POST', PATH, body);
+    expect(r.status).toBe(200);
+    expect(r.body.results).toEqual([{ id, outcome: 'recorded', attendance: { shiftId: w.shifts.a, memberRowId: w.membersA[1], checkedInAt: at, checkedOutAt: null, outMethod: null, conflict: null } }]);
+    const stored = await actions(w.shifts.a, w.membersA[1]);
+    expect(stored.map((a) => [a.device_action_id, a.at, a.received_at, a.method])).toEqual([[id, at, '2019-01-14T14:50:00.000Z', 'code']]);
+    const audits = Number((await s.handle.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    const again = await member.request('POST', PATH, body);
+    expect(again.body.results).toEqual([{ ...r.body.results[0], outcome: 'duplicate' }]);
+    expect((await actions(w.shifts.a, w.membersA[1])).length).toBe(1);
+    expect(Number((await s.handle.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(audits);
+    const att = await s.handle.db.selectFrom('picket_attendance').selectAll().where('shift_id', '=', w.shifts.a).where('member_row_id', '=', w.membersA[1]).executeTakeFirstOrThrow();
+    expect([att.checked_in_at, att.checked_out_at]).toEqual([at, null]);
+  });
+
+  it('refusals name the reason, per action, and record nothing for them', async () => {
+    s.clock.now = new Date('2019-01-14T15:00:00.000Z');
+    const at = '2019-01-14T14:59:00.000Z';
+    const good = codeAt(w.secrets.a, at);
+    const wrong = good === '000000' ? '000001' : '000000';
+    const tooEarly = '2019-01-14T13:59:00.000Z'; // 31 min before 14:30Z
+    const ahead = '2019-01-14T15:02:30.000Z'; // 2.5 min ahead of the server's 15:00
+    const ids = [uid('r'), uid('r'), uid('r'), uid('r'), uid('r')];
+    const r = await member.request('POST', PATH, { actions: [
+      { id: ids[0], shiftId: w.shifts.a, action: 'in', at, code: wrong },
+      { id: ids[1], shiftId: w.shifts.a, action: 'in', at: tooEarly, code: codeAt(w.secrets.a, tooEarly) },
+      { id: ids[2], shiftId: w.shifts.a, action: 'in', at: ahead, code: codeAt(w.secrets.a, ahead) },
+      { id: ids[3], shiftId: 123456789, action: 'in', at, code: good },
+      // Site B's code typed for site A's shift.
+      { id: ids[4], shiftId: w.shifts.a, action: 'in', at, code: codeAt(w.secrets.b, at) === good ? wrong : codeAt(w.secrets.b, at) },
+    ] });
+    expect(r.status).toBe(200);
+    expect(r.body.results.map((x: { outcome: string; reason?: string }) => [x.outcome, x.reason])).toEqual([
+      ['refused', 'picket.code-wrong'], ['refused', 'picket.too-early'], ['refused', 'picket.clock-ahead'], ['refused', 'picket.no-shift'], ['refused', 'picket.code-wrong'],
+    ]);
+    const stored = await s.handle.db.selectFrom('picket_actions').select('device_action_id').where('device_action_id', 'in', ids).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('a captain checks in members of their own site from the list (a walk-up gets a sign-up); another site\'s shift is refused as not theirs', async () => {
+    s.clock.now = new Date('2019-01-14T14:40:00.000Z');
+    const at = '2019-01-14T14:35:00.000Z';
+    const [i1, i2, i3] = [uid('c'), uid('c'), uid('c')];
+    const walkUp = w.membersA[3]; // not signed up (the world signs up A1 and A2)
+    const r = await captain.request('POST', PATH, { actions: [
+      { id: i1, shiftId: w.shifts.a, action: 'in', at, memberRowId: walkUp },
+      { id: i2, shiftId: w.shifts.b, action: 'in', at, memberRowId: w.membersB[0] },
+      { id: i3, shiftId: w.shifts.a, action: 'in', at, memberRowId: 999_999_999 },
+    ] });
+    expect(r.body.results.map((x: { outcome: string; reason?: string }) => [x.outcome, x.reason])).toEqual([['recorded', undefined], ['refused', 'picket.not-your-site'], ['refused', 'picket.no-member']]);
+    expect((await actions(w.shifts.a, walkUp)).map((a) => [a.method, a.at])).toEqual([['captain', at]]);
+    const signup = await s.handle.db.selectFrom('picket_signups').select(['source', 'ended_at']).where('shift_id', '=', w.shifts.a).where('member_row_id', '=', walkUp).execute();
+    expect(signup).toEqual([{ source: 'walk-up', ended_at: null }]);
+    // The organizer may act on any site's shift.
+    const o = await organizer.request('POST', PATH, { actions: [{ id: uid('o'), shiftId: w.shifts.b, action: 'in', at, memberRowId: w.membersB[0] }] });
+    expect(o.body.results[0]).toMatchObject({ outcome: 'recorded', attendance: { checkedInAt: at } });
+    expect((await actions(w.shifts.b, w.membersB[0])).map((a) => a.method)).toEqual(['organizer']);
+  });
+
+  it('two recorders disagree: the captain checks a member in at 6:45, the organizer undoes at 6:50; the undo holds and the list shows the conflict', async () => {
+    s.clock.now = new Date('2019-01-14T15:00:00.000Z');
+    const m = w.membersA[2];
+    const [c1, o1] = [uid('k'), uid('k')];
+    await captain.request('POST', PATH, { actions: [{ id: c1, shiftId: w.shifts.a, action: 'in', at: '2019-01-14T14:45:00.000Z', memberRowId: m }] });
+    const r = await organizer.request('POST', PATH, { actions: [{ id: o1, shiftId: w.shifts.a, action: 'undo', at: '2019-01-14T14:50:00.000Z', memberRowId: m }] });
+    expect(r.body.results[0].attendance).toMatchObject({ checkedInAt: null, conflict: { held: o1 } });
+    const list = await captain.request('GET', `/api/pickets/shifts/${w.shifts.a}/attendance`);
+    expect(list.status).toBe(200);
+    const row = list.body.people.find((p: { memberRowId: number }) => p.memberRowId === m);
+    // The captain's check-in signed A3 up as a walk-up; the undo leaves the sign-up (only the attendance is undone).
+    expect(row).toMatchObject({ signedUp: true, checkedInAt: null, conflict: { held: o1, actions: [{ deviceActionId: c1 }, { deviceActionId: o1 }] } });
+  });
+
+  it('the captain reads the codes for the whole shift: 14:00Z to 18:00Z in 5-minute windows is 49 codes, the same the server checks', async () => {
+    const r = await captain.request('GET', `/api/pickets/shifts/${w.shifts.a}/codes`);
+    expect(r.status).toBe(200);
+    expect(r.body.windowSeconds).toBe(300);
+    expect(r.body.codes.length).toBe(49);
+    expect(r.body.codes[6]).toEqual({ from: '2019-01-14T14:30:00.000Z', to: '2019-01-14T14:35:00.000Z', code: codeAt(w.secrets.a, '2019-01-14T14:30:00.000Z') });
+    // Site B's shift is not the captain's: 404, as for a shift that does not exist.
+    for (const path of [`/api/pickets/shifts/${w.shifts.b}/codes`, `/api/pickets/shifts/${w.shifts.b}/attendance`, '/api/pickets/shifts/123456789/codes']) {
+      const x = await captain.request('GET', path);
+      expect([x.status, x.body.code]).toEqual([404, 'not-found']);
+    }
+    // A member who runs no shift cannot read codes.
+    expect((await member.request('GET', `/api/pickets/shifts/${w.shifts.a}/codes`)).status).toBe(404);
+  });
+
+  it('the captain\'s shifts: site A\'s only, with counts; the organizer sees both', async () => {
+    const mine = await captain.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
+    expect(mine.body.shifts.map((x: { id: number }) => x.id)).toEqual([w.shifts.a]);
+    // Signed up on A: A1, A2 (the world) + A3, A4 (walk-ups) = 4. Checked in: A2 (code) and A4 (captain) = 2; A3 was undone.
+    expect(mine.body.shifts[0]).toMatchObject({ signedUp: 4, checkedIn: 2, worksite: 'Site A' });
+    const all = await organizer.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
+    expect(all.body.shifts.map((x: { id: number }) => x.id).sort()).toEqual([w.shifts.a, w.shifts.b].sort());
+  });
+
+  it('a member\'s own check-ins, with the automatic check-out once the shift ended 30 minutes ago', async () => {
+    s.clock.now = new Date('2019-01-14T18:00:00.000Z'); // 9:30 + 30 min
+    const r = await member.request('GET', '/api/me/pickets/attendance');
+    expect(r.status).toBe(200);
+    expect(r.body.attendance).toEqual([expect.objectContaining({ shiftId: w.shifts.a, checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: '2019-01-14T17:30:00.000Z', outMethod: 'auto' })]);
+    // A sign-in with no roster row: 409 picket.no-member-row, for reading and for checking in with a code.
+    const bt = await s.as('teachers', 'bargaining-team');
+    expect((await bt.request('GET', '/api/me/pickets/attendance')).body.code).toBe('picket.no-member-row');
+    const x = await bt.request('POST', PATH, { actions: [{ id: uid('x'), shiftId: w.shifts.a, action: 'in', at: '2019-01-14T17:00:00.000Z', code: '123456' }] });
+    expect([x.status, x.body.code]).toEqual([409, 'picket.no-member-row']);
+  });
+
+  it('bad bodies are refused whole with the field named: no actions, 201 actions, a short id, neither code nor memberRowId, a time without zone', async () => {
+    const one = { id: uid('b'), shiftId: w.shifts.a, action: 'in', at: '2019-01-14T14:31:00.000Z', code: '123456' };
+    const cases: [unknown, string][] = [
+      [{ actions: [] }, 'actions'],
+      [{ actions: Array.from({ length: 201 }, () => one) }, 'actions'],
+      [{ actions: [{ ...one, id: 'short' }] }, 'actions[0].id'],
+      [{ actions: [{ id: one.id, shiftId: one.shiftId, action: 'in', at: one.at }] }, 'actions[0].code'],
+      [{ actions: [{ ...one, memberRowId: 5 }] }, 'actions[0].memberRowId'],
+      [{ actions: [{ ...one, at: '2019-01-14 14:31' }] }, 'actions[0].at'],
+      [{ actions: [{ ...one, action: 'maybe' }] }, 'actions[0].action'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await member.request('POST', PATH, body);
+      expect([r.status, r.body.where?.field], JSON.stringify(body).slice(0, 80)).toEqual([400, field]);
+    }
+  });
+
+  it('ten wrong codes for one shift within an hour, and the member is refused even the right code until the hour passes', async () => {
+    s.clock.now = new Date('2019-01-14T16:00:00.000Z');
+    const at = '2019-01-14T15:59:00.000Z';
+    const good = codeAt(w.secrets.b, at);
+    const bad = Array.from({ length: 10 }, (_, i) => String((Number(good) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const prev = codeAt(w.secrets.b, '2019-01-14T15:54:00.000Z');
+    const wrongs = bad.filter((c) => c !== prev);
+    const r = await member.request('POST', PATH, { actions: wrongs.map((code) => ({ id: uid('g'), shiftId: w.shifts.b, action: 'in', at, code })) });
+    expect(r.body.results.every((x: { reason: string }) => x.reason === 'picket.code-wrong')).toBe(true);
+    const more = wrongs.length < 10 ? [{ id: uid('g'), shiftId: w.shifts.b, action: 'in', at, code: String((Number(good) + 11) % 1_000_000).padStart(6, '0') }] : [];
+    await member.request('POST', PATH, { actions: more.length ? more : [{ id: uid('g'), shiftId: w.shifts.b, action: 'in', at, code: bad[0] }] });
+    const right = await member.request('POST', PATH, { actions: [{ id: uid('g'), shiftId: w.shifts.b, action: 'in', at, code: good }] });
+    expect(right.body.results[0]).toMatchObject({ outcome: 'refused', reason: 'picket.too-many-tries' });
+  });
+});

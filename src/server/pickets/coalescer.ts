@@ -1,0 +1,105 @@
+/**
+ * Group commit for check-ins (docs/pickets.md, "Check-in: durability"). Check-in requests that
+ * arrive together wait in one queue; one writer takes everything queued, checks and writes it in
+ * ONE transaction (src/server/pickets/checkin-batch.ts), and answers every request only after
+ * that transaction committed durably (SQLite WAL with synchronous=FULL, PostgreSQL with
+ * synchronous_commit on: src/db/connect.ts). A morning's thousands of check-ins a second then
+ * cost one fsync per batch instead of one each. After the commit, the strike days touched are
+ * announced to open boards.
+ *
+ * A batch that fails (the database refused it) fails every request in it with a 500: nothing of
+ * it was written, and the devices send their queued actions again.
+ */
+import type { Deps } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { announce } from './changes.ts';
+import { writeBatch, type CheckInJob, type JobAnswer } from './checkin-batch.ts';
+
+/** At most this many actions in one transaction; more wait for the next. */
+export const BATCH_ACTIONS = 4000;
+/** Actions waiting beyond this answer 503 at once (try again) rather than queue without bound. */
+export const QUEUE_ACTIONS = 50_000;
+
+interface Waiting { job: CheckInJob; resolve: (a: JobAnswer) => void; reject: (e: unknown) => void }
+
+export class Coalescer {
+  private queue: Waiting[] = [];
+  private queued = 0;
+  private running = false;
+  /** Batches committed and requests answered, for the benchmark's report. */
+  readonly stats = { batches: 0, jobs: 0 };
+
+  constructor(private readonly deps: Deps) {}
+
+  submit(job: CheckInJob): Promise<JobAnswer> {
+    if (this.queued + job.actions.length > QUEUE_ACTIONS) {
+      return Promise.reject(new ApiError(503, { code: 'picket.busy', message: 'the server has more check-ins waiting than it takes at once; nothing of this request was recorded', hint: 'send the same actions again in a few seconds (the same ids are stored once)' }, { 'retry-after': '2' }));
+    }
+    return new Promise<JobAnswer>((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.queued += job.actions.length;
+      if (!this.running) {
+        this.running = true;
+        // Let the requests that arrived with this one join it (they are read in the same turn).
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private take(): Waiting[] {
+    let n = 0;
+    let count = 0;
+    while (n < this.queue.length && (n === 0 || count + this.queue[n].job.actions.length <= BATCH_ACTIONS)) count += this.queue[n++].job.actions.length;
+    this.queued -= count;
+    return this.queue.splice(0, n);
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.take();
+        const now = this.deps.now().toISOString();
+        let answers: JobAnswer[];
+        try {
+          answers = await this.deps.db.transaction().execute((tx) => writeBatch(tx, this.deps.ids, batch.map((w) => w.job), now));
+        } catch (e) {
+          for (const w of batch) w.reject(e);
+          continue;
+        }
+        this.stats.batches++;
+        this.stats.jobs += batch.length;
+        const days = new Map<number, Set<number>>();
+        batch.forEach((w, i) => {
+          const a = answers[i];
+          w.resolve(a);
+          if ('results' in a && a.results.some((r) => r.outcome === 'recorded')) {
+            const set = days.get(w.job.organizationId) ?? new Set<number>();
+            for (const d of a.strikeDayIds) set.add(d);
+            days.set(w.job.organizationId, set);
+          }
+        });
+        for (const [org, ids] of days) announce(this.deps, org, ids);
+        // Let the requests that arrived during this batch be read before the next one starts.
+        if (this.queue.length > 0) await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      this.running = false;
+      if (this.queue.length > 0) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    }
+  }
+}
+
+const coalescers = new WeakMap<Deps, Coalescer>();
+
+/** The one coalescer of this server (per Deps: each test server has its own). */
+export function coalescerOf(deps: Deps): Coalescer {
+  let c = coalescers.get(deps);
+  if (!c) {
+    c = new Coalescer(deps);
+    coalescers.set(deps, c);
+  }
+  return c;
+}
