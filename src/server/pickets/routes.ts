@@ -7,8 +7,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { planRoutes } from './plan-routes.ts';
 import { checkinRoutes } from './checkin-routes.ts';
+import { payRoutes } from './pay-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
   planRoutes(app);
   checkinRoutes(app);
+  payRoutes(app);
 }

@@ -1,0 +1,40 @@
+/**
+ * The payout file for one period (docs/pickets.md "Strike pay"): one row per member with an
+ * amount above zero, then a total row. RFC 4180 (CRLF line ends, fields with a comma, quote or
+ * line break quoted, quotes doubled); a cell that a spreadsheet would read as a formula (starting
+ * with = + - @, a tab or a carriage return) is prefixed with ' so it stays text.
+ */
+import type { PeriodLedger } from './pay-ledger.ts';
+import { decimalHours } from './pay-words.ts';
+
+export const PAYOUT_COLUMNS = ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount'] as const;
+
+/** Text a spreadsheet will not run: a leading = + - @ tab or CR gets a ' in front. */
+export function safeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Cents as dollars with two decimals and no symbol: 12345 → "123.45". */
+export const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number; totalCents: number } {
+  const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => a.memberId.localeCompare(b.memberId, 'en') || a.memberRowId - b.memberRowId);
+  const { start, end } = ledger.period;
+  const line = (cells: string[]) => cells.map((c) => csvField(safeCell(c))).join(',');
+  const lines = [line([...PAYOUT_COLUMNS])];
+  let total = 0;
+  let days = 0;
+  let minutes = 0;
+  for (const r of rows) {
+    total += r.amountCents;
+    days += r.eligibleDays;
+    minutes += r.minutes;
+    lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), decimalHours(r.minutes).toFixed(2), dollars(r.amountCents)]));
+  }
+  lines.push(line(['Total', `${rows.length} members`, start, end, String(days), decimalHours(minutes).toFixed(2), dollars(total)]));
+  return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total };
+}

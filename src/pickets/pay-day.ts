@@ -1,0 +1,119 @@
+/**
+ * One member's strike day for strike pay: the time on each shift from check-in to check-out
+ * (within the shift's times; an automatic check-out counts to the shift's end; overlapping
+ * shifts counted once), whether the day counts under the rules or by an organizer's exception,
+ * and why, in plain words.
+ */
+import type { PayRules } from './pay-rules.ts';
+import { duration, dutyAt, dutyWords, list } from './pay-words.ts';
+
+export interface PayDay { id: number; date: string; label: string }
+export interface PayShift { id: number; dayId: number; duty: string; where: string | null; startsAt: string; endsAt: string }
+export interface PayAttendance { shiftId: number; memberRowId: number; checkedInAt: string | null; checkedOutAt: string | null }
+export interface PayException { id: number; memberRowId: number; dayId: number; kind: 'count' | 'exclude'; reason: string }
+export interface PayMember { memberRowId: number; memberId: string; name: string }
+
+/** A member still checked in this long after a shift's end is checked out at its end (docs/pickets.md "Check-in"). */
+export const AUTO_OUT_AFTER_MS = 30 * 60_000;
+
+export interface WorkedShift {
+  shiftId: number; duty: string; where: string | null; startsAt: string; endsAt: string;
+  checkedInAt: string; checkedOutAt: string | null;
+  /** Minutes on this shift, within its times. */
+  minutes: number;
+  /** Whether its duty counts under the rules. */
+  counts: boolean;
+}
+
+export interface DayLedger {
+  dayId: number; date: string; label: string;
+  /** Minutes on duties that count, overlapping shifts once. */
+  minutes: number;
+  hours: number;
+  /** Shifts of counting duties the member was on (for more than no time). */
+  shifts: number;
+  worked: WorkedShift[];
+  counted: boolean;
+  /** What the day adds to the week's hours and shifts (an excluded day: nothing; a day counted by exception: at least the day's minimum and one shift). */
+  creditMinutes: number;
+  creditShifts: number;
+  exception: { id: number; kind: 'count' | 'exclude'; reason: string } | null;
+  why: string;
+}
+
+const ms = (iso: string) => Date.parse(iso);
+
+/** The part of a shift a member was there for, in milliseconds [from, to), or null for none. */
+function span(shift: PayShift, a: PayAttendance, now: number): [number, number] | null {
+  if (!a.checkedInAt) return null;
+  const start = ms(shift.startsAt);
+  const end = ms(shift.endsAt);
+  const out = a.checkedOutAt ? ms(a.checkedOutAt) : now >= end + AUTO_OUT_AFTER_MS ? end : Math.min(now, end);
+  const from = Math.max(ms(a.checkedInAt), start);
+  const to = Math.min(out, end);
+  return to > from ? [from, to] : null;
+}
+
+/** Minutes covered by a set of spans, each moment once. */
+function coveredMinutes(spans: [number, number][]): number {
+  const sorted = [...spans].sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let [from, to] = [-Infinity, -Infinity];
+  for (const [a, b] of sorted) {
+    if (a > to) {
+      if (to > from) total += to - from;
+      [from, to] = [a, b];
+    } else to = Math.max(to, b);
+  }
+  if (to > from) total += to - from;
+  return Math.floor(total / 60_000);
+}
+
+export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShift[]; attendance: PayAttendance[]; exception: PayException | null; now: string }): DayLedger {
+  const { rules, day, exception } = input;
+  const now = ms(input.now);
+  const byId = new Map(input.shifts.map((s) => [s.id, s]));
+  const counting = (duty: string) => duty === 'picket' || rules.alternateDuties.includes(duty);
+  const worked: WorkedShift[] = [];
+  const spans: [number, number][] = [];
+  for (const a of input.attendance) {
+    const shift = byId.get(a.shiftId);
+    if (!shift || !a.checkedInAt) continue;
+    const s = span(shift, a, now);
+    const counts = counting(shift.duty);
+    if (s && counts) spans.push(s);
+    worked.push({ shiftId: shift.id, duty: shift.duty, where: shift.where, startsAt: shift.startsAt, endsAt: shift.endsAt, checkedInAt: a.checkedInAt, checkedOutAt: a.checkedOutAt, minutes: s ? Math.floor((s[1] - s[0]) / 60_000) : 0, counts });
+  }
+  worked.sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.shiftId - y.shiftId);
+  const minutes = coveredMinutes(spans);
+  const counted = worked.filter((w) => w.counts && w.minutes > 0);
+  const sumOfShifts = counted.reduce((t, w) => t + w.minutes, 0);
+  const need = Math.round(rules.minHoursPerDay * 60);
+
+  const where = list(counted.map((w) => dutyAt(w.duty, w.where)));
+  const notCounting = [...new Set(worked.filter((w) => !w.counts).map((w) => dutyWords(w.duty)))];
+  const onDuty = counted.length === 0 ? 'no time on duties that count' : `${duration(minutes)} ${where}${sumOfShifts > minutes ? ' (overlapping shifts counted once)' : ''}`;
+  const aside = notCounting.length > 0 ? `; ${list(notCounting)} does not count under the rules` : '';
+
+  let isCounted: boolean;
+  let why: string;
+  if (exception?.kind === 'exclude') {
+    isCounted = false;
+    why = `${onDuty}; not counted by an organizer's exception: ${exception.reason}`;
+  } else if (exception?.kind === 'count') {
+    isCounted = true;
+    why = `${onDuty}; counted by an organizer's exception: ${exception.reason}`;
+  } else {
+    isCounted = counted.length > 0 && minutes >= need;
+    why = `${onDuty}, at least ${duration(need)} needed: ${isCounted ? 'counts' : 'does not count'}`;
+  }
+  const excluded = exception?.kind === 'exclude';
+  const byException = exception?.kind === 'count';
+  return {
+    dayId: day.id, date: day.date, label: day.label, minutes, hours: Math.round((minutes / 60) * 100) / 100, shifts: counted.length, worked, counted: isCounted,
+    creditMinutes: excluded ? 0 : byException ? Math.max(minutes, need) : minutes,
+    creditShifts: excluded ? 0 : byException ? Math.max(counted.length, 1) : counted.length,
+    exception: exception ? { id: exception.id, kind: exception.kind, reason: exception.reason } : null,
+    why: why + aside,
+  };
+}

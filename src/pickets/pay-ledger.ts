@@ -1,0 +1,113 @@
+/**
+ * The strike-pay ledger for one period (a week): per member, the days with their hours and
+ * shifts, which counted and why, whether the week is eligible and the amount, applying the
+ * first-week rule (unpaid, or paid with the following week). Pure: the caller passes the facts
+ * (strike days, shifts, attendance, exceptions, members) and `now` in.
+ */
+import { memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
+import { addDays, mondayOf, periodOf, type Period } from './pay-period.ts';
+import type { PayRules } from './pay-rules.ts';
+import { money } from './pay-words.ts';
+import { memberWeek } from './pay-week.ts';
+
+export interface PayFacts {
+  /** The union's strike days that were not cancelled (at least those in the periods asked about). */
+  days: PayDay[];
+  shifts: PayShift[];
+  attendance: PayAttendance[];
+  /** Exceptions in force (not revoked). */
+  exceptions: PayException[];
+  members: PayMember[];
+  /** The date of the union's first strike day (not cancelled), or null when there is none. */
+  firstDate: string | null;
+}
+
+export interface LedgerRow extends PayMember {
+  days: DayLedger[];
+  eligibleDays: number;
+  minutes: number;
+  hours: number;
+  shifts: number;
+  /** The week met the rules and earned something (before the first-week rule). */
+  eligible: boolean;
+  earnedCents: number;
+  /** Earned in the first week and paid with this one (firstWeek: with-next). */
+  carriedCents: number;
+  amountCents: number;
+  why: string;
+}
+
+export interface PeriodLedger {
+  period: Period & { first: boolean };
+  rows: LedgerRow[];
+  /** Members with an amount above zero. */
+  members: number;
+  totalCents: number;
+}
+
+/** The periods with strike days, and the week after the first when the first week is paid with it. */
+export function periodsOf(rules: PayRules, days: PayDay[]): (Period & { first: boolean })[] {
+  const starts = new Set(days.map((d) => mondayOf(d.date)));
+  const first = [...starts].sort()[0];
+  if (first && rules.firstWeek === 'with-next') starts.add(addDays(first, 7));
+  return [...starts].sort().map((s) => ({ ...periodOf(s, rules.timeZone), first: s === first }));
+}
+
+function weekRows(rules: PayRules, facts: PayFacts, start: string, now: string) {
+  const end = addDays(start, 6);
+  const days = facts.days.filter((d) => d.date >= start && d.date <= end).sort((a, b) => a.date.localeCompare(b.date));
+  const dayIds = new Set(days.map((d) => d.id));
+  const shifts = facts.shifts.filter((s) => dayIds.has(s.dayId));
+  const shiftDay = new Map(shifts.map((s) => [s.id, s.dayId]));
+  const byMember = new Map<number, { attendance: PayAttendance[]; exceptions: PayException[] }>();
+  const of = (m: number) => byMember.get(m) ?? byMember.set(m, { attendance: [], exceptions: [] }).get(m)!;
+  for (const a of facts.attendance) if (a.checkedInAt && shiftDay.has(a.shiftId)) of(a.memberRowId).attendance.push(a);
+  for (const e of facts.exceptions) if (dayIds.has(e.dayId)) of(e.memberRowId).exceptions.push(e);
+  const out = new Map<number, { days: DayLedger[]; week: ReturnType<typeof memberWeek> }>();
+  for (const [memberRowId, mine] of byMember) {
+    const ledgerDays: DayLedger[] = [];
+    for (const day of days) {
+      const attendance = mine.attendance.filter((a) => shiftDay.get(a.shiftId) === day.id);
+      const exception = mine.exceptions.find((e) => e.dayId === day.id) ?? null;
+      if (attendance.length === 0 && !exception) continue;
+      ledgerDays.push(memberDay({ rules, day, shifts: shifts.filter((s) => s.dayId === day.id), attendance, exception, now }));
+    }
+    out.set(memberRowId, { days: ledgerDays, week: memberWeek(rules, ledgerDays) });
+  }
+  return out;
+}
+
+export function periodLedger(input: { rules: PayRules; facts: PayFacts; periodStart: string; now: string }): PeriodLedger {
+  const { rules, facts, periodStart, now } = input;
+  const firstStart = facts.firstDate ? mondayOf(facts.firstDate) : null;
+  const isFirst = periodStart === firstStart;
+  const carries = rules.firstWeek === 'with-next' && firstStart !== null && periodStart === addDays(firstStart, 7);
+  const here = weekRows(rules, facts, periodStart, now);
+  const before: ReturnType<typeof weekRows> = carries && firstStart ? weekRows(rules, facts, firstStart, now) : new Map();
+  const names = new Map(facts.members.map((m) => [m.memberRowId, m]));
+  const ids = new Set([...here.keys(), ...[...before].filter(([, r]) => r.week.earnedCents > 0).map(([id]) => id)]);
+  const rows: LedgerRow[] = [];
+  for (const memberRowId of ids) {
+    const m = names.get(memberRowId) ?? { memberRowId, memberId: '?', name: '(not on the roster)' };
+    const r = here.get(memberRowId) ?? { days: [], week: { eligibleDays: 0, minutes: 0, shifts: 0, qualifies: false, earnedCents: 0, why: 'no strike duty this week' } };
+    const earned = r.week.earnedCents;
+    const carried = before.get(memberRowId)?.week.earnedCents ?? 0;
+    let amount = earned;
+    const why = [r.week.why];
+    if (isFirst && rules.firstWeek === 'unpaid' && earned > 0) {
+      amount = 0;
+      why.push('the first week of the strike is not paid under the rules');
+    } else if (isFirst && rules.firstWeek === 'with-next' && earned > 0) {
+      amount = 0;
+      why.push(`the first week of the strike is paid with the week of ${addDays(periodStart, 7)}`);
+    }
+    if (carried > 0) {
+      amount += carried;
+      why.push(`plus ${money(carried)} earned in the first week of the strike (the week of ${firstStart}): ${money(amount)}`);
+    }
+    rows.push({ ...m, days: r.days, eligibleDays: r.week.eligibleDays, minutes: r.week.minutes, hours: Math.round((r.week.minutes / 60) * 100) / 100, shifts: r.week.shifts, eligible: earned > 0, earnedCents: earned, carriedCents: carried, amountCents: amount, why: why.filter(Boolean).join('; ') });
+  }
+  rows.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.memberId.localeCompare(b.memberId, 'en') || a.memberRowId - b.memberRowId);
+  const paid = rows.filter((r) => r.amountCents > 0);
+  return { period: { ...periodOf(periodStart, rules.timeZone), first: isFirst }, rows, members: paid.length, totalCents: paid.reduce((t, r) => t + r.amountCents, 0) };
+}

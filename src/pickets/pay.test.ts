@@ -1,0 +1,158 @@
+/**
+ * Strike pay, the pure part: rules validation, weeks in the union's time zone, a member's day
+ * (hours within the shift, automatic check-out, overlaps once, duties that do not count,
+ * exceptions), the week's minimums and maximum, the first-week rules and the payout file.
+ * Every expected figure is derived by hand beside it. Times: Los Angeles is UTC−8 in January,
+ * so 06:00 there is 14:00Z.
+ */
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, localMidnight, memberDay, mondayOf, payoutCsv, periodLedger, periodsOf, PayRulesSchema, safeCell, type PayFacts, type PayRules, type PayShift } from './pay.ts';
+
+const rules = (over: Partial<PayRules> = {}): PayRules => ({ ...DEFAULT_RULES, ...over });
+const LATER = '2019-03-01T00:00:00.000Z';
+const DAY = { id: 1, date: '2019-01-14', label: 'Day 1' };
+const picket: PayShift = { id: 10, dayId: 1, duty: 'picket', where: 'Roosevelt High', startsAt: '2019-01-14T14:00:00.000Z', endsAt: '2019-01-14T17:30:00.000Z' };
+const phones: PayShift = { id: 11, dayId: 1, duty: 'phone-bank', where: 'Union hall', startsAt: '2019-01-14T17:00:00.000Z', endsAt: '2019-01-14T19:00:00.000Z' };
+const at = (shiftId: number, inAt: string | null, outAt: string | null) => ({ shiftId, memberRowId: 7, checkedInAt: inAt, checkedOutAt: outAt });
+
+describe('the rules', () => {
+  it('has documented defaults: $100.00 a counted day, 3 h a day, at most $500.00 a week, the first week paid, every alternate duty counted', () => {
+    expect(DEFAULT_RULES).toEqual({
+      timeZone: 'America/Los_Angeles', basis: 'day', amountCents: 10_000, minHoursPerDay: 3, minDaysPerWeek: 0, minShiftsPerWeek: 0, minHoursPerWeek: 0,
+      weekTest: 'all', firstWeek: 'paid', alternateDuties: ['phone-bank', 'food', 'child-care', 'access', 'other'], maxPerWeekCents: 50_000,
+    });
+  });
+
+  it('names the field of each mistake', () => {
+    const r = PayRulesSchema.safeParse({ amountCents: 12.5, timeZone: 'Mars/Olympus', minHoursPerDay: 3.3, alternateDuties: ['picket'], bonus: 1 });
+    expect(r.success).toBe(false);
+    const paths = r.error!.issues.map((i) => i.path.join('.') || (i as { keys?: string[] }).keys?.join(',')).sort();
+    expect(paths).toEqual(['alternateDuties.0', 'amountCents', 'bonus', 'minHoursPerDay', 'timeZone']);
+  });
+});
+
+describe('weeks', () => {
+  it('run Monday to Sunday and close at the next Monday midnight in the union time zone', () => {
+    expect(mondayOf('2019-01-14')).toBe('2019-01-14'); // a Monday
+    expect(mondayOf('2019-01-20')).toBe('2019-01-14'); // the Sunday after
+    expect(mondayOf('2019-01-22')).toBe('2019-01-21'); // a Tuesday
+    expect(localMidnight('2019-01-21', 'America/Los_Angeles')).toBe('2019-01-21T08:00:00.000Z'); // UTC−8 in winter
+    expect(localMidnight('2019-03-11', 'America/Los_Angeles')).toBe('2019-03-11T07:00:00.000Z'); // UTC−7 after 10 March
+  });
+});
+
+describe("a member's day", () => {
+  const day = (attendance: ReturnType<typeof at>[], over: Partial<PayRules> = {}, exception: Parameters<typeof memberDay>[0]['exception'] = null, now = LATER) =>
+    memberDay({ rules: rules(over), day: DAY, shifts: [picket, phones], attendance, exception, now });
+
+  it('counts the time from check-in to check-out within the shift, in words', () => {
+    // In 06:20 (14:20Z), out 09:30 (17:30Z, the shift's end): 3 h 10 min = 190 min ≥ 180.
+    const d = day([at(10, '2019-01-14T14:20:00.000Z', '2019-01-14T17:30:00.000Z')]);
+    expect(d.minutes).toBe(190);
+    expect(d.counted).toBe(true);
+    expect(d.why).toBe('3 h 10 min on the picket line at Roosevelt High, at least 3 h needed: counts');
+  });
+
+  it('counts none of the time before the shift starts or after it ends', () => {
+    // In 05:40 (13:40Z, 20 min early), out 09:45 (17:45Z, 15 min late): 14:00Z–17:30Z = 210 min.
+    expect(day([at(10, '2019-01-14T13:40:00.000Z', '2019-01-14T17:45:00.000Z')]).minutes).toBe(210);
+  });
+
+  it('counts a member never checked out to the shift end once the automatic check-out is due, and to now while the shift runs', () => {
+    // Not checked out, long after: 14:30Z to the end 17:30Z = 180 min.
+    expect(day([at(10, '2019-01-14T14:30:00.000Z', null)]).minutes).toBe(180);
+    // Still on the line at 16:00Z: 14:30Z–16:00Z = 90 min so far, short of 3 h.
+    const running = day([at(10, '2019-01-14T14:30:00.000Z', null)], {}, null, '2019-01-14T16:00:00.000Z');
+    expect([running.minutes, running.counted]).toEqual([90, false]);
+  });
+
+  it('counts overlapping shifts once', () => {
+    // Picket 14:30Z–17:30Z and phones 17:00Z–19:00Z: 14:30Z–19:00Z = 270 min, not 180 + 120 = 300.
+    const d = day([at(10, '2019-01-14T14:30:00.000Z', '2019-01-14T17:30:00.000Z'), at(11, '2019-01-14T17:00:00.000Z', '2019-01-14T19:00:00.000Z')]);
+    expect([d.minutes, d.shifts]).toEqual([270, 2]);
+    expect(d.why).toBe('4 h 30 min on the picket line at Roosevelt High and phone banking at Union hall (overlapping shifts counted once), at least 3 h needed: counts');
+  });
+
+  it('leaves out a duty the rules do not count', () => {
+    // Phones only, 120 min, and phone banking not counted: 0 min.
+    const d = day([at(11, '2019-01-14T17:00:00.000Z', '2019-01-14T19:00:00.000Z')], { alternateDuties: ['food'] });
+    expect([d.minutes, d.counted, d.worked[0].minutes]).toEqual([0, false, 120]);
+    expect(d.why).toBe('no time on duties that count, at least 3 h needed: does not count; phone banking does not count under the rules');
+  });
+
+  it('lets an exception count a short day or leave out a full one, with the reason', () => {
+    const short = day([at(10, '2019-01-14T16:30:00.000Z', '2019-01-14T17:30:00.000Z')], {}, { id: 5, memberRowId: 7, dayId: 1, kind: 'count', reason: 'sent home ill by the captain' });
+    // 60 min worked; counted by exception, credited with the day's minimum 180 min and 1 shift.
+    expect([short.minutes, short.counted, short.creditMinutes, short.creditShifts]).toEqual([60, true, 180, 1]);
+    expect(short.why).toBe("1 h on the picket line at Roosevelt High; counted by an organizer's exception: sent home ill by the captain");
+    const full = day([at(10, '2019-01-14T14:00:00.000Z', '2019-01-14T17:30:00.000Z')], {}, { id: 6, memberRowId: 7, dayId: 1, kind: 'exclude', reason: 'checked in for a colleague' });
+    expect([full.minutes, full.counted, full.creditMinutes]).toEqual([210, false, 0]);
+  });
+});
+
+/** Rows are in name order: "@Ben…" sorts before "Ana…" (punctuation first). Two weeks: Mon 14 and Tue 15 January, Mon 21 January; member 7 pickets 3 h 30 min each day, member 8 once. */
+function facts(): PayFacts {
+  const days = [{ id: 1, date: '2019-01-14', label: 'Day 1' }, { id: 2, date: '2019-01-15', label: 'Day 2' }, { id: 3, date: '2019-01-21', label: 'Day 3' }];
+  const shifts = days.map((d) => ({ id: 100 + d.id, dayId: d.id, duty: 'picket', where: 'Roosevelt High', startsAt: `${d.date}T14:00:00.000Z`, endsAt: `${d.date}T17:30:00.000Z` }));
+  const attendance = [
+    ...shifts.map((s) => ({ shiftId: s.id, memberRowId: 7, checkedInAt: s.startsAt, checkedOutAt: s.endsAt })),
+    { shiftId: 101, memberRowId: 8, checkedInAt: '2019-01-14T14:00:00.000Z', checkedOutAt: '2019-01-14T17:30:00.000Z' },
+  ];
+  const members = [{ memberRowId: 7, memberId: 'T-7', name: 'Ana Ruiz' }, { memberRowId: 8, memberId: '=8', name: '@Ben "B" Ode, Jr.' }];
+  return { days, shifts, attendance, exceptions: [], members, firstDate: '2019-01-14' };
+}
+
+describe('the ledger for a period', () => {
+  it('pays counted days up to the weekly maximum', () => {
+    // Week of 14 January: member 7 two counted days × $100 = $200; member 8 one day = $100. Total $300.
+    const l = periodLedger({ rules: rules(), facts: facts(), periodStart: '2019-01-14', now: LATER });
+    expect(l.rows.map((r) => [r.memberId, r.eligibleDays, r.minutes, r.amountCents])).toEqual([['=8', 1, 210, 10_000], ['T-7', 2, 420, 20_000]]);
+    expect([l.members, l.totalCents]).toEqual([2, 30_000]);
+    expect(l.rows[1].why).toBe('2 days counted × $100.00 = $200.00');
+    // A $150 maximum: 2 × $100 = $200 → $150.
+    expect(periodLedger({ rules: rules({ maxPerWeekCents: 15_000 }), facts: facts(), periodStart: '2019-01-14', now: LATER }).rows[1].amountCents).toBe(15_000);
+  });
+
+  it('holds a week to its minimums', () => {
+    // At least 2 shifts: member 7 has 2 (paid $200), member 8 has 1 (not met, $0).
+    const l = periodLedger({ rules: rules({ minShiftsPerWeek: 2 }), facts: facts(), periodStart: '2019-01-14', now: LATER });
+    expect(l.rows.map((r) => [r.memberId, r.amountCents, r.eligible])).toEqual([['=8', 0, false], ['T-7', 20_000, true]]);
+    expect(l.rows[0].why).toBe('the week needs at least 2 shifts (has 1): not met, so its 1 counted day is not paid');
+    // Weekly basis, $500 when 7 h on duty: member 7 has 420 min = 7 h → $500; member 8 3 h 30 min → $0.
+    const w = periodLedger({ rules: rules({ basis: 'week', amountCents: 50_000, minHoursPerWeek: 7 }), facts: facts(), periodStart: '2019-01-14', now: LATER });
+    expect(w.rows.map((r) => r.amountCents)).toEqual([0, 50_000]);
+  });
+
+  it('applies the first-week rule: unpaid, or paid with the next week', () => {
+    const unpaid = periodLedger({ rules: rules({ firstWeek: 'unpaid' }), facts: facts(), periodStart: '2019-01-14', now: LATER });
+    expect(unpaid.totalCents).toBe(0);
+    const r = rules({ firstWeek: 'with-next' });
+    const first = periodLedger({ rules: r, facts: facts(), periodStart: '2019-01-14', now: LATER });
+    expect(first.rows.map((x) => [x.earnedCents, x.amountCents])).toEqual([[10_000, 0], [20_000, 0]]);
+    // Week of 21 January: member 7 earns $100 (one day) plus $200 carried = $300; member 8 only the carried $100.
+    const second = periodLedger({ rules: r, facts: facts(), periodStart: '2019-01-21', now: LATER });
+    expect(second.rows.map((x) => [x.memberId, x.earnedCents, x.carriedCents, x.amountCents])).toEqual([['=8', 0, 10_000, 10_000], ['T-7', 10_000, 20_000, 30_000]]);
+    expect(second.totalCents).toBe(40_000);
+    // The periods: the two weeks with strike days (the second is also the carry week).
+    expect(periodsOf(r, facts().days).map((p) => [p.start, p.end, p.first])).toEqual([['2019-01-14', '2019-01-20', true], ['2019-01-21', '2019-01-27', false]]);
+  });
+});
+
+describe('the payout file', () => {
+  it('has a row per paid member and a total row, quoted by RFC 4180, with formulas defused', () => {
+    const l = periodLedger({ rules: rules(), facts: facts(), periodStart: '2019-01-14', now: LATER });
+    const { csv, members, totalCents } = payoutCsv(l);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const rows = parse(csv, { relax_column_count: false }) as string[][];
+    // Sorted by member id: "'=8" (from =8) before "T-7"; names with a comma and quotes round-trip.
+    expect(rows).toEqual([
+      ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount'],
+      ["'=8", "'@Ben \"B\" Ode, Jr.", '2019-01-14', '2019-01-20', '1', '3.50', '100.00'],
+      ['T-7', 'Ana Ruiz', '2019-01-14', '2019-01-20', '2', '7.00', '200.00'],
+      ['Total', '2 members', '2019-01-14', '2019-01-20', '3', '10.50', '300.00'],
+    ]);
+    expect([members, totalCents]).toEqual([2, 30_000]);
+    expect(['=1+1', '+1', '-1', '@x', '\tx', 'plain'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@x", "'\tx", 'plain']);
+  });
+});

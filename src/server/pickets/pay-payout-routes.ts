@@ -1,0 +1,101 @@
+/**
+ * Payouts: the file the treasurer pays a week from, produced once per week after the week has
+ * ended (admins), kept as produced with its SHA-256, and downloaded as the same bytes every time
+ * (organizers). Producing and downloading are audited. A second production of the same week,
+ * even at the same moment, answers 409 naming who produced it and when (a unique constraint).
+ */
+import { createHash } from 'node:crypto';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { audit } from '../audit.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import type { AppEnv } from '../env.ts';
+import { errors, jsonBody, ok } from '../schemas.ts';
+import { isUniqueViolation } from '../proposals/store.ts';
+import { addDays, isMonday, payoutCsv, periodLedger, periodsOf } from '../../pickets/pay.ts';
+import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
+import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';
+import { currentRules, payFacts, payoutJson, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
+import { payActor } from './pay-rules-routes.ts';
+
+const produce = createRoute({
+  method: 'post', path: '/api/pickets/pay/payouts', tags: ['strike pay'], summary: 'Produce the payout file of a week that has ended (once per week; admins)',
+  request: jsonBody(PayoutBody, 'The Monday the week starts on'),
+  responses: { 201: ok(PayoutAnswer, 'The payout as produced'), ...errors(400, 401, 403, 404, 409) },
+});
+const list = createRoute({
+  method: 'get', path: '/api/pickets/pay/payouts', tags: ['strike pay'], summary: 'The payouts produced, oldest week first',
+  responses: { 200: ok(PayoutList, 'The payouts'), ...errors(401, 403, 404) },
+});
+const download = createRoute({
+  method: 'get', path: '/api/pickets/pay/payouts/{payoutId}/csv', tags: ['strike pay'], summary: 'The payout file as produced (text/csv, the same bytes every time; each download is audited)',
+  request: { params: PayoutParams },
+  responses: { 200: { description: 'The file (Content-Disposition names it)', content: { 'text/csv': { schema: z.string() } } }, ...errors(400, 401, 403, 404) },
+});
+
+const already = (p: PayoutRow) =>
+  conflict('payout.already-produced', `the payout for the week of ${p.period_start} was already produced by ${p.producer} at ${p.produced_at}; a week is paid once`, `download it: GET /api/pickets/pay/payouts/${p.id}/csv`);
+
+export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(produce, async (c) => {
+    const actor = payActor(c, 'strikepay.manage');
+    const deps = c.get('deps');
+    const { periodStart } = c.req.valid('json');
+    if (!isMonday(periodStart)) throw badPeriod(periodStart);
+    const now = deps.now();
+    const at = now.toISOString();
+    const orgId = actor.org.id;
+    const made = async () => deps.db.transaction().execute(async (tx) => {
+      const id = deps.ids.next(orgId);
+      // The audit entry first: it holds the union's row, so two productions of a week queue here.
+      await audit(tx, deps.ids, { organizationId: orgId, personId: actor.person.id, action: 'strikepay.payout.produce', subject: `strike_payouts/${id}`, at });
+      const done = await payoutOf(tx, orgId, periodStart);
+      if (done) throw already(done);
+      let rules = await currentRules(tx, orgId);
+      const period = periodsOf(rules.rules, await strikeDays(tx, orgId)).find((p) => p.start === periodStart);
+      if (!period) throw noPeriod(periodStart);
+      if (now.getTime() < Date.parse(period.closesAt)) {
+        throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} has not ended: it ends ${period.closesAt} (Sunday ${period.end}, midnight in ${rules.rules.timeZone}); its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that has ended, from GET /api/pickets/pay/periods (open: false)' });
+      }
+      if (rules.id === null) {
+        // The defaults were never saved: save them as version 1, so the payout names the rules it used.
+        const rulesId = deps.ids.next(orgId);
+        await audit(tx, deps.ids, { organizationId: orgId, personId: actor.person.id, action: 'strikepay.rules.save', subject: `strike_pay_rules/${rulesId}`, at });
+        rules = await saveRules(tx, { orgId, id: rulesId, rules: rules.rules, personId: actor.person.id, at });
+      }
+      const facts = await payFacts(tx, orgId, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
+      const ledger = periodLedger({ rules: rules.rules, facts, periodStart, now: at });
+      const file = payoutCsv(ledger);
+      const sha256 = createHash('sha256').update(file.csv, 'utf8').digest('hex');
+      await tx.insertInto('strike_payouts').values({
+        id, organization_id: orgId, period_start: period.start, period_end: period.end, rules_id: rules.id!, members: file.members, total_cents: file.totalCents,
+        csv: file.csv, sha256, produced_by: actor.person.id, produced_at: at,
+      }).execute();
+      return id;
+    });
+    try {
+      await made();
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      const done = await payoutOf(deps.db, orgId, periodStart);
+      throw done ? already(done) : e;
+    }
+    return c.json({ payout: payoutJson((await payoutOf(deps.db, orgId, periodStart))!) }, 201);
+  });
+
+  app.openapi(list, async (c) => {
+    const actor = payActor(c, 'strikepay.read');
+    return c.json({ payouts: (await payouts(c.get('deps').db, actor.org.id)).map(payoutJson) }, 200);
+  });
+
+  app.openapi(download, async (c) => {
+    const actor = payActor(c, 'strikepay.read');
+    const deps = c.get('deps');
+    const { payoutId } = c.req.valid('param');
+    const p = await deps.db.selectFrom('strike_payouts').select(['id', 'csv', 'period_start', 'sha256']).where('id', '=', payoutId).where('organization_id', '=', actor.org.id).executeTakeFirst();
+    if (!p) throw notFound('payout', payoutId);
+    await audit(deps.db, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'strikepay.payout.download', subject: `strike_payouts/${p.id}`, at: deps.now().toISOString() });
+    return c.body(p.csv, 200, {
+      'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="strike-pay-${p.period_start}.csv"`, 'x-content-sha256': p.sha256,
+    }) as never;
+  });
+}

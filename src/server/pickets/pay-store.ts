@@ -1,0 +1,102 @@
+/**
+ * Strike pay's reads (docs/pickets.md "Strike pay"): the union's rules (every version kept; the
+ * latest holds), the facts a period's ledger is computed from (strike days not cancelled,
+ * shifts not removed, attendance, exceptions in force, the members concerned) and payouts.
+ *
+ * A rules row stores `{"version": n, "rules": {...}}`: versions are numbered 1, 2, 3… per union
+ * (the audit log's lock on the union's row orders two saves), so "the latest" never depends on
+ * two saves having different times.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { DEFAULT_RULES, PayRulesSchema, type PayFacts, type PayRules } from '../../pickets/pay.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+const CHUNK = 500;
+
+export interface RulesVersion { id: number | null; version: number; rules: PayRules; createdAt: string | null; createdBy: number | null }
+
+function parseRules(row: { id: number; rules: string; created_at: string; created_by: number }): RulesVersion {
+  const stored = JSON.parse(row.rules) as { version: number; rules: unknown };
+  return { id: row.id, version: stored.version, rules: PayRulesSchema.parse(stored.rules), createdAt: row.created_at, createdBy: row.created_by };
+}
+
+export async function rulesVersions(db: Db, orgId: number): Promise<RulesVersion[]> {
+  const rows = await db.selectFrom('strike_pay_rules').select(['id', 'rules', 'created_at', 'created_by']).where('organization_id', '=', orgId).execute();
+  return rows.map(parseRules).sort((a, b) => a.version - b.version);
+}
+
+/** The rules in force: the latest saved version, or the defaults (version 0) when none was saved. */
+export async function currentRules(db: Db, orgId: number): Promise<RulesVersion> {
+  const all = await rulesVersions(db, orgId);
+  return all[all.length - 1] ?? { id: null, version: 0, rules: DEFAULT_RULES, createdAt: null, createdBy: null };
+}
+
+export async function rulesById(db: Db, id: number): Promise<RulesVersion> {
+  return parseRules(await db.selectFrom('strike_pay_rules').select(['id', 'rules', 'created_at', 'created_by']).where('id', '=', id).executeTakeFirstOrThrow());
+}
+
+export async function saveRules(db: Db, input: { orgId: number; id: number; rules: PayRules; personId: number; at: string }): Promise<RulesVersion> {
+  const version = (await currentRules(db, input.orgId)).version + 1;
+  await db.insertInto('strike_pay_rules').values({ id: input.id, organization_id: input.orgId, rules: JSON.stringify({ version, rules: input.rules }), created_by: input.personId, created_at: input.at }).execute();
+  return { id: input.id, version, rules: input.rules, createdAt: input.at, createdBy: input.personId };
+}
+
+/** The union's strike days that were not cancelled, oldest first. */
+export async function strikeDays(db: Db, orgId: number) {
+  return db.selectFrom('strike_days').select(['id', 'date', 'label']).where('organization_id', '=', orgId).where('cancelled_at', 'is', null).orderBy('date').execute();
+}
+
+/** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
+export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
+  const all = await strikeDays(db, orgId);
+  const days = all.filter((d) => d.date >= range.from && d.date <= range.to);
+  const shifts = await db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
+    .select(['s.id', 's.strike_day_id', 's.duty', 's.place', 'w.name as worksite', 's.starts_at', 's.ends_at'])
+    .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to).execute();
+  let attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
+    .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
+    .where('a.organization_id', '=', orgId).where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
+  let exceptions = db.selectFrom('strike_pay_exceptions as e').innerJoin('strike_days as d', 'd.id', 'e.strike_day_id')
+    .select(['e.id', 'e.member_row_id', 'e.strike_day_id', 'e.kind', 'e.reason'])
+    .where('e.organization_id', '=', orgId).where('e.revoked_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
+  if (range.memberRowId !== undefined) {
+    attendance = attendance.where('a.member_row_id', '=', range.memberRowId);
+    exceptions = exceptions.where('e.member_row_id', '=', range.memberRowId);
+  }
+  const a = await attendance.execute();
+  const e = await exceptions.execute();
+  const memberIds = [...new Set([...a.map((x) => x.member_row_id), ...e.map((x) => x.member_row_id)])];
+  const members: PayFacts['members'] = [];
+  for (let i = 0; i < memberIds.length; i += CHUNK) {
+    const rows = await db.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('organization_id', '=', orgId).where('id', 'in', memberIds.slice(i, i + CHUNK)).execute();
+    members.push(...rows.map((m) => ({ memberRowId: m.id, memberId: m.member_id, name: m.name })));
+  }
+  return {
+    days,
+    shifts: shifts.map((s) => ({ id: s.id, dayId: s.strike_day_id, duty: s.duty, where: s.worksite ?? s.place, startsAt: s.starts_at, endsAt: s.ends_at })),
+    attendance: a.map((x) => ({ shiftId: x.shift_id, memberRowId: x.member_row_id, checkedInAt: x.checked_in_at, checkedOutAt: x.checked_out_at })),
+    exceptions: e.map((x) => ({ id: x.id, memberRowId: x.member_row_id, dayId: x.strike_day_id, kind: x.kind === 'exclude' ? 'exclude' : 'count', reason: x.reason })),
+    members,
+    firstDate: all[0]?.date ?? null,
+  };
+}
+
+export async function payoutOf(db: Db, orgId: number, periodStart: string) {
+  return db.selectFrom('strike_payouts as p').innerJoin('people', 'people.id', 'p.produced_by')
+    .select(['p.id', 'p.period_start', 'p.period_end', 'p.rules_id', 'p.members', 'p.total_cents', 'p.sha256', 'p.produced_at', 'p.produced_by', 'people.name as producer'])
+    .where('p.organization_id', '=', orgId).where('p.period_start', '=', periodStart).executeTakeFirst();
+}
+
+export async function payouts(db: Db, orgId: number) {
+  return db.selectFrom('strike_payouts as p').innerJoin('people', 'people.id', 'p.produced_by')
+    .select(['p.id', 'p.period_start', 'p.period_end', 'p.rules_id', 'p.members', 'p.total_cents', 'p.sha256', 'p.produced_at', 'p.produced_by', 'people.name as producer'])
+    .where('p.organization_id', '=', orgId).orderBy('p.period_start').execute();
+}
+
+export type PayoutRow = NonNullable<Awaited<ReturnType<typeof payoutOf>>>;
+
+export const payoutJson = (p: PayoutRow) => ({
+  id: p.id, periodStart: p.period_start, periodEnd: p.period_end, members: p.members, totalCents: p.total_cents, sha256: p.sha256,
+  producedAt: p.produced_at, producedBy: { id: p.produced_by, name: p.producer }, rulesVersionId: p.rules_id,
+});

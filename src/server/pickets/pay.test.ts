@@ -1,0 +1,258 @@
+/**
+ * Strike pay through the API, on SQLite and PostgreSQL: the rules (validation, versions), the
+ * periods, exceptions, the ledger of a small union over two weeks against a hand derivation, a
+ * member's own page (only their rows), the payout produced once (also when two are asked for at
+ * the same moment) and its file read back, and the district's 404.
+ *
+ * The world (written straight into the tables: strike days, shifts and check-ins come from
+ * other parts of the app): Tiny Teachers' members Ana (linked to the `member` sign-in), Ben, Cy
+ * and Dee (whose name looks like a spreadsheet formula); strike days Mon 14, Tue 15, Wed 16 and
+ * Mon 21, Tue 22 January 2019; each day a picket shift 06:30–09:30 (14:30Z–17:30Z) at Roosevelt
+ * High, an access-needs shift at the same time and phone banking 10:00–12:00 (18:00Z–20:00Z).
+ * Rules: $100.00 a counted day, 3 h a day, at most $250.00 a week, the first week paid with the
+ * next, of the alternate duties only access needs counts.
+ */
+import { createHash } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { emailOf, startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+
+const RULES = { basis: 'day', amountCents: 10_000, minHoursPerDay: 3, maxPerWeekCents: 25_000, firstWeek: 'with-next', alternateDuties: ['access'] };
+const DATES = ['2019-01-14', '2019-01-15', '2019-01-16', '2019-01-21', '2019-01-22'];
+const Z = (date: string, hm: string) => `${date}T${hm}:00.000Z`;
+
+eachDatabase('strike pay', (dialect) => {
+  let s: TestServer;
+  let admin: Client;
+  let organizer: Client;
+  let member: Client;
+  let unlinked: Client;
+  let district: Client;
+  let otherUnion: Client;
+  const m = {} as Record<'ana' | 'ben' | 'cy' | 'dee', number>;
+  const day = {} as Record<string, number>;
+  const shift = {} as Record<string, { picket: number; access: number; phones: number }>;
+
+  async function seed(): Promise<void> {
+    const db = s.handle.db;
+    const org = s.orgId.teachers;
+    const at = s.clock.now.toISOString();
+    const id = () => s.deps.ids.next(org);
+    const adminId = (await db.selectFrom('people').select('id').where('email', '=', emailOf('teachers', 'admin')).executeTakeFirstOrThrow()).id;
+    const site = id();
+    await db.insertInto('roster_worksites').values({ id: site, organization_id: org, key: 'text:roosevelt high', name: 'Roosevelt High', school_id: null, cds_code: null, created_at: at }).execute();
+    const names = { ana: 'Ana Ruiz', ben: 'Ben Ode', cy: 'Cy Park', dee: '=SUM(1+1), Dee "D"' };
+    for (const [key, name] of Object.entries(names) as [keyof typeof m, string][]) {
+      m[key] = id();
+      await db.insertInto('roster_members').values({ id: m[key], organization_id: org, member_id: `T-${key}`, name, employee_id: null, email: null, mobile: null, worksite_id: site, job_class: null, status: 'active', created_at: at, updated_at: at, removed_at: null }).execute();
+    }
+    await db.updateTable('people').set({ member_row_id: m.ana }).where('email', '=', emailOf('teachers', 'member')).execute();
+    for (const date of [...DATES, '2026-01-12']) {
+      day[date] = id();
+      await db.insertInto('strike_days').values({ id: day[date], organization_id: org, date, label: `Strike ${date}`, time_zone: 'America/Los_Angeles', created_by: adminId, created_at: at, cancelled_at: null }).execute();
+      const make = async (duty: string, from: string, to: string, worksite: number | null, place: string | null) => {
+        const sid = id();
+        await db.insertInto('picket_shifts').values({ id: sid, organization_id: org, strike_day_id: day[date], worksite_id: worksite, place, duty, starts_at: Z(date, from), ends_at: Z(date, to), capacity: 20, minimum: 3, captain_member_id: null, template: null, code_secret: '00'.repeat(32), created_by: adminId, created_at: at, updated_at: at, removed_at: null }).execute();
+        return sid;
+      };
+      shift[date] = { picket: await make('picket', '14:30', '17:30', site, null), access: await make('access', '14:30', '17:30', site, null), phones: await make('phone-bank', '18:00', '20:00', null, 'Union hall') };
+    }
+    const attend = (who: keyof typeof m, date: string, kind: 'picket' | 'access' | 'phones', inAt: string, outAt: string | null) =>
+      db.insertInto('picket_attendance').values({ shift_id: shift[date][kind], member_row_id: m[who], organization_id: org, checked_in_at: Z(date, inAt), checked_out_at: outAt && Z(date, outAt), out_method: outAt ? 'captain' : null, conflict: null, updated_at: at }).execute();
+    // Week 1 (14–16 January)
+    await attend('ana', '2019-01-14', 'picket', '14:30', '17:30'); // 3 h: counts
+    await attend('ana', '2019-01-15', 'picket', '14:40', '17:30'); // 2 h 50 min: does not
+    await attend('ana', '2019-01-16', 'picket', '14:30', null); // never checked out: to the end, 3 h: counts
+    for (const d of DATES.slice(0, 3)) await attend('ben', d, 'picket', '14:30', '17:30'); // 3 days
+    await attend('cy', '2019-01-14', 'phones', '18:00', '20:00'); // phone banking does not count
+    await attend('dee', '2019-01-14', 'access', '14:30', '17:30'); // access needs counts: 3 h
+    // Week 2 (21–22 January)
+    await attend('ana', '2019-01-21', 'picket', '14:30', '17:30'); // counts
+    await attend('ana', '2019-01-22', 'picket', '14:30', '16:00'); // 1 h 30 min: does not
+    await attend('cy', '2019-01-21', 'picket', '14:30', '17:30'); // counts
+    await attend('cy', '2019-01-21', 'phones', '18:00', '20:00'); // not counted
+    await attend('cy', '2019-01-22', 'picket', '14:30', '17:30'); // excluded by an exception below
+    await attend('dee', '2019-01-21', 'picket', '14:30', '17:30'); // with the access shift at the same time: 3 h once
+    await attend('dee', '2019-01-21', 'access', '14:30', '17:30');
+  }
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    admin = await s.as('teachers', 'admin');
+    organizer = await s.as('teachers', 'organizer');
+    member = await s.as('teachers', 'member');
+    unlinked = await s.as('teachers', 'bargaining-team');
+    district = await s.as('district', 'admin');
+    otherUnion = await s.as('otherTeachers', 'admin');
+    await seed();
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  const auditCount = async (action: string) => (await s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId.teachers).where('action', '=', action).execute()).length;
+
+  it('refuses bad rules naming each field, and saves nothing', async () => {
+    const bad = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { amountCents: 99.5, minHoursPerDay: -1, timeZone: 'Mars/Olympus', basis: 'month' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.problems.map((p: { where: { field: string } }) => p.where.field).sort()).toEqual(['rules.amountCents', 'rules.basis', 'rules.minHoursPerDay', 'rules.timeZone']);
+    const unknown = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { bonusCents: 5 } });
+    expect([unknown.status, unknown.body.where.field]).toEqual([400, 'rules']);
+    expect((await organizer.request('PUT', '/api/pickets/pay/rules', { rules: RULES })).status).toBe(403);
+    const now = await organizer.request('GET', '/api/pickets/pay/rules');
+    expect([now.status, now.body.version, now.body.rules.amountCents]).toEqual([200, 0, 10_000]);
+  });
+
+  it('saves rules as numbered versions, audited', async () => {
+    const first = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { ...RULES, amountCents: 9_000 } });
+    expect([first.status, first.body.version]).toEqual([200, 1]);
+    const second = await admin.request('PUT', '/api/pickets/pay/rules', { rules: RULES });
+    expect([second.status, second.body.version, second.body.rules.maxPerWeekCents, second.body.rules.timeZone]).toEqual([200, 2, 25_000, 'America/Los_Angeles']);
+    expect((await organizer.request('GET', '/api/pickets/pay/rules')).body.version).toBe(2);
+    expect(await auditCount('strikepay.rules.save')).toBe(2);
+  });
+
+  it('lists the weeks with strike days, and which have ended', async () => {
+    const p = await organizer.request('GET', '/api/pickets/pay/periods');
+    // The clock stands at 2026-01-15: the January 2019 weeks ended, the week of 12 January 2026 has not.
+    expect(p.body.periods.map((x: { start: string; end: string; open: boolean; produced: boolean }) => [x.start, x.end, x.open, x.produced])).toEqual([
+      ['2019-01-14', '2019-01-20', false, false], ['2019-01-21', '2019-01-27', false, false], ['2026-01-12', '2026-01-18', true, false],
+    ]);
+  });
+
+  it('grants and revokes exceptions with a reason, refusing what is wrong', async () => {
+    const count = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.cy, strikeDayId: day['2019-01-15'], kind: 'count', reason: 'sent home ill by the site captain' });
+    expect(count.status).toBe(201);
+    expect((await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.cy, strikeDayId: day['2019-01-15'], kind: 'exclude', reason: 'again' })).body.code).toBe('strikepay.exception-exists');
+    const wrong = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.cy, strikeDayId: day['2019-01-22'], kind: 'exclude', reason: 'mistake' });
+    expect(wrong.status).toBe(201);
+    const revoked = await organizer.request('DELETE', `/api/pickets/pay/exceptions/${wrong.body.exception.id}`);
+    expect([revoked.status, revoked.body.exception.revokedAt]).toEqual([200, s.clock.now.toISOString()]);
+    expect((await organizer.request('DELETE', `/api/pickets/pay/exceptions/${wrong.body.exception.id}`)).body.code).toBe('strikepay.exception-revoked');
+    const exclude = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.cy, strikeDayId: day['2019-01-22'], kind: 'exclude', reason: 'checked in for a colleague' });
+    expect(exclude.status).toBe(201);
+    const noReason = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.cy, strikeDayId: day['2019-01-16'], kind: 'count', reason: ' ' });
+    expect([noReason.status, noReason.body.where.field]).toEqual([400, 'reason']);
+    const otherMember = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: 123456789, strikeDayId: day['2019-01-16'], kind: 'count', reason: 'no such member' });
+    expect([otherMember.status, otherMember.body.where.field]).toEqual([404, 'memberRowId']);
+    expect((await member.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.ana, strikeDayId: day['2019-01-15'], kind: 'count', reason: 'please' })).status).toBe(403);
+    // Granted three, revoked one.
+    expect([await auditCount('strikepay.exception.count'), await auditCount('strikepay.exception.exclude'), await auditCount('strikepay.exception.revoke')]).toEqual([1, 2, 1]);
+  });
+
+  const amounts = (body: { rows: { memberRowId: number; earnedCents: number; carriedCents: number; amountCents: number }[] }) =>
+    Object.fromEntries(body.rows.map((r) => [Object.entries(m).find(([, v]) => v === r.memberRowId)![0], [r.earnedCents, r.carriedCents, r.amountCents]]));
+
+  it('computes the first week as derived by hand: earned, paid with the next week', async () => {
+    const l = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-14');
+    expect(l.status).toBe(200);
+    // Ana: the 14th (3 h) and 16th (3 h, checked out at the end) count, the 15th (2 h 50 min) not: 2 × $100 = $200.
+    // Ben: 3 days × $100 = $300, at most $250. Cy: phone banking does not count; the 15th counted by exception: $100.
+    // Dee: 3 h on access needs: $100. All paid with the week of the 21st, so nothing this week.
+    expect(amounts(l.body)).toEqual({ ana: [20_000, 0, 0], ben: [25_000, 0, 0], cy: [10_000, 0, 0], dee: [10_000, 0, 0] });
+    expect([l.body.members, l.body.totalCents, l.body.count]).toEqual([0, 0, 4]);
+    const ana = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ana);
+    expect(ana.days.map((d: { date: string; minutes: number; counted: boolean }) => [d.date, d.minutes, d.counted])).toEqual([['2019-01-14', 180, true], ['2019-01-15', 170, false], ['2019-01-16', 180, true]]);
+    expect(ana.days[1].why).toBe('2 h 50 min on the picket line at Roosevelt High, at least 3 h needed: does not count');
+    expect(ana.why).toBe('2 days counted × $100.00 = $200.00; the first week of the strike is paid with the week of 2019-01-21');
+    const cy = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.cy);
+    expect(cy.days[0].why).toBe('no time on duties that count, at least 3 h needed: does not count; phone banking does not count under the rules');
+  });
+
+  it('computes the second week as derived by hand, with the first week carried', async () => {
+    const l = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21');
+    // Ana: the 21st counts (the 22nd, 1 h 30 min, not): $100 + $200 carried = $300. Ben: no duty, $250 carried.
+    // Cy: the 21st counts (phone banking aside), the 22nd excluded: $100 + $100 = $200.
+    // Dee: picket and access at the same time, 3 h once: $100 + $100 = $200. Total 300 + 250 + 200 + 200 = $950.
+    expect(amounts(l.body)).toEqual({ ana: [10_000, 20_000, 30_000], ben: [0, 25_000, 25_000], cy: [10_000, 10_000, 20_000], dee: [10_000, 10_000, 20_000] });
+    expect([l.body.members, l.body.totalCents]).toEqual([4, 95_000]);
+    const dee = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.dee);
+    expect([dee.days[0].minutes, dee.days[0].shifts]).toEqual([180, 2]);
+    const cy = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.cy);
+    expect(cy.days[1].why).toBe("3 h on the picket line at Roosevelt High; not counted by an organizer's exception: checked in for a colleague");
+    expect((await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-22')).body.code).toBe('strikepay.period-start');
+    expect((await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-02-04')).status).toBe(404);
+  });
+
+  it("shows a member only their own strike pay, and asks an unlinked sign-in to be linked", async () => {
+    const me = await member.request('GET', '/api/me/strike-pay');
+    expect(me.status).toBe(200);
+    expect(me.body.member.memberRowId).toBe(m.ana);
+    // Ana: week 1 earned $200 (paid $0 then), week 2 $300 with the carry: $300 in all.
+    expect(me.body.periods.map((p: { start: string; amountCents: number; paid: boolean }) => [p.start, p.amountCents, p.paid])).toEqual([['2019-01-14', 0, false], ['2019-01-21', 30_000, false]]);
+    expect(me.body.totalCents).toBe(30_000);
+    const text = JSON.stringify(me.body);
+    for (const other of ['Ben Ode', 'Cy Park', 'Dee', 'colleague']) expect(text).not.toContain(other);
+    const no = await unlinked.request('GET', '/api/me/strike-pay');
+    expect([no.status, no.body.code]).toEqual([409, 'picket.no-member-row']);
+  });
+
+  it('refuses the payout of a week that has not ended', async () => {
+    const open = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2026-01-12' });
+    expect([open.status, open.body.code]).toEqual([409, 'strikepay.period-open']);
+    expect((await organizer.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' })).status).toBe(403);
+    expect((await admin.request('GET', '/api/pickets/pay/payouts')).body.payouts).toEqual([]);
+  });
+
+  it('produces a week once, even when asked twice at the same moment, and keeps the file', async () => {
+    const both = await Promise.all([admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' }), admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' })]);
+    expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
+    const made = both.find((a) => a.status === 201)!.body.payout;
+    const refused = both.find((a) => a.status === 409)!.body;
+    expect(refused.code).toBe('payout.already-produced');
+    expect(refused.message).toContain('Tiny Teachers admin');
+    expect(refused.message).toContain(s.clock.now.toISOString());
+    expect([made.members, made.totalCents, made.periodEnd]).toEqual([4, 95_000, '2019-01-27']);
+    const again = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' });
+    expect([again.status, again.body.code]).toEqual([409, 'payout.already-produced']);
+    expect((await s.handle.db.selectFrom('strike_payouts').select('id').execute()).length).toBe(1);
+
+    const one = await organizer.request('GET', `/api/pickets/pay/payouts/${made.id}/csv`);
+    const two = await organizer.request('GET', `/api/pickets/pay/payouts/${made.id}/csv`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(two.body).toBe(one.body);
+    expect(createHash('sha256').update(one.body as string, 'utf8').digest('hex')).toBe(made.sha256);
+    expect(await auditCount('strikepay.payout.download')).toBe(2);
+    expect(await auditCount('strikepay.payout.produce')).toBe(1);
+
+    const rows = parse(one.body as string) as string[][];
+    expect(rows[0]).toEqual(['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount']);
+    const body = rows.slice(1, -1);
+    const total = rows[rows.length - 1];
+    expect(body.map((r) => [r[0], r[4], r[6]])).toEqual([['T-ana', '1', '300.00'], ['T-ben', '0', '250.00'], ['T-cy', '1', '200.00'], ['T-dee', '1', '200.00']]);
+    // Dee's name starts with =: kept as text, comma and quotes intact.
+    expect(body[3][1]).toBe('\'=SUM(1+1), Dee "D"');
+    const cents = (d: string) => Math.round(Number(d) * 100);
+    expect(total[0]).toBe('Total');
+    expect(cents(total[6])).toBe(body.reduce((t, r) => t + cents(r[6]), 0));
+    expect(cents(total[6])).toBe(95_000);
+    const ledger = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21');
+    expect(ledger.body.totalCents).toBe(cents(total[6]));
+    expect(ledger.body.payout.id).toBe(made.id);
+    expect((await member.request('GET', '/api/me/strike-pay')).body.periods[1].paid).toBe(true);
+  });
+
+  it('closes a paid week, and the week carried into it, to exceptions', async () => {
+    for (const date of ['2019-01-21', '2019-01-14']) {
+      const a = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.ben, strikeDayId: day[date], kind: 'count', reason: 'late correction' });
+      expect([date, a.status, a.body.code]).toEqual([date, 409, 'strikepay.period-paid']);
+    }
+  });
+
+  it('is not there for the district, and another union sees none of it', async () => {
+    const paths: [string, string, unknown?][] = [
+      ['GET', '/api/pickets/pay/rules'], ['PUT', '/api/pickets/pay/rules', { rules: RULES }], ['GET', '/api/pickets/pay/periods'], ['GET', '/api/pickets/pay/ledger?periodStart=2019-01-21'],
+      ['POST', '/api/pickets/pay/exceptions', { memberRowId: m.ana, strikeDayId: day['2019-01-21'], kind: 'count', reason: 'x y z' }], ['GET', '/api/pickets/pay/payouts'],
+      ['POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' }], ['GET', '/api/me/strike-pay'],
+    ];
+    for (const [method, path, body] of paths) {
+      const a = await district.request(method, path, body);
+      expect([method, path, a.status, a.body.code]).toEqual([method, path, 404, 'not-found']);
+    }
+    const payoutId = (await admin.request('GET', '/api/pickets/pay/payouts')).body.payouts[0].id;
+    expect((await district.request('GET', `/api/pickets/pay/payouts/${payoutId}/csv`)).status).toBe(404);
+    expect((await otherUnion.request('GET', `/api/pickets/pay/payouts/${payoutId}/csv`)).status).toBe(404);
+    expect((await otherUnion.request('GET', '/api/pickets/pay/periods')).body.periods).toEqual([]);
+    expect((await otherUnion.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21')).status).toBe(404);
+  });
+});
