@@ -19,6 +19,8 @@ import type { BallotKey } from './votes/seal.ts';
 import { messagingFromEnv, type MessagingSetup } from './messages/config.ts';
 import { unsubscribeKey } from './messages/unsubscribe-token.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './messages/worker.ts';
+import { changeBusFor } from './pickets/changes.ts';
+import { boardFeedsOf } from './pickets/board-feed.ts';
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -72,12 +74,15 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   }
   const address0 = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port}`;
   const messaging = o.messaging ?? messagingFromEnv(process.env, address0);
+  // Live boards hear picket changes: in this process on SQLite, from every process on PostgreSQL (LISTEN/NOTIFY).
+  const changes = await changeBusFor({ dialect: handle.dialect, url: 'url' in o.database ? o.database.url : undefined, db: handle.db, log });
   const costing = costingPool({ threads: o.threads ?? 1, log, limits: o.costingLimits });
-  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info };
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info, changes };
   let demo: DemoReport | null = null;
   try {
     if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers })) ?? (await existingDemo(deps));
   } catch (e) {
+    await changes.close();
     await costing.close();
     await handle.close();
     throw e;
@@ -105,8 +110,11 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     demo,
     close: () =>
       (closing ??= (async () => {
+        // Open board streams never end by themselves: end them, or close() would wait for them.
+        boardFeedsOf(deps).endAll();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await app.close();
+        await changes.close();
         await worker?.stop();
         messaging.close();
         await costing.close();

@@ -21,6 +21,8 @@ import type { Deps } from '../../src/server/env.ts';
 import { randomIds, type IdSource } from '../../src/db/ids.ts';
 import { freshDatabase, type Fresh } from './databases.ts';
 import { randomBytes } from 'node:crypto';
+import { changeBusFor } from '../../src/server/pickets/changes.ts';
+import { boardFeedsOf } from '../../src/server/pickets/board-feed.ts';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -75,9 +77,12 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
   const clock = { now: new Date('2026-01-15T16:00:00.000Z') };
   const pool = costing ?? costingPool({ threads: 1 });
   const logs: string[] = [];
+  const log = (line: string) => void logs.push(line);
+  // As settle serve does: in-process on SQLite, LISTEN/NOTIFY on PostgreSQL.
+  const changes = await changeBusFor({ dialect, url: 'url' in target.options ? target.options.url : undefined, db: handle.db, log });
   const deps: Deps = {
     db: handle.db, dialect, now: () => clock.now, ids, costing: pool, passwords: argon2id, secureCookies: true,
-    log: (line) => void logs.push(line), ballotKey: randomBytes(32),
+    log, ballotKey: randomBytes(32), changes,
   };
   const app = createApp(deps);
 
@@ -133,6 +138,8 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
     },
     anonymous: (address) => client(null, '', address),
     async close() {
+      boardFeedsOf(deps).endAll();
+      await changes.close();
       await app.close();
       if (!costing) await pool.close();
       await handle.close();

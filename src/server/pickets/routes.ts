@@ -8,9 +8,11 @@ import type { AppEnv } from '../env.ts';
 import { planRoutes } from './plan-routes.ts';
 import { checkinRoutes } from './checkin-routes.ts';
 import { payRoutes } from './pay-routes.ts';
+import { boardRoutes } from './board-routes.ts';
 
 export function picketRoutes(app: OpenAPIHono<AppEnv>): void {
   planRoutes(app);
   checkinRoutes(app);
   payRoutes(app);
+  boardRoutes(app);
 }
