@@ -4,9 +4,9 @@
  * shifts that started (exact shares, half up, of the N sign-ups; the random source chooses who):
  *   absent  round(0.10·N)      no action
  *   late    round(0.07·N)      checked in 16–75 minutes after the start
- *   on time the rest           checked in from 20 minutes before to 14 minutes after the start
+ *   on time the rest           checked in up to 25 minutes before the start
  * Of those present (P): round(0.04·P) were recorded offline and sent 8–40 minutes later; and,
- * on shifts that ended, round(0.6·P) checked out 5 minutes before to 10 after the end, the rest
+ * on shifts that ended, round(0.6·P) checked out up to 10 minutes after the end, the rest
  * were checked out automatically at the end (method `auto`: on the attendance row, as the
  * server's sweep leaves it; no device sent an action for it). An action is in the demo only if
  * the server had it by "now" (a late arrival still to come is not).
@@ -18,32 +18,22 @@
  * had checked in 15 minutes earlier (the stated rule: src/pickets/attendance.ts).
  */
 import { shuffled, type Rng } from '../district/generate/random.ts';
-import type { ActionKind, Attendance, Conflict, Method } from './types.ts';
+import { replay } from './attendance.ts';
+import type { ActionKind, Attendance, Method, RecordedAction } from './types.ts';
 import { share, type PicketPlan } from './demo-plan.ts';
 
-export type Recorder = 'captain' | 'organizer' | null;
-
-export interface PlannedAction {
-  deviceActionId: string;
-  shift: number;
-  memberRowId: number;
-  action: ActionKind;
-  at: string;
-  receivedAt: string;
-  method: Method;
-  /** Who sent it: the site's captain (with a sign-in), the organizer, or nobody the demo has a sign-in for. */
-  recorder: Recorder;
-}
-
+export interface PlannedAction extends RecordedAction { shift: number; memberRowId: number }
 export interface PlannedAttendance extends Attendance { shift: number; memberRowId: number; lastAt: string }
 
 const MIN = 60_000;
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
-export const RULE_UNDO = 'Actions are replayed in order of the time on the device; the latest holds, so the undo clears the check-in.';
-export const RULE_TWICE = 'A second check-in does not move the first: the earlier check-in holds.';
-
-export function planCheckIns(x: { plan: PicketPlan; now: string; rng: Rng; captains: ReadonlySet<number> }): { actions: PlannedAction[]; attendance: PlannedAttendance[] } {
+/**
+ * `captains`: the worksites whose captain has a sign-in, with that person's id; `organizer`: the
+ * person who disagrees with a captain twice. Attendance is replayed from the actions by the
+ * stated rule (src/pickets/attendance.ts), so it is what the server would make of them.
+ */
+export function planCheckIns(x: { plan: PicketPlan; now: string; rng: Rng; captains: ReadonlyMap<number, number>; organizer: number }): { actions: PlannedAction[]; attendance: PlannedAttendance[] } {
   const { plan, rng } = x;
   const now = Date.parse(x.now);
   const actions: PlannedAction[] = [];
@@ -60,38 +50,27 @@ export function planCheckIns(x: { plan: PicketPlan; now: string; rng: Rng; capta
     const leaving = new Set(shuffled(rng, present).slice(0, share(0.6, present.length)));
     present.forEach((signup, i) => {
       const shift = plan.shifts[signup.shift];
-      const byCaptain = shift.worksiteId !== null && x.captains.has(shift.worksiteId);
-      const method: Method = byCaptain ? 'captain' : 'code';
-      const recorder: Recorder = byCaptain ? 'captain' : null;
-      const at = i < late ? plus(shift.startsAt, (16 + Math.floor(rng.next() * 60)) * MIN) : plus(shift.startsAt, (-20 + Math.floor(rng.next() * 35)) * MIN);
+      const captain = shift.worksiteId === null ? undefined : x.captains.get(shift.worksiteId);
+      const method: Method = captain === undefined ? 'code' : 'captain';
+      const recordedBy = captain ?? null;
+      const at = i < late ? plus(shift.startsAt, (16 + Math.floor(rng.next() * 60)) * MIN) : plus(shift.startsAt, (-25 + Math.floor(rng.next() * 26)) * MIN);
       const receivedAt = offline.has(signup) ? plus(at, (8 + Math.floor(rng.next() * 33)) * MIN) : plus(at, 1000 + Math.floor(rng.next() * 2000));
       if (Date.parse(receivedAt) > now) return;
       const id = (kind: string) => `demo-${signup.shift}-${signup.memberRowId}-${kind}`;
-      const mine: PlannedAction[] = [{ deviceActionId: id('in'), shift: signup.shift, memberRowId: signup.memberRowId, action: 'in', at, receivedAt, method, recorder }];
-      const row: PlannedAttendance = { shift: signup.shift, memberRowId: signup.memberRowId, checkedInAt: at, checkedOutAt: null, outMethod: null, conflict: null, lastAt: receivedAt };
+      const action = (deviceActionId: string, kind: ActionKind, when: string, how: Method, by: number | null, delay: number): PlannedAction =>
+        ({ deviceActionId, shift: signup.shift, memberRowId: signup.memberRowId, action: kind, at: when, receivedAt: plus(when, delay), method: how, recordedBy: by });
+      const mine: PlannedAction[] = [{ ...action(id('in'), 'in', at, method, recordedBy, 0), receivedAt }];
       const ended = Date.parse(shift.endsAt) + 30 * MIN <= now;
       if (ended && leaving.has(signup)) {
-        const out = plus(shift.endsAt, (-5 + Math.floor(rng.next() * 16)) * MIN);
-        mine.push({ deviceActionId: id('out'), shift: signup.shift, memberRowId: signup.memberRowId, action: 'out', at: out, receivedAt: plus(out, 1500), method, recorder });
-        Object.assign(row, { checkedOutAt: out, outMethod: method, lastAt: plus(out, 1500) });
-      } else if (ended) {
-        Object.assign(row, { checkedOutAt: shift.endsAt, outMethod: 'auto', lastAt: plus(shift.endsAt, 30 * MIN) });
-      } else if (byCaptain && conflicts < 2 && Date.parse(at) + 15 * MIN <= now) {
-        // An organizer at the same site disagrees with the captain: first an undo, then a second check-in.
-        const kind: ActionKind = conflicts === 0 ? 'undo' : 'in';
-        const second = plus(at, (conflicts === 0 ? 10 : 15) * MIN);
-        const other: PlannedAction = { deviceActionId: id(`organizer-${kind}`), shift: signup.shift, memberRowId: signup.memberRowId, action: kind, at: second, receivedAt: plus(second, 2000), method: 'organizer', recorder: 'organizer' };
-        mine.push(other);
-        const conflict: Conflict = {
-          actions: mine.map((a) => ({ deviceActionId: a.deviceActionId, action: a.action, at: a.at, recordedBy: null, method: a.method })),
-          held: kind === 'undo' ? other.deviceActionId : mine[0].deviceActionId,
-          rule: kind === 'undo' ? RULE_UNDO : RULE_TWICE,
-        };
-        Object.assign(row, { checkedInAt: kind === 'undo' ? null : at, conflict, lastAt: other.receivedAt });
+        mine.push(action(id('out'), 'out', plus(shift.endsAt, Math.floor(rng.next() * 11) * MIN), method, recordedBy, 1500));
+      } else if (!ended && captain !== undefined && conflicts < 2 && Date.parse(at) + 15 * MIN <= now) {
+        // An organizer at the same site disagrees with the captain: first an undo 10 minutes later, then a second check-in 15 minutes later.
+        mine.push(conflicts === 0 ? action(id('organizer-undo'), 'undo', plus(at, 10 * MIN), 'organizer', x.organizer, 2000) : action(id('organizer-in'), 'in', plus(at, 15 * MIN), 'organizer', x.organizer, 2000));
         conflicts++;
       }
       actions.push(...mine);
-      attendance.push(row);
+      const state = replay(mine, shift, x.now);
+      attendance.push({ ...state, shift: signup.shift, memberRowId: signup.memberRowId, lastAt: mine.reduce((t, a) => (a.receivedAt > t ? a.receivedAt : t), mine[0].receivedAt) });
     });
   }
   return { actions, attendance };

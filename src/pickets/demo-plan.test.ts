@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeRng } from '../district/generate/random.ts';
-import { planCheckIns, RULE_TWICE, RULE_UNDO } from './demo-checkins.ts';
+import { RULE_FAR_APART, RULE_UNDO } from './attendance.ts';
+import { planCheckIns } from './demo-checkins.ts';
 import { ALTERNATES, DEMO_STRIKE_DAYS, pacific, planStrikeDays } from './demo-plan.ts';
 
 const A = 1000, B = 2000;
@@ -52,7 +53,7 @@ describe('the demo strike days, planned', () => {
 
   it('checks in the mornings: one absent, one late, five out by hand and four automatically a day', () => {
     const p = plan();
-    const after = planCheckIns({ plan: p, now: '2019-01-23T08:00:00.000Z', rng: makeRng(7, 'in'), captains: new Set() });
+    const after = planCheckIns({ plan: p, now: '2019-01-23T08:00:00.000Z', rng: makeRng(7, 'in'), captains: new Map(), organizer: 9 });
     // Morning sign-ups a day: 7 (A) + 2 (B) + 1 (phone bank) = N = 10 (afternoons get none).
     // absent round(1.0) = 1, late round(0.7) = 1, present 9; out by hand round(0.6 × 9) = 5, auto 4.
     // Actions: 6 days × (9 in + 5 out) = 84; attendance rows: 6 × 9 = 54, 6 × 4 = 24 checked out automatically.
@@ -66,12 +67,15 @@ describe('the demo strike days, planned', () => {
     const late = after.attendance.filter((r) => Date.parse(r.checkedInAt!) > Date.parse(p.shifts[r.shift].startsAt) + 15 * 60_000);
     expect(late).toHaveLength(6);
     expect(new Set(after.actions.map((a) => a.deviceActionId)).size).toBe(84);
+    // On time: at the start or before it, so a whole 3-hour morning counts for strike pay.
+    const onTime = after.attendance.filter((r) => !late.includes(r));
+    for (const r of onTime) expect(Date.parse(r.checkedInAt!)).toBeLessThanOrEqual(Date.parse(p.shifts[r.shift].startsAt));
   });
 
   it('stops at the demo\'s now, with two conflicts at the captain\'s site', () => {
     const p = plan();
     const now = '2019-01-22T15:20:00.000Z';
-    const at = planCheckIns({ plan: p, now, rng: makeRng(7, 'in'), captains: new Set([A]) });
+    const at = planCheckIns({ plan: p, now, rng: makeRng(7, 'in'), captains: new Map([[A, 5]]), organizer: 9 });
     for (const a of at.actions) expect(Date.parse(a.receivedAt)).toBeLessThanOrEqual(Date.parse(now));
     const last = at.attendance.filter((r) => p.shifts[r.shift].day === 5);
     // Day 6 at 7:20: the pickets and child care (6:30) and food (7:00) started, the phone bank (9:00) not:
@@ -79,12 +83,14 @@ describe('the demo strike days, planned', () => {
     expect(last.length === 7 || last.length === 8).toBe(true);
     expect(last.every((r) => r.checkedOutAt === null)).toBe(true);
     const conflicts = last.filter((r) => r.conflict !== null);
-    expect(conflicts.map((r) => r.conflict!.rule)).toEqual([RULE_UNDO, RULE_TWICE]);
+    expect(conflicts.map((r) => r.conflict!.rule)).toEqual([RULE_UNDO, RULE_FAR_APART]);
     // The undo held: not checked in. The second check-in 15 minutes later did not move the first.
     expect(conflicts[0].checkedInAt).toBeNull();
     expect(conflicts[0].conflict!.held).toMatch(/organizer-undo$/);
     expect(conflicts[1].checkedInAt).toBe(conflicts[1].conflict!.actions[0].at);
     expect(Date.parse(conflicts[1].conflict!.actions[1].at) - Date.parse(conflicts[1].conflict!.actions[0].at)).toBe(15 * 60_000);
     expect(conflicts.every((r) => p.shifts[r.shift].worksiteId === A)).toBe(true);
+    // Recorded by the captain (person 5) and the organizer (person 9).
+    expect(conflicts.map((r) => r.conflict!.actions.map((a) => a.recordedBy))).toEqual([[5, 9], [5, 9]]);
   });
 });

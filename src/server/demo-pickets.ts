@@ -13,7 +13,8 @@ import type { SqlDialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { makeRng } from '../district/generate/random.ts';
 import type { School } from '../district/types.ts';
-import { planCheckIns, type Recorder } from '../pickets/demo-checkins.ts';
+import { planCheckIns } from '../pickets/demo-checkins.ts';
+import { DEFAULT_RULES } from '../pickets/pay-rules.ts';
 import { DEMO_STRIKE_DAYS, DEMO_TIME_ZONE, planStrikeDays, type DemoSite } from '../pickets/demo-plan.ts';
 import { regionOf } from '../pickets/demo-regions.ts';
 import { audit } from './audit.ts';
@@ -78,7 +79,7 @@ export async function seedStrikeDays(x: { deps: Pick<Deps, 'db' | 'ids' | 'diale
 
   x.progress(`Planning UTLA's six strike days (January 14–22, 2019) at ${sites.length.toLocaleString('en-US')} schools`);
   const plan = planStrikeDays({ sites, linked, rng: makeRng(x.seed, 'pickets/plan') });
-  const { actions, attendance } = planCheckIns({ plan, now: DEMO_NOW, rng: makeRng(x.seed, 'pickets/check-ins'), captains: new Set(captainPerson.keys()) });
+  const { actions, attendance } = planCheckIns({ plan, now: DEMO_NOW, rng: makeRng(x.seed, 'pickets/check-ins'), captains: captainPerson, organizer: admin });
 
   const box = { south: Math.min(...x.schools.map((s) => s.latitude ?? 90)), north: Math.max(...x.schools.map((s) => s.latitude ?? -90)), west: Math.min(...x.schools.map((s) => s.longitude ?? 180)), east: Math.max(...x.schools.map((s) => s.longitude ?? -180)) };
   const regions = new Map<string, number[]>();
@@ -105,21 +106,17 @@ export async function seedStrikeDays(x: { deps: Pick<Deps, 'db' | 'ids' | 'diale
       const self = personOfRow.get(s.memberRowId);
       return { id: ids.next(orgId), organization_id: orgId, shift_id: shiftIds[s.shift], member_row_id: s.memberRowId, source: self ? 'self' : 'assigned', created_by: self ?? admin, created_at: PLANNED_AT, ended_by: null, ended_at: null, moved_to: null };
     }));
-    const personOf = (recorder: Recorder, shift: number): number | null => {
-      if (recorder === 'organizer') return admin;
-      const site = plan.shifts[shift].worksiteId;
-      return recorder === 'captain' && site !== null ? captainPerson.get(site) ?? null : null;
-    };
     await insertAll(tx, dialect, 'picket_actions', actions.map((a) => ({
       id: ids.next(orgId), organization_id: orgId, device_action_id: a.deviceActionId, shift_id: shiftIds[a.shift], member_row_id: a.memberRowId,
-      action: a.action, at: a.at, received_at: a.receivedAt, method: a.method, recorded_by: personOf(a.recorder, a.shift),
+      action: a.action, at: a.at, received_at: a.receivedAt, method: a.method, recorded_by: a.recordedBy,
     })));
-    const recorderOf = new Map(actions.map((a) => [a.deviceActionId, personOf(a.recorder, a.shift)]));
     await insertAll(tx, dialect, 'picket_attendance', attendance.map((r) => ({
       shift_id: shiftIds[r.shift], member_row_id: r.memberRowId, organization_id: orgId, checked_in_at: r.checkedInAt, checked_out_at: r.checkedOutAt, out_method: r.outMethod,
-      conflict: r.conflict ? JSON.stringify({ ...r.conflict, actions: r.conflict.actions.map((a) => ({ ...a, recordedBy: recorderOf.get(a.deviceActionId) ?? null })) }) : null,
+      conflict: r.conflict ? JSON.stringify(r.conflict) : null,
       updated_at: r.lastAt,
     })));
+    // The union's strike-pay rules: the defaults (src/pickets/pay-rules.ts), saved as its first version.
+    await insertAll(tx, dialect, 'strike_pay_rules', [{ id: ids.next(orgId), organization_id: orgId, rules: JSON.stringify(DEFAULT_RULES), created_by: admin, created_at: PLANNED_AT }]);
     await audit(tx, ids, { organizationId: orgId, personId: admin, action: 'pickets.demo-seeded', subject: `strike_days/${dayIds.join(',')}`, at: PLANNED_AT });
   });
   const report = { days: DEMO_STRIKE_DAYS.length, shifts: plan.shifts.length, signups: plan.signups.length, actions: actions.length, attendance: attendance.length, ms: Math.round(performance.now() - started) };
