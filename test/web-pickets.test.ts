@@ -106,7 +106,7 @@ browserSuite('the strike-morning pages in Chromium', () => {
       await page.getByRole('button', { name: `Check in ${n}` }).click();
       await page.waitForTimeout(150);
     }
-    await page.getByText('10 waiting to be sent').waitFor();
+    await page.locator('strong[data-waiting="10"]').waitFor();
     await page.getByText('You are offline.', { exact: false }).waitFor();
     expect(await axeClean(page)).toEqual([]);
     await screenshot(page, 'pickets-captain-offline');
