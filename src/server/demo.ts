@@ -21,6 +21,7 @@ import { createApp } from './app.ts';
 import { DEMO_PASSWORD, demoClient } from './demo-client.ts';
 import { seedRoster } from './demo-roster.ts';
 import { seedStrikeVote } from './demo-vote.ts';
+import { seedStrikeDays } from './demo-pickets.ts';
 import type { Deps } from './env.ts';
 
 export { DEMO_PASSWORD };
@@ -116,6 +117,8 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     // UTLA's strike authorization: voted at school sites August 22–30, 2018, announced on the 31st
     // (https://www.utla.net/news/utla-members-vote-overwhelmingly-authorize-strike).
     await seedStrikeVote({ deps, client, clock, roster, progress });
+    // UTLA's six strike days, January 14–22, 2019: shifts, sign-ups and the mornings' check-ins (written directly: a few hundred thousand rows).
+    await seedStrikeDays({ deps, schools: first.dataset.schools, seed: lausdSpec().seed, progress });
   }
 
   const proposals = new Map<string, number>();

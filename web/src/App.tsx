@@ -21,6 +21,12 @@ import { VotePage } from './pages/votes/VotePage.tsx';
 import { KioskOpen } from './pages/votes/KioskOpen.tsx';
 import { Kiosk } from './pages/votes/Kiosk.tsx';
 import { Paper } from './pages/votes/Paper.tsx';
+import { Hub as PicketsHub } from './pages/pickets/Hub.tsx';
+import { Plan as PicketsPlan } from './pages/pickets/Plan.tsx';
+import { Board as PicketsBoard } from './pages/pickets/Board.tsx';
+import { Pay as PicketsPay } from './pages/pickets/Pay.tsx';
+import { Captain as PicketsCaptain } from './pages/pickets/Captain.tsx';
+import { Mine as PicketsMine } from './pages/pickets/Mine.tsx';
 
 export interface Session {
   person: { id: number; name: string; email: string; role: string };
@@ -58,6 +64,12 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace\/votes\/(\d+)\/edit$/, page: VoteSetup, signedIn: true },
   { path: /^\/workspace\/votes\/(\d+)\/kiosk$/, page: KioskOpen, signedIn: true },
   { path: /^\/workspace\/votes\/(\d+)\/paper$/, page: Paper, signedIn: true },
+  { path: /^\/workspace\/pickets$/, page: PicketsHub, signedIn: true },
+  { path: /^\/workspace\/pickets\/plan$/, page: PicketsPlan, signedIn: true },
+  { path: /^\/workspace\/pickets\/board$/, page: PicketsBoard, signedIn: true },
+  { path: /^\/workspace\/pickets\/pay$/, page: PicketsPay, signedIn: true },
+  { path: /^\/workspace\/pickets\/captain$/, page: PicketsCaptain, signedIn: true },
+  { path: /^\/workspace\/pickets\/me$/, page: PicketsMine, signedIn: true },
   // A member votes here without an account (a one-time code); a kiosk device has no session.
   { path: /^\/vote\/(\d+)$/, page: VotePage, signedIn: false },
   { path: /^\/kiosk\/(\d+)$/, page: Kiosk, signedIn: false },

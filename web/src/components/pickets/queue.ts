@@ -1,0 +1,86 @@
+/**
+ * Check-ins made on this device, kept until the server has them. Each action gets an id made
+ * here (crypto.randomUUID) and the time on the device, and is kept in localStorage, so a reload
+ * or a lost signal loses nothing; it is sent when the network is back (the `online` event) and
+ * retried with a growing wait (1 s, 2 s, 4 s … at most 30 s). The server stores an action once
+ * per id, so sending one twice is harmless. Its answer per action is kept: recorded, or refused
+ * with the reason, for the page to say. The pages call `flush` when they open (after the
+ * session is known), so what a reload kept goes out.
+ */
+import { useSyncExternalStore } from 'react';
+import { api, ApiError } from '../../api.ts';
+
+export interface Queued { id: string; shiftId: number; action: 'in' | 'out' | 'undo'; at: string; memberRowId?: number; code?: string; who: string }
+export interface Answered extends Queued { outcome: 'recorded' | 'duplicate' | 'refused'; reason?: string; sentAt: string }
+interface State { waiting: Queued[]; answered: Answered[]; sending: boolean; lastError: string | null }
+
+const KEY = 'settle.pickets.queue';
+const read = (): Queued[] => {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(v) ? (v as Queued[]) : [];
+  } catch {
+    return [];
+  }
+};
+let state: State = { waiting: read(), answered: [], sending: false, lastError: null };
+const listeners = new Set<() => void>();
+const set = (next: Partial<State>) => {
+  state = { ...state, ...next };
+  localStorage.setItem(KEY, JSON.stringify(state.waiting));
+  listeners.forEach((l) => l());
+};
+
+export function useQueue(): State {
+  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => state);
+}
+
+/** Called after each answer from the server, so a page can read its list again. */
+const sentListeners = new Set<() => void>();
+export function onSent(l: () => void): () => void {
+  sentListeners.add(l);
+  return () => sentListeners.delete(l);
+}
+
+export function enqueue(a: Omit<Queued, 'id' | 'at'> & { at?: string }): Queued {
+  const q: Queued = { ...a, id: crypto.randomUUID(), at: a.at ?? new Date().toISOString() };
+  set({ waiting: [...state.waiting, q] });
+  void flush();
+  return q;
+}
+
+let wait = 1000;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export async function flush(): Promise<void> {
+  if (state.sending || state.waiting.length === 0) return;
+  if (timer) (clearTimeout(timer), (timer = null));
+  const batch = state.waiting.slice(0, 200);
+  set({ sending: true });
+  try {
+    const { results } = await api<{ results: { id: string; outcome: Answered['outcome']; reason?: string }[] }>('POST', '/api/pickets/check-ins', {
+      actions: batch.map(({ id, shiftId, action, at, memberRowId, code }) => ({ id, shiftId, action, at, ...(memberRowId !== undefined ? { memberRowId } : { code }) })),
+    });
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const sentAt = new Date().toISOString();
+    const answered = batch.flatMap((q) => { const r = byId.get(q.id); return r ? [{ ...q, outcome: r.outcome, reason: r.reason, sentAt }] : []; });
+    wait = 1000;
+    set({ waiting: state.waiting.filter((q) => !byId.has(q.id)), answered: [...answered, ...state.answered].slice(0, 50), sending: false, lastError: null });
+    sentListeners.forEach((l) => l());
+    if (state.waiting.length > 0) void flush();
+  } catch (e) {
+    // A refusal of the whole request (a bad body) will not get better by retrying: say it and keep the actions for a person to see.
+    const message = e instanceof ApiError ? e.problem.message : null;
+    set({ sending: false, lastError: message });
+    if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) return;
+    timer = setTimeout(() => void flush(), wait);
+    wait = Math.min(wait * 2, 30_000);
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    wait = 1000;
+    void flush();
+  });
+}

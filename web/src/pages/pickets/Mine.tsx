@@ -1,0 +1,143 @@
+/**
+ * A member's page: the shifts I am on and those with room (sign up, cancel), checking in by
+ * typing the site's code (queued on the phone when there is no signal, with the time it was
+ * typed), and my strike pay with the reasons.
+ */
+import { useEffect, useState } from 'react';
+import type { PageProps, Session } from '../../App.tsx';
+import { api } from '../../api.ts';
+import { useLang, useMessages } from '../../i18n.ts';
+import { Pending } from '../../components/workspace/parts.tsx';
+import { useApi } from '../../components/workspace/useApi.ts';
+import { useFetch } from '../../components/pickets/useFetch.ts';
+import { displayText } from '../../text.ts';
+import { isMember } from '../../components/pickets/roles.ts';
+import { dutyName, Guard, PicketsNav, QueueStatus } from '../../components/pickets/parts.tsx';
+import { enqueue, flush } from '../../components/pickets/queue.ts';
+import { cents, clock, clockSeconds, dayName } from '../../components/pickets/time.ts';
+import type { PayDay, Shift } from '../../components/pickets/types.ts';
+import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
+import { pk } from './messages.ts';
+
+interface MyPickets { member: { name: string }; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
+interface MyPay { periods: { start: string; end: string; days: PayDay[]; amountCents: number; why: string; paid: boolean }[]; totalCents: number }
+
+export function Mine({ session }: PageProps) {
+  return <Guard allowed={isMember(session)}><MinePage session={session as Session} /></Guard>;
+}
+
+function MinePage({ session }: { session: Session }) {
+  const t = useMessages(pk);
+  const lang = useLang();
+  const [reload, setReload] = useState(0);
+  const me = useFetch<MyPickets>('/api/me/pickets', reload);
+  const pay = useApi<MyPay>('/api/me/strike-pay');
+  const [said, setSaid] = useState<Said>(null);
+  useEffect(() => void flush(), []);
+  const act = async (run: () => Promise<string>) => {
+    try {
+      setSaid({ ok: true, text: await run() });
+    } catch (e) {
+      setSaid(refusal(e));
+    }
+    setReload((n) => n + 1);
+  };
+  const when = (s: Shift) => `${dayName(s.startsAt.slice(0, 10), lang)}, ${clock(s.startsAt, lang)}–${clock(s.endsAt, lang)}`;
+  return (
+    <div className="pk-page">
+      <PicketsNav session={session} here="me" />
+      <h1>{t('me.title')}</h1>
+      <QueueStatus />
+      <SaidLine said={said} />
+      <Pending loaded={me} />
+      {me.state === 'done' && (
+        <>
+          <CheckIn shifts={me.value.mine.map((m) => m.shift)} onQueued={(at) => setSaid({ ok: true, text: t('me.checkin.queued', { at: clockSeconds(at, lang) }) })} />
+          <section aria-labelledby="pk-mine">
+            <h2 id="pk-mine">{t('me.mine')}</h2>
+            {me.value.mine.length === 0 ? <p className="muted">{t('me.mine.none')}</p> : (
+              <ul className="pk-list">
+                {me.value.mine.map(({ signupId, shift }) => (
+                  <li key={signupId} className="card">
+                    <p>{displayText(dutyName(t, shift))}<br /><span className="muted">{when(shift)}</span></p>
+                    <button type="button" className="ro-secondary" aria-label={t('me.cancel.label', { what: dutyName(t, shift), at: when(shift) })} onClick={() => void act(async () => {
+                      await api('DELETE', `/api/me/pickets/signups/${signupId}`);
+                      return t('me.cancelled');
+                    })}>{t('me.cancel')}</button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="pk-open">
+            <h2 id="pk-open">{t('me.open')}</h2>
+            {me.value.open.length === 0 ? <p className="muted">{t('me.open.none')}</p> : (
+              <ul className="pk-list">
+                {me.value.open.slice(0, 50).map((shift) => (
+                  <li key={shift.id} className="card">
+                    <p>{displayText(dutyName(t, shift))}<br /><span className="muted">{when(shift)} · {t('shift.counts', { signed: shift.signedUp, capacity: shift.capacity, minimum: shift.minimum })}</span></p>
+                    <button type="button" aria-label={t('me.signup.label', { what: dutyName(t, shift), at: when(shift) })} onClick={() => void act(async () => {
+                      await api('POST', '/api/me/pickets/signups', { shiftId: shift.id });
+                      return t('me.signed');
+                    })}>{t('me.signup')}</button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+      <section aria-labelledby="pk-pay">
+        <h2 id="pk-pay">{t('me.pay')}</h2>
+        <Pending loaded={pay} />
+        {pay.state === 'done' && (pay.value.periods.length === 0 ? <p className="muted">{t('me.pay.none')}</p> : (
+          <>
+            <p><strong>{t('me.pay.total', { amount: cents(pay.value.totalCents, lang) })}</strong></p>
+            {pay.value.periods.map((p) => (
+              <div key={p.start} className="card">
+                <h3>{t('me.pay.period', { start: dayName(p.start, lang), amount: cents(p.amountCents, lang) })}{p.paid ? ` (${t('me.pay.paid')})` : ''}</h3>
+                <p className="muted">{p.why}</p>
+                <ul>{p.days.map((d) => <li key={d.dayId}>{d.label}: {d.why}</li>)}</ul>
+              </div>
+            ))}
+          </>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+/** The site's code typed on the member's phone: queued with the time it was typed. */
+function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string) => void }) {
+  const t = useMessages(pk);
+  const lang = useLang();
+  const now = Date.now();
+  const near = shifts.filter((s) => Date.parse(s.startsAt) - 30 * 60_000 <= now && now <= Date.parse(s.endsAt) + 30 * 60_000);
+  const [shiftId, setShiftId] = useState('');
+  const [code, setCode] = useState('');
+  if (near.length === 0) return null;
+  const chosen = near.find((s) => String(s.id) === shiftId) ?? near[0];
+  return (
+    <form className="card pk-checkin" onSubmit={(e) => {
+      e.preventDefault();
+      const q = enqueue({ shiftId: chosen.id, action: 'in', code: code.replace(/\s/g, ''), who: t('nav.me') });
+      setCode('');
+      onQueued(q.at);
+    }}>
+      <h2>{t('me.checkin')}</h2>
+      {near.length > 1 && (
+        <p>
+          <label htmlFor="pk-checkin-shift">{t('me.checkin.shift')}</label>{' '}
+          <select id="pk-checkin-shift" value={String(chosen.id)} onChange={(e) => setShiftId(e.target.value)}>
+            {near.map((s) => <option key={s.id} value={String(s.id)}>{displayText(`${dutyName(t, s)} ${clock(s.startsAt, lang)}`)}</option>)}
+          </select>
+        </p>
+      )}
+      <p>
+        <label htmlFor="pk-code-input">{t('me.checkin.code')}</label><br />
+        <input id="pk-code-input" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} />
+      </p>
+      <button type="submit">{t('me.checkin.send')}</button>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Strike pay (organizers): the rules (saved as a new version), the weeks, the ledger of a week
+ * with each member's days and the reason, an exception for a member and a day with a reason, and
+ * producing the week's payout file once, then downloading it as produced.
+ */
+import { useEffect, useState } from 'react';
+import type { PageProps, Session } from '../../App.tsx';
+import { api } from '../../api.ts';
+import { useLang, useMessages } from '../../i18n.ts';
+import { navigate, withQuery } from '../../router.ts';
+import { Pending } from '../../components/workspace/parts.tsx';
+import { count } from '../../components/workspace/format.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
+import { UserText } from '../../components/UserText.tsx';
+import { organizes } from '../../components/pickets/roles.ts';
+import { Guard, PicketsNav } from '../../components/pickets/parts.tsx';
+import { useFetch } from '../../components/pickets/useFetch.ts';
+import { cents, dayName } from '../../components/pickets/time.ts';
+import type { PayRow, PayRules, Payout } from '../../components/pickets/types.ts';
+import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
+import { pk } from './messages.ts';
+
+interface Ledger { rows: PayRow[]; count: number; members: number; totalCents: number; payout: Payout | null }
+interface Period { start: string; end: string; open: boolean; produced: boolean }
+
+export function Pay({ session, query }: PageProps) {
+  return <Guard allowed={organizes(session)}><PayPage session={session as Session} query={query} /></Guard>;
+}
+
+function PayPage({ session, query }: { session: Session; query: URLSearchParams }) {
+  const t = useMessages(pk);
+  const lang = useLang();
+  const [again, setAgain] = useState(0);
+  const [said, setSaid] = useState<Said>(null);
+  const rules = useFetch<{ rules: PayRules; version: number }>('/api/pickets/pay/rules', again);
+  const periods = useFetch<{ periods: Period[] }>('/api/pickets/pay/periods', again);
+  const list = periods.state === 'done' ? periods.value.periods : [];
+  const period = list.find((p) => p.start === query.get('week')) ?? list[0] ?? null;
+  const ledger = useFetch<Ledger>(period ? `/api/pickets/pay/ledger?periodStart=${period.start}&limit=100` : null, again);
+  const act = async (run: () => Promise<string>) => {
+    try {
+      setSaid({ ok: true, text: await run() });
+    } catch (e) {
+      setSaid(refusal(e));
+    }
+    setAgain((n) => n + 1);
+  };
+  return (
+    <div className="pk-page">
+      <PicketsNav session={session} here="pay" />
+      <h1>{t('pay.title')}</h1>
+      <SaidLine said={said} />
+      <Pending loaded={rules} />
+      {rules.state === 'done' && <RulesForm key={rules.value.version} rules={rules.value.rules} version={rules.value.version} act={act} />}
+      <Pending loaded={periods} />
+      {list.length > 0 && (
+        <p>
+          <label htmlFor="pk-week">{t('pay.period')}</label>{' '}
+          <select id="pk-week" value={period?.start ?? ''} onChange={(e) => navigate(withQuery('week', e.target.value), { replace: true })}>
+            {list.map((p) => <option key={p.start} value={p.start}>{dayName(p.start, lang)}</option>)}
+          </select>
+        </p>
+      )}
+      {period && ledger.state === 'done' && (
+        <section aria-labelledby="pk-ledger">
+          <h2 id="pk-ledger">{t('pay.ledger', { start: dayName(period.start, lang) })}</h2>
+          <p>{t('pay.ledger.facts', { members: count(ledger.value.members, lang), total: cents(ledger.value.totalCents, lang) })}</p>
+          {ledger.value.payout ? <p><a href={`/api/pickets/pay/payouts/${ledger.value.payout.id}/csv`} download>{t('pay.download', { start: dayName(period.start, lang) })}</a></p>
+            : period.open ? <p className="muted">{t('pay.open')}</p>
+            : <button type="button" onClick={() => void act(async () => {
+              const { payout } = await api<{ payout: Payout }>('POST', '/api/pickets/pay/payouts', { periodStart: period.start });
+              return t('pay.produced', { members: count(payout.members, lang), total: cents(payout.totalCents, lang) });
+            })}>{t('pay.produce')}</button>}
+          {ledger.value.count > ledger.value.rows.length && <p className="muted">{t('pay.more', { shown: count(ledger.value.rows.length, lang), n: count(ledger.value.count, lang) })}</p>}
+          <TableScroll label={t('pay.ledger', { start: dayName(period.start, lang) })}>
+            <table className="pk-ledger">
+              <thead><tr><th scope="col">{t('pay.col.member')}</th><th scope="col">{t('pay.col.days')}</th><th scope="col">{t('pay.col.hours')}</th><th scope="col">{t('pay.col.amount')}</th><th scope="col">{t('pay.col.why')}</th></tr></thead>
+              <tbody>
+                {ledger.value.rows.map((r) => (
+                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td><td>{r.why}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Exception rows={ledger.value.rows} act={act} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function RulesForm({ rules, version, act }: { rules: PayRules; version: number; act: (run: () => Promise<string>) => Promise<void> }) {
+  const t = useMessages(pk);
+  const [amount, setAmount] = useState(String(rules.amountCents / 100));
+  const [hours, setHours] = useState(String(rules.minHoursPerDay));
+  const [basis, setBasis] = useState(rules.basis);
+  const [firstWeek, setFirstWeek] = useState(rules.firstWeek);
+  return (
+    <form className="card pk-form" onSubmit={(e) => { e.preventDefault(); void act(async () => {
+      const saved = await api<{ version: number }>('PUT', '/api/pickets/pay/rules', { rules: { ...rules, basis, firstWeek, amountCents: Math.round(Number(amount) * 100), minHoursPerDay: Number(hours) } });
+      return t('pay.saved', { version: saved.version });
+    }); }}>
+      <h2>{t('pay.rules')} <span className="muted">({t('pay.version', { version })})</span></h2>
+      <p><label htmlFor="pk-basis">{t('pay.basis')}</label><br />
+        <select id="pk-basis" value={basis} onChange={(e) => setBasis(e.target.value as 'day' | 'week')}><option value="day">{t('pay.basis.day')}</option><option value="week">{t('pay.basis.week')}</option></select></p>
+      <p><label htmlFor="pk-amount">{t('pay.amount')}</label><br /><input id="pk-amount" type="number" min={0} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} /></p>
+      <p><label htmlFor="pk-hours">{t('pay.minHours')}</label><br /><input id="pk-hours" type="number" min={0} max={24} step="0.25" value={hours} onChange={(e) => setHours(e.target.value)} /></p>
+      <p><label htmlFor="pk-first">{t('pay.firstWeek')}</label><br />
+        <select id="pk-first" value={firstWeek} onChange={(e) => setFirstWeek(e.target.value)}>
+          {(['paid', 'unpaid', 'with-next'] as const).map((k) => <option key={k} value={k}>{t(`pay.firstWeek.${k}`)}</option>)}
+        </select></p>
+      <button type="submit">{t('pay.save')}</button>
+    </form>
+  );
+}
+
+function Exception({ rows, act }: { rows: PayRow[]; act: (run: () => Promise<string>) => Promise<void> }) {
+  const t = useMessages(pk);
+  const [member, setMember] = useState('');
+  const [day, setDay] = useState('');
+  const [kind, setKind] = useState<'count' | 'exclude'>('count');
+  const [reason, setReason] = useState('');
+  const row = rows.find((r) => String(r.memberRowId) === member);
+  useEffect(() => setDay(''), [member]);
+  return (
+    <form className="card pk-form" onSubmit={(e) => { e.preventDefault(); void act(async () => {
+      await api('POST', '/api/pickets/pay/exceptions', { memberRowId: Number(member), strikeDayId: Number(day), kind, reason });
+      setReason('');
+      return t('pay.except.done');
+    }); }}>
+      <h3>{t('pay.except')}</h3>
+      <p><label htmlFor="pk-ex-member">{t('pay.except.member')}</label><br />
+        <select id="pk-ex-member" value={member} onChange={(e) => setMember(e.target.value)} required><option value="" />{rows.map((r) => <option key={r.memberRowId} value={String(r.memberRowId)}>{`${r.name} (${r.memberId})`}</option>)}</select></p>
+      <p><label htmlFor="pk-ex-day">{t('pay.except.day')}</label><br />
+        <select id="pk-ex-day" value={day} onChange={(e) => setDay(e.target.value)} required><option value="" />{(row?.days ?? []).map((d) => <option key={d.dayId} value={String(d.dayId)}>{d.label}</option>)}</select></p>
+      <p><label htmlFor="pk-ex-kind">{t('pay.except.kind')}</label><br />
+        <select id="pk-ex-kind" value={kind} onChange={(e) => setKind(e.target.value as 'count' | 'exclude')}><option value="count">{t('pay.except.count')}</option><option value="exclude">{t('pay.except.exclude')}</option></select></p>
+      <p><label htmlFor="pk-ex-reason">{t('pay.except.reason')}</label><br /><input id="pk-ex-reason" required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} /></p>
+      <button type="submit">{t('pay.except.add')}</button>
+    </form>
+  );
+}
