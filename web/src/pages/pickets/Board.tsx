@@ -17,6 +17,7 @@ import { DayChoice, Guard, pickDay, PicketsNav } from '../../components/pickets/
 import { clock, clockSeconds } from '../../components/pickets/time.ts';
 import type { AtRisk, Board as BoardAnswer, Day } from '../../components/pickets/types.ts';
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
+import { navigate, withQuery } from '../../router.ts';
 import { pk } from './messages.ts';
 
 export function Board({ session, query }: PageProps) {
@@ -27,14 +28,17 @@ function BoardPage({ session, query }: { session: Session; query: URLSearchParam
   const t = useMessages(pk);
   const days = useApi<{ days: Day[] }>('/api/pickets/days');
   const day = days.state === 'done' ? pickDay(days.value.days, query) : null;
+  // `?at=`: the day as it stood then (a morning looked back on), read once instead of live.
+  const asked = query.get('at');
+  const at = asked && !Number.isNaN(Date.parse(asked)) ? new Date(asked).toISOString() : null;
   return (
     <div className="pk-page">
       <PicketsNav session={session} here="board" />
       <h1>{t('board.title')}</h1>
       <Pending loaded={days} />
       {days.state === 'done' && <DayChoice days={days.value.days} day={day} id="pk-board-day" />}
-      {day && <Live key={day.id} day={day} />}
-      {day && <Risk key={`r${day.id}`} day={day} />}
+      {day && (at ? <LookingBack key={`${day.id}@${at}`} day={day} at={at} /> : <Live key={day.id} day={day} />)}
+      {day && <Risk key={`r${day.id}@${at ?? ''}`} day={day} at={at} />}
     </div>
   );
 }
@@ -54,6 +58,42 @@ function Live({ day }: { day: Day }) {
     return () => source.close();
   }, [day.id]);
   if (!board) return <p className="muted" aria-live="polite">{t('board.reconnecting')}</p>;
+  const over = board.regions.every((r) => r.sites.every((x) => x.shifts.every((sh) => sh.status === 'over')));
+  const last = board.day.lastActionAt ?? null;
+  return (
+    <>
+      <p className="muted" role="status">{open ? t('board.live') : t('board.reconnecting')} {t('board.asOf', { at: clockSeconds(board.asOf, lang, day.timeZone) })}</p>
+      {over && last && (
+        <p className="pk-look-back">
+          {t('board.over')}{' '}
+          <a href={withQuery('at', last)} onClick={(e) => { e.preventDefault(); navigate(withQuery('at', last)); }}>{t('board.lookBack', { at: clock(last, lang, day.timeZone) })}</a>
+        </p>
+      )}
+      <BoardView board={board} day={day} />
+    </>
+  );
+}
+
+/** The board as it stood at `at` (GET …/board?at=), with the way back to now. */
+function LookingBack({ day, at }: { day: Day; at: string }) {
+  const t = useMessages(pk);
+  const lang = useLang();
+  const board = useFetch<BoardAnswer>(`/api/pickets/days/${day.id}/board?at=${encodeURIComponent(at)}`, 0);
+  return (
+    <>
+      <p className="pk-look-back" role="status">
+        {t('board.lookingBack', { at: clock(at, lang, day.timeZone) })}{' '}
+        <a href={withQuery('at', null)} onClick={(e) => { e.preventDefault(); navigate(withQuery('at', null)); }}>{t('board.backToNow')}</a>
+      </p>
+      <Pending loaded={board} />
+      {board.state === 'done' && <BoardView board={board.value} day={day} />}
+    </>
+  );
+}
+
+function BoardView({ board, day }: { board: BoardAnswer; day: Day }) {
+  const t = useMessages(pk);
+  const lang = useLang();
   const n = (x: number) => count(x, lang);
   const totals = [
     ['sites', board.totals.sites], ['shifts', board.totals.shifts], ['signedUp', board.totals.signedUp], ['arrived', board.totals.arrived],
@@ -62,7 +102,6 @@ function Live({ day }: { day: Day }) {
   return (
     <section aria-labelledby="pk-board">
       <h2 id="pk-board" className="visually-hidden">{t('board.title')}</h2>
-      <p className="muted" role="status">{open ? t('board.live') : t('board.reconnecting')} {t('board.asOf', { at: clockSeconds(board.asOf, lang, day.timeZone) })}</p>
       <ul className="pk-totals">
         {totals.map(([k, v]) => <li key={k} data-total={k}><strong>{n(v)}</strong> {t(`board.${k}`)}</li>)}
       </ul>
@@ -89,11 +128,11 @@ function Live({ day }: { day: Day }) {
   );
 }
 
-function Risk({ day }: { day: Day }) {
+function Risk({ day, at }: { day: Day; at: string | null }) {
   const t = useMessages(pk);
   const lang = useLang();
   const [reload, setReload] = useState(0);
-  const risk = useFetch<AtRisk>(`/api/pickets/days/${day.id}/at-risk`, reload);
+  const risk = useFetch<AtRisk>(`/api/pickets/days/${day.id}/at-risk${at ? `?at=${encodeURIComponent(at)}` : ''}`, reload);
   const [via, setVia] = useState<'sms' | 'email'>('sms');
   const [said, setSaid] = useState<Said>(null);
   const message = async () => {
@@ -117,14 +156,14 @@ function Risk({ day }: { day: Day }) {
               <ul className="pk-late">
                 {risk.value.late.slice(0, 200).map((l) => <li key={`${l.shiftId}-${l.memberRowId}`}><UserText text={l.name} />, <UserText text={l.worksite} />: {t('risk.minutes', { n: l.minutesLate })}{l.messaged ? ` (${t('risk.messaged')})` : ''}</li>)}
               </ul>
-              <form className="pk-message" onSubmit={(e) => { e.preventDefault(); void message(); }}>
+              {!at && <form className="pk-message" onSubmit={(e) => { e.preventDefault(); void message(); }}>
                 <label htmlFor="pk-via">{t('risk.via')}</label>{' '}
                 <select id="pk-via" value={via} onChange={(e) => setVia(e.target.value as 'sms' | 'email')}>
                   <option value="sms">{t('risk.via.sms')}</option>
                   <option value="email">{t('risk.via.email')}</option>
                 </select>{' '}
                 <button type="submit">{t('risk.message')}</button>
-              </form>
+              </form>}
             </>
           )}
           <SaidLine said={said} />
