@@ -554,7 +554,7 @@ eachDatabase('authorization matrix', (dialect) => {
     const at = s.clock.now.getTime();
     const createdBy = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId[owner]).executeTakeFirstOrThrow()).id;
     const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: mark('Late'), mobile: '+12135550198' }] };
-    return (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId[owner], createdBy, date: mark('day'), sites: [{ name: mark('School'), shifts: [shift] }] })).dayId;
+    return (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId[owner], createdBy, date: nextDate(), sites: [{ name: mark('School'), shifts: [shift] }] })).dayId;
   }
   /** A pending roster import of a union (by its admin): the preview's body. */
   async function rosterImport(owner: OrgKey) {

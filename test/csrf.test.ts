@@ -287,7 +287,7 @@ eachDatabase('CSRF on every changing route', (dialect) => {
       const at = s.clock.now.getTime();
       const createdBy = (await s.handle.db.selectFrom('people').select('id').where('email', '=', emailOf('teachers', 'organizer')).executeTakeFirstOrThrow()).id;
       const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: mark('Late'), mobile: '+12135550199' }] };
-      return (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: mark('day'), sites: [{ name: mark('School'), shifts: [shift] }] })).dayId;
+      return (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: new Date(at).toISOString().slice(0, 10), sites: [{ name: mark('School'), shifts: [shift] }] })).dayId;
     },
     async rosterCaptain(m) {
       return ok(await send(s, unionAdmin, 'POST', `/api/roster/worksites/${m.worksiteId}/captains`, { body: { member: m.memberId } }), 'name a captain').captain.id;
