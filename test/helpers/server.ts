@@ -161,12 +161,13 @@ function clientsOf(app: ReturnType<typeof createApp>) {
 /**
  * A second app on the same database, as a second `settle serve` process would run: its own
  * database handle (pool), its own in-process state (check-in queue, caches), the same clock.
- * For PostgreSQL; a SQLite file is served by one process.
+ * Pass `make`, a createApp imported after `vi.resetModules()`, so that module-level state is
+ * its own too, as in another process. For PostgreSQL; a SQLite file is served by one process.
  */
-export async function anotherApp(s: TestServer): Promise<{ app: ReturnType<typeof createApp>; deps: Deps; as(org: OrgKey, role: string): Promise<Client>; anonymous(address?: string): Client; close(): Promise<void> }> {
+export async function anotherApp(s: TestServer, make: typeof createApp = createApp): Promise<{ app: ReturnType<typeof createApp>; deps: Deps; as(org: OrgKey, role: string): Promise<Client>; anonymous(address?: string): Client; close(): Promise<void> }> {
   const handle = await openDatabase(s.options);
   const deps: Deps = { ...s.deps, db: handle.db, changes: undefined };
-  const app = createApp(deps);
+  const app = make(deps);
   const { client, as } = clientsOf(app);
   return {
     app, deps, as,
