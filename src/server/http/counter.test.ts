@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../db/connect.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { eachDatabase, freshDatabase, type Fresh } from '../../../test/helpers/databases.ts';
-import { giveBack, sweepCounters, take } from './counter.ts';
+import { giveBack, sweepCounters, take, takeMany } from './counter.ts';
 
 const HOUR_MS = 3600_000;
 const at = (iso: string) => new Date(iso);
@@ -52,15 +52,26 @@ eachDatabase('rate-limit counters in the database', (dialect) => {
     const now = at('2026-01-15T16:00:00.000Z');
     const t = await take(h.db, { key: 'several', limit: 10, windowMs: HOUR_MS, now, amount: 4 });
     expect(t.count).toBe(4);
-    await giveBack(h.db, 'several', 3);
+    await giveBack(h.db, [{ key: 'several', amount: 3 }]);
     expect((await take(h.db, { key: 'several', limit: 10, windowMs: HOUR_MS, now })).count).toBe(2); // 4 − 3 + 1
-    await giveBack(h.db, 'several', 99); // never below 0
+    await giveBack(h.db, [{ key: 'several', amount: 99 }]); // never below 0
     expect((await take(h.db, { key: 'several', limit: 10, windowMs: HOUR_MS, now })).count).toBe(1);
     await expect(h.db.transaction().execute(async (tx) => {
       expect((await take(tx, { key: 'several', limit: 10, windowMs: HOUR_MS, now, amount: 5 })).count).toBe(6);
       throw new Error('the batch failed');
     })).rejects.toThrow('the batch failed');
     expect((await take(h.db, { key: 'several', limit: 10, windowMs: HOUR_MS, now })).count).toBe(2); // 1 + 1: the 5 were rolled back
+  });
+
+  it('takes and gives back several keys in one statement each, each key counted on its own', async () => {
+    const now = at('2026-01-15T16:00:00.000Z');
+    await take(h.db, { key: 'many b', limit: 3, windowMs: HOUR_MS, now, amount: 2 });
+    const t = await takeMany(h.db, [{ key: 'many a', amount: 1 }, { key: 'many b', amount: 2 }, { key: 'many c', amount: 4 }], { limit: 3, windowMs: HOUR_MS, now });
+    // a: 1 (within 3); b: 2 before + 2 = 4 (passed); c: 4 at once (passed).
+    expect(t.map((x) => [x.count, x.passed])).toEqual([[1, false], [4, true], [4, true]]);
+    await giveBack(h.db, [{ key: 'many a', amount: 0 }, { key: 'many b', amount: 2 }, { key: 'many c', amount: 1 }]);
+    const rows = await h.db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'like', 'many %').orderBy('key').execute();
+    expect(rows.map((r) => [r.key, Number(r.count)])).toEqual([['many a', 1], ['many b', 2], ['many c', 3]]); // 1 − 0, 4 − 2, 4 − 1
   });
 
   it('sweeps only the counters whose window ended', async () => {

@@ -6,14 +6,15 @@
  * starts at the first wrong code.
  *
  * Per batch of check-ins, in its transaction: every code attempt is counted before any code is
- * checked (keys in sorted order, so two processes' batches never wait on each other), which
+ * checked (one statement, keys in sorted order, so two processes' batches never wait on each
+ * other in a cycle), which
  * says how many of them may be checked; after the checks, the attempts that were not wrong (a
  * right code, a time refusal, a refused or duplicate action) are given back. Only wrong codes
  * stay counted, as before; a batch that fails rolls its counts back with everything else.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { giveBack, take } from '../http/counter.ts';
+import { giveBack, takeMany } from '../http/counter.ts';
 
 export const CODE_TRIES_PER_HOUR = 10;
 const HOUR_MS = 3600_000;
@@ -41,12 +42,12 @@ export class CodeTries {
     const counts = new Map<string, number>();
     for (const a of attempts) counts.set(keyOf(a), (counts.get(keyOf(a)) ?? 0) + 1);
     const slots = new Map<string, Slot>();
-    for (const key of [...counts.keys()].sort()) {
-      const amount = counts.get(key) as number;
-      const t = await take(tx, { key, limit: CODE_TRIES_PER_HOUR, windowMs: HOUR_MS, now: new Date(now), amount });
-      // Counted before this batch: t.count − amount; what is left of the 10 may be checked now.
-      slots.set(key, { taken: amount, room: Math.max(0, CODE_TRIES_PER_HOUR - (t.count - amount)), wrong: 0 });
-    }
+    const items = [...counts.keys()].sort().map((key) => ({ key, amount: counts.get(key) as number }));
+    const taken = await takeMany(tx, items, { limit: CODE_TRIES_PER_HOUR, windowMs: HOUR_MS, now: new Date(now) });
+    items.forEach(({ key, amount }, i) => {
+      // Counted before this batch: count − amount; what is left of the 10 may be checked now.
+      slots.set(key, { taken: amount, room: Math.max(0, CODE_TRIES_PER_HOUR - (taken[i].count - amount)), wrong: 0 });
+    });
     return new CodeTries(slots);
   }
 
@@ -66,9 +67,9 @@ export class CodeTries {
 
   /** Gives back every attempt of the batch that was not a wrong code. */
   async settle(tx: Transaction<Database>): Promise<void> {
-    for (const key of [...this.slots.keys()].sort()) {
+    await giveBack(tx, [...this.slots.keys()].sort().map((key) => {
       const s = this.slots.get(key) as Slot;
-      await giveBack(tx, key, s.taken - s.wrong);
-    }
+      return { key, amount: s.taken - s.wrong };
+    }));
   }
 }
