@@ -14,6 +14,7 @@ import { countersignatures } from './migrations/0006_countersignatures.ts';
 import { roster } from './migrations/0007_roster.ts';
 import { votes } from './migrations/0008_votes.ts';
 import { pickets } from './migrations/0009_pickets.ts';
+import { rateLimits } from './migrations/0010_rate_limits.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0007_roster': roster(dialect),
     '0008_votes': votes(dialect),
     '0009_pickets': pickets(dialect),
+    '0010_rate_limits': rateLimits(),
   };
 }
 

@@ -94,6 +94,14 @@ export interface SignInFailuresTable {
   at: string;
 }
 
+/** A rate limit's counter (src/server/http/counter.ts): how many were counted for `key` in the window from `window_start` to `window_end`. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  window_end: string;
+  count: number;
+}
+
 export interface DatasetsTable {
   id: number;
   organization_id: number;
@@ -575,6 +583,7 @@ export interface Database {
   invitations: InvitationsTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
+  rate_limits: RateLimitsTable;
   datasets: DatasetsTable;
   dataset_versions: DatasetVersionsTable;
   proposals: ProposalsTable;

@@ -11,7 +11,7 @@
  * Every account's password is PASSWORD. Emails are `<role>@<org key>.test`.
  */
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openDatabase, type OpenDatabase, type SqlDialect } from '../../src/db/connect.ts';
+import { openDatabase, type OpenDatabase, type OpenOptions, type SqlDialect } from '../../src/db/connect.ts';
 import { createApp } from '../../src/server/app.ts';
 import { addPerson } from '../../src/server/admin.ts';
 import { argon2id } from '../../src/server/auth/passwords.ts';
@@ -52,6 +52,8 @@ export interface Client {
 export interface TestServer {
   dialect: SqlDialect;
   handle: OpenDatabase;
+  /** Where the database is, to open another handle on it (as another process would). */
+  options: OpenOptions;
   deps: Deps;
   app: ReturnType<typeof createApp>;
   orgId: Record<OrgKey, number>;
@@ -101,6 +103,26 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
     }
   }
 
+  const { client, as } = clientsOf(app);
+
+  return {
+    dialect, handle, options: target.options, deps, app, orgId, clock,
+    as,
+    anonymous: (address) => client(null, '', address),
+    async close() {
+      boardFeedsOf(deps).endAll();
+      await changes.close();
+      await app.close();
+      if (!costing) await pool.close();
+      await handle.close();
+      await target.dispose();
+      if (logs.length > 0 && process.env.SETTLE_TEST_LOG) console.log(logs.join('\n'));
+    },
+  };
+}
+
+/** Clients of one app: `client(cookie, csrf, address?)`, and `as(org, role)` signed in through it. */
+function clientsOf(app: ReturnType<typeof createApp>) {
   const client = (cookie: string | null, csrf: string, address?: string): Client => ({
     csrf,
     async request(method, path, body, headers = {}) {
@@ -125,26 +147,34 @@ export async function startTestServer({ dialect, costing, empty = false, ids = r
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
   });
+  const as = async (org: OrgKey, role: string): Promise<Client> => {
+    const res = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emailOf(org, role), password: PASSWORD }) });
+    if (res.status !== 200) throw new Error(`sign-in as ${role} of ${org} failed: ${res.status} ${await res.text()}`);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    const cookie = setCookie.split(';')[0];
+    const { csrfToken } = (await res.json()) as { csrfToken: string };
+    return client(cookie, csrfToken);
+  };
+  return { client, as };
+}
 
+/**
+ * A second app on the same database, as a second `settle serve` process would run: its own
+ * database handle (pool), its own in-process state (check-in queue, caches), the same clock.
+ * Pass `make`, a createApp imported after `vi.resetModules()`, so that module-level state is
+ * its own too, as in another process. For PostgreSQL; a SQLite file is served by one process.
+ */
+export async function anotherApp(s: TestServer, make: typeof createApp = createApp): Promise<{ app: ReturnType<typeof createApp>; deps: Deps; as(org: OrgKey, role: string): Promise<Client>; anonymous(address?: string): Client; close(): Promise<void> }> {
+  const handle = await openDatabase(s.options);
+  const deps: Deps = { ...s.deps, db: handle.db, changes: undefined };
+  const app = make(deps);
+  const { client, as } = clientsOf(app);
   return {
-    dialect, handle, deps, app, orgId, clock,
-    async as(org, role) {
-      const res = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emailOf(org, role), password: PASSWORD }) });
-      if (res.status !== 200) throw new Error(`sign-in as ${role} of ${org} failed: ${res.status} ${await res.text()}`);
-      const setCookie = res.headers.get('set-cookie') ?? '';
-      const cookie = setCookie.split(';')[0];
-      const { csrfToken } = (await res.json()) as { csrfToken: string };
-      return client(cookie, csrfToken);
-    },
+    app, deps, as,
     anonymous: (address) => client(null, '', address),
     async close() {
-      boardFeedsOf(deps).endAll();
-      await changes.close();
       await app.close();
-      if (!costing) await pool.close();
       await handle.close();
-      await target.dispose();
-      if (logs.length > 0 && process.env.SETTLE_TEST_LOG) console.log(logs.join('\n'));
     },
   };
 }

@@ -17,7 +17,7 @@ import { audit } from '../audit.ts';
 import { ApiError, conflict, unauthenticated } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
 import { weakPassword } from './strength.ts';
-import { forgetFailures, InFlight, recordFailure, signInWait } from './throttle.ts';
+import { forgetFailures, keepFailure, releaseCheck, reserveCheck } from './throttle.ts';
 import { Email, errors, jsonBody, ok, OrganizationSchema, PersonSchema, plainLine } from '../schemas.ts';
 import { dummyHash, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { csrfOf, endSessionCookie, startSession } from './session.ts';
@@ -67,7 +67,6 @@ const accept = createRoute({
 });
 
 export function authRoutes(app: OpenAPIHono<AppEnv>): void {
-  const inFlight = new InFlight();
   const throttled = (seconds: number) =>
     new ApiError(429, {
       code: 'auth.throttled',
@@ -81,19 +80,10 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const now = deps.now();
     const address = clientAddress(c);
     const dummy = dummyHash(deps.passwords);
-    const ticket = inFlight.watch(email, address);
-    let verdict;
-    try {
-      verdict = await signInWait(deps.db, { account: email, address, now });
-    } catch (e) {
-      inFlight.drop(ticket);
-      throw e;
-    }
-    if (verdict.wait > 0) {
-      inFlight.drop(ticket);
-      throw throttled(verdict.wait);
-    }
-    if (!inFlight.enter(ticket, verdict.room)) throw throttled(1);
+    // The failure is written before the check, so checks in flight (on any process) count as failures.
+    const { wait, reserved } = await reserveCheck(deps.db, deps.dialect, { account: email, address, now });
+    if (!reserved) throw throttled(wait);
+    let settled = false;
     try {
       const person = await deps.db
         .selectFrom('people')
@@ -106,9 +96,10 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
       const right = (await deps.passwords.verify(person?.password_hash ?? (await dummy), password)) && !!person?.password_hash;
       if (!person || !right) {
         await deps.db.transaction().execute(async (tx) => {
-          await recordFailure(tx, { account: email, address, now });
+          await keepFailure(tx, reserved);
           if (person) await audit(tx, deps.ids, { organizationId: person.orgId, personId: null, action: 'session.failed', subject: `people/${person.id}`, at: now.toISOString() });
         });
+        settled = true;
         throw new ApiError(401, { code: 'auth.invalid', message: 'the email or the password is wrong', where: { field: 'password' } });
       }
       const csrfToken = await deps.db.transaction().execute(async (tx) => {
@@ -117,13 +108,14 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
         await audit(tx, deps.ids, { organizationId: person.orgId, personId: person.id, action: 'session.create', subject: `people/${person.id}`, at: now.toISOString() });
         return csrf;
       });
+      settled = true;
       return c.json({
         person: { id: person.id, name: person.name, email: person.email, role: person.role },
         organization: organizationOf({ id: person.orgId, kind: person.kind, name: person.orgName, unit: person.unit, districtId: person.district_id }),
         csrfToken,
       }, 200);
     } finally {
-      inFlight.leave(email, address);
+      if (!settled) await releaseCheck(deps.db, reserved).catch((e: unknown) => deps.log(`sign-in: could not take back a failure written before its check: ${e instanceof Error ? e.message : String(e)}`));
     }
   });
 

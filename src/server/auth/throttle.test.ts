@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { emailOf, PASSWORD, startTestServer, type ApiResponse, type TestServer } from '../../../test/helpers/server.ts';
 import { normaliseAddress } from './client-address.ts';
-import { ACCOUNT_FREE, ACCOUNT_HOURLY, ADDRESS_FREE, CAP_SECONDS, InFlight, waitSeconds } from './throttle.ts';
+import { openDatabase } from '../../db/connect.ts';
+import { ACCOUNT_FREE, ACCOUNT_HOURLY, ADDRESS_FREE, CAP_SECONDS, forgetFailures, keepFailure, releaseCheck, reserveCheck, waitSeconds } from './throttle.ts';
 
 describe('the waits', () => {
   it('grow from 1 second, doubling, to at most 15 minutes', () => {
@@ -10,32 +11,6 @@ describe('the waits', () => {
     expect([4, 5, 6, 7, 14, 15, 40, 10_000].map((f) => waitSeconds(f, ACCOUNT_FREE))).toEqual([0, 1, 2, 4, 512, 900, 900, 900]);
     // An address: 20 free, then the same doubling.
     expect([19, 20, 21, 29, 30].map((f) => waitSeconds(f, ADDRESS_FREE))).toEqual([0, 1, 2, 512, 900]);
-  });
-
-  it('let no more password checks run at once than an email or an address has free failures left', () => {
-    const f = new InFlight();
-    const room = { account: 2, address: 3 };
-    const enter = (account: string) => f.enter(f.watch(account, '10.0.0.1'), room);
-    expect([enter('a@x.test'), enter('a@x.test'), enter('a@x.test')]).toEqual([true, true, false]);
-    expect(enter('b@x.test')).toBe(true); // the address's third
-    expect(enter('c@x.test')).toBe(false); // no fourth
-    f.leave('a@x.test', '10.0.0.1');
-    expect(enter('a@x.test')).toBe(true);
-  });
-
-  it('count a check that ended after a request read the free failures as still using its slot', () => {
-    const f = new InFlight();
-    const room = { account: 2, address: 20 };
-    // Request 1 is let in; request 2 takes its ticket and reads "2 free" before 1's failure is written.
-    expect(f.enter(f.watch('a@x.test', '10.0.0.1'), room)).toBe(true);
-    const late = f.watch('a@x.test', '10.0.0.1');
-    f.leave('a@x.test', '10.0.0.1'); // 1 ends: its failure is written, but 2 read the count before
-    expect(f.enter(f.watch('a@x.test', '10.0.0.1'), room)).toBe(true); // a fresh reader: 1 running
-    // 2 with its old count: 1 running + 1 ended since its ticket = 2, no room.
-    expect(f.enter(late, room)).toBe(false);
-    // A dropped ticket frees nothing and takes nothing.
-    f.drop(f.watch('b@x.test', '10.0.0.2'));
-    expect(f.enter(f.watch('b@x.test', '10.0.0.2'), room)).toBe(true);
   });
 
   it('count an address as the client it names (IPv4, IPv4-mapped, an IPv6 /64)', () => {
@@ -63,6 +38,48 @@ eachDatabase('the sign-in throttle', (dialect) => {
     s = await startTestServer({ dialect });
   }, 60_000);
   afterAll(async () => s?.close());
+
+  it('let no more password checks run at once than an email or an address has free failures left', async () => {
+    const now = s.clock.now;
+    const from = fresh();
+    const reserve = (account: string) => reserveCheck(s.handle.db, dialect, { account, address: from, now });
+    const a = [];
+    for (let i = 0; i < ACCOUNT_FREE + 1; i++) a.push(await reserve('in-flight-a@x.test'));
+    // 5 free failures: 5 checks may run; the 6th finds 5 failures (in flight) at this instant: 2^0 = 1 s.
+    expect(a.map((r) => r.wait)).toEqual([0, 0, 0, 0, 0, 1]);
+    // One check ends without an answer (an error): its failure is taken back, and one more may run.
+    await releaseCheck(s.handle.db, a[0].reserved as NonNullable<(typeof a)[0]['reserved']>);
+    expect((await reserve('in-flight-a@x.test')).wait).toBe(0);
+    // The address has 20 free: 6 are in flight, so 14 more for other emails, then a wait of 1 s.
+    const others = [];
+    for (let i = 0; i < ADDRESS_FREE - ACCOUNT_FREE + 1; i++) others.push(await reserve(`in-flight-${i}@x.test`));
+    expect(others.map((r) => r.wait)).toEqual([...Array(ADDRESS_FREE - ACCOUNT_FREE).fill(0), 1]);
+  });
+
+  it('keeps a wrong password\'s failure even when a sign-in cleared the email\'s failures during its check', async () => {
+    const email = 'cleared-during@x.test';
+    const r = await reserveCheck(s.handle.db, dialect, { account: email, address: fresh(), now: s.clock.now });
+    if (!r.reserved) throw new Error('expected the check to be let in');
+    expect(await forgetFailures(s.handle.db, email)).toBe(1); // the reservation was the only failure
+    await keepFailure(s.handle.db, r.reserved);
+    await keepFailure(s.handle.db, r.reserved); // kept once, however often
+    const n = await s.handle.db.selectFrom('sign_in_failures').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account', '=', email).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('lets exactly the free failures through when 30 checks for one email are reserved at once (two database handles on PostgreSQL, as two processes)', async () => {
+    const other = dialect === 'postgres' ? await openDatabase(s.options) : s.handle; // a SQLite file has one writer: one handle
+    try {
+      const email = 'burst-reserve@x.test';
+      const from = fresh();
+      const all = await Promise.all(Array.from({ length: 30 }, (_, i) => reserveCheck(i % 2 ? other.db : s.handle.db, dialect, { account: email, address: from, now: s.clock.now })));
+      // No check ends here, so exactly ACCOUNT_FREE (5) are let in; the other 25 wait 1 s (2^(5−5)).
+      expect(all.filter((r) => r.reserved).length).toBe(ACCOUNT_FREE);
+      expect(all.filter((r) => !r.reserved).map((r) => r.wait)).toEqual(Array(30 - ACCOUNT_FREE).fill(1));
+    } finally {
+      if (other !== s.handle) await other.close();
+    }
+  }, 60_000);
 
   it('slows an email down with growing waits, never checks a password during one, and lets the right one in after', async () => {
     const email = emailOf('classified', 'bargaining-team');

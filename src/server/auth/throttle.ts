@@ -19,12 +19,15 @@
  *   further attempt from it, for any email, waits 2^(A − ADDRESS_FREE) seconds after its
  *   latest failure, at most CAP_SECONDS. Requests with no known address (in-process) skip it.
  *
- * During a wait the password is not checked: the answer is 429 with Retry-After. Checks running
- * at the same moment are bounded by the free failures left (InFlight, below), so a parallel burst
- * cannot slip past the counts before its failures are written.
+ * During a wait the password is not checked: the answer is 429 with Retry-After. A check writes
+ * its failure before the password is compared (reserveCheck, below), in a transaction serialized
+ * per email and per address, so checks running at the same moment count as failures already:
+ * a burst of parallel attempts, on one process or spread over several, cannot slip past the
+ * counts (30 wrong passwords at once for one email: at most ACCOUNT_FREE checked).
  */
 import { newId } from '../../db/ids.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SqlDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { UNKNOWN_ADDRESS } from './client-address.ts';
 
@@ -61,8 +64,6 @@ const until = (t: Tally, free: number) => (t.last === null ? 0 : Date.parse(t.la
 export interface Verdict {
   /** Seconds this attempt must wait (0: go ahead and check the password). */
   wait: number;
-  /** How many password checks may run at once for the email and for the address (see InFlight). */
-  room: { account: number; address: number };
 }
 
 export async function signInWait(db: Db, o: { account: string; address: string; now: Date }): Promise<Verdict> {
@@ -78,13 +79,11 @@ export async function signInWait(db: Db, o: { account: string; address: string; 
     const newAddress = o.address !== UNKNOWN_ADDRESS && fromHere.n < NEW_ADDRESS_FAILURES && lastHour.n < ACCOUNT_HOURLY;
     if (!newAddress) wait = accountUntil - now;
   }
-  let addressRoom = Number.POSITIVE_INFINITY;
   if (o.address !== UNKNOWN_ADDRESS) {
     const address = await tally(db, 'address', o.address, hour);
     wait = Math.max(wait, until(address, ADDRESS_FREE) - now);
-    addressRoom = Math.max(1, ADDRESS_FREE - address.n);
   }
-  return { wait: wait > 0 ? Math.ceil(wait / 1000) : 0, room: { account: Math.max(1, ACCOUNT_FREE - account.n), address: addressRoom } };
+  return { wait: wait > 0 ? Math.ceil(wait / 1000) : 0 };
 }
 
 /** Records a wrong password (in the caller's transaction) and forgets failures older than a day. */
@@ -99,83 +98,49 @@ export async function forgetFailures(tx: Db, account: string): Promise<number> {
   return Number(r.numDeletedRows);
 }
 
+/** A failure written before its password check (reserveCheck): kept if the password is wrong. */
+export interface Reserved {
+  id: number;
+  account: string;
+  address: string;
+  at: string;
+}
+
+/** Advisory-lock namespaces (PostgreSQL): one for emails, one for addresses, always taken in that order. */
+const LOCK_ACCOUNT = 1401;
+const LOCK_ADDRESS = 1402;
+
 /**
- * Password checks in flight, so that a burst of parallel attempts cannot all pass the wait check
- * before the first failure is written: at once, no more checks run for an email or an address
- * than it has free failures left (at least one), and a request past that is answered 429 with
- * Retry-After: 1. An office behind one address can still sign in 20 people at the same moment.
- *
- * The free failures left are read from the database while other checks run, so a check that
- * ends between that read and `enter` may be in neither the count read nor the checks in flight.
- * A request therefore takes a ticket before it reads (`watch`), and `enter` counts every check
- * that ended since the ticket as still using a slot: the read can only over-count, never miss one.
+ * Before a password check: in one transaction, serialized per email and per address (PostgreSQL:
+ * `pg_advisory_xact_lock` on each, the email first; SQLite: its single writer), reads the wait
+ * and, when there is none, writes this attempt's failure in advance. Every check in flight is
+ * then a failure the next reader counts, whichever process runs it.
  */
-export interface Ticket {
-  readonly account: string;
-  readonly address: string;
-  readonly ended: { account: number; address: number };
+export async function reserveCheck(db: Kysely<Database>, dialect: SqlDialect, o: { account: string; address: string; now: Date }): Promise<{ wait: number; reserved: null } | { wait: 0; reserved: Reserved }> {
+  return db.transaction().execute(async (tx) => {
+    if (dialect === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_ACCOUNT}::int, hashtext(${o.account}))`.execute(tx);
+      if (o.address !== UNKNOWN_ADDRESS) await sql`SELECT pg_advisory_xact_lock(${LOCK_ADDRESS}::int, hashtext(${o.address}))`.execute(tx);
+    }
+    const { wait } = await signInWait(tx, o);
+    if (wait > 0) return { wait, reserved: null };
+    const reserved: Reserved = { id: newId(), account: o.account, address: o.address, at: o.now.toISOString() };
+    await tx.insertInto('sign_in_failures').values(reserved).execute();
+    return { wait: 0 as const, reserved };
+  });
 }
 
-interface Slots {
-  running: number;
-  ended: number;
-  watching: number;
+/**
+ * The password was wrong: the failure written in advance stays (written again if a successful
+ * sign-in or an admin cleared the email's failures meanwhile, as a failure recorded after them
+ * would be), and failures older than a day are forgotten.
+ */
+export async function keepFailure(tx: Db, r: Reserved): Promise<void> {
+  await tx.insertInto('sign_in_failures').values(r).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await tx.deleteFrom('sign_in_failures').where('at', '<=', new Date(Date.parse(r.at) - DAY_MS).toISOString()).execute();
 }
 
-export class InFlight {
-  private readonly accounts = new Map<string, Slots>();
-  private readonly addresses = new Map<string, Slots>();
-
-  private slots(map: Map<string, Slots>, key: string): Slots {
-    let s = map.get(key);
-    if (!s) map.set(key, (s = { running: 0, ended: 0, watching: 0 }));
-    return s;
-  }
-
-  private tidy(map: Map<string, Slots>, key: string): void {
-    const s = map.get(key);
-    if (s && s.running === 0 && s.watching === 0) map.delete(key);
-  }
-
-  /** Takes a ticket before the free failures are read; give it to `enter` or `drop`. */
-  watch(account: string, address: string): Ticket {
-    const a = this.slots(this.accounts, account);
-    const b = this.slots(this.addresses, address);
-    a.watching++;
-    b.watching++;
-    return { account, address, ended: { account: a.ended, address: b.ended } };
-  }
-
-  /** Gives a ticket back without checking (the request waits or failed before its check). */
-  drop(t: Ticket): void {
-    this.slots(this.accounts, t.account).watching--;
-    this.slots(this.addresses, t.address).watching--;
-    this.tidy(this.accounts, t.account);
-    this.tidy(this.addresses, t.address);
-  }
-
-  /** Takes a slot for the ticket's email and address, or returns false when either has no room. */
-  enter(t: Ticket, room: Verdict['room']): boolean {
-    const a = this.slots(this.accounts, t.account);
-    const b = this.slots(this.addresses, t.address);
-    const usedA = a.running + (a.ended - t.ended.account);
-    const usedB = b.running + (b.ended - t.ended.address);
-    const ok = usedA < room.account && usedB < room.address;
-    if (ok) {
-      a.running++;
-      b.running++;
-    }
-    this.drop(t);
-    return ok;
-  }
-
-  /** Ends a check that `enter` let in. */
-  leave(account: string, address: string): void {
-    for (const [map, key] of [[this.accounts, account], [this.addresses, address]] as const) {
-      const s = this.slots(map, key);
-      s.running--;
-      s.ended++;
-      this.tidy(map, key);
-    }
-  }
+/** The check did not finish (an error before its answer): the failure written in advance is taken back. */
+export async function releaseCheck(db: Db, r: Reserved): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('id', '=', r.id).execute();
 }

@@ -16,7 +16,7 @@ import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
 import { actionsOfPairs, memberRowsOf, rosterRows, shiftFacts, storedActions, type ShiftFacts } from './checkin-lookup.ts';
 import type { ActionIn, ActionResult, Reason } from './checkin-schemas.ts';
-import { codeTries } from './checkin-tries.ts';
+import { CodeTries, type TryKey } from './checkin-tries.ts';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -74,6 +74,17 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
   const targets = await rosterRows(tx, [...new Set(all.flatMap((a) => (a.memberRowId === undefined ? [] : [a.memberRowId])))]);
   const stored = await storedActions(tx, jobs.flatMap((j) => j.actions.map((a) => ({ organizationId: j.organizationId, deviceId: a.id }))));
 
+  const visibleTo = (orgId: number, shiftId: number) => {
+    const shift = shifts.get(shiftId);
+    return shift && shift.organizationId === orgId && !shift.removed ? shift : undefined;
+  };
+  // Every code attempt is counted before any is checked (the wrong-code limit, across processes).
+  const attempts: TryKey[] = jobs.flatMap((job) => (rows.get(job.personId) == null ? [] : job.actions.flatMap((a) => {
+    const shift = a.code === undefined ? undefined : visibleTo(job.organizationId, a.shiftId);
+    return shift ? [{ org: job.organizationId, person: job.personId, shift: shift.id }] : [];
+  })));
+  const tries = await CodeTries.take(tx, attempts, now);
+
   const answers: (JobAnswer & { results?: ActionResult[] })[] = [];
   const pending: Pending[] = [];
   const seen = new Set<string>();
@@ -92,17 +103,17 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
         if (before && before.recordedBy === job.personId) pending.push({ job: j, index, org: job.organizationId, shiftId: before.shiftId, memberRowId: before.memberRowId, deviceId: a.id });
         return;
       }
-      const shift = shifts.get(a.shiftId);
-      const visible = shift && shift.organizationId === job.organizationId && !shift.removed ? shift : undefined;
+      const visible = visibleTo(job.organizationId, a.shiftId);
       const refuse = (reason: Reason) => void results.push({ id: a.id, outcome: 'refused', reason });
       let memberRowId: number;
       let method: Method;
       if (a.code !== undefined) {
         if (!visible) return refuse('picket.no-shift');
         memberRowId = mine as number;
-        if (codeTries.blocked(job.organizationId, job.personId, visible.id, now)) return refuse('picket.too-many-tries');
+        const tryKey = { org: job.organizationId, person: job.personId, shift: visible.id };
+        if (!tries.mayCheck(tryKey)) return refuse('picket.too-many-tries');
         const wrong = checkCode({ secret: visible.secret, shift: visible, code: a.code, at: a.at, receivedAt: job.receivedAt });
-        if (wrong === 'picket.code-wrong') codeTries.wrong(job.organizationId, job.personId, visible.id, now);
+        if (wrong === 'picket.code-wrong') tries.wrong(tryKey);
         if (wrong) return refuse(wrong);
         method = 'code';
       } else {
@@ -120,6 +131,8 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
     });
     answers.push({ results, strikeDayIds: [...new Set(job.actions.map((a) => shifts.get(a.shiftId)).filter((s) => s && s.organizationId === job.organizationId).map((s) => (s as ShiftFacts).strikeDayId))] });
   });
+
+  await tries.settle(tx);
 
   // Store the new actions; one already stored by a concurrent writer (another process) becomes a duplicate.
   const fresh = pending.filter((p) => p.row);

@@ -1,33 +1,75 @@
 /**
  * Wrong check-in codes: a member who types 10 wrong codes for one shift within an hour is refused
- * (`picket.too-many-tries`) until the hour has passed, so six digits cannot be guessed by sending
- * thousands. Kept in this process's memory: with several processes each counts its own (a guesser
- * gets 10 tries per process per hour, still far from the 500,000 a guess needs on average).
+ * (`picket.too-many-tries`) until that hour has passed, so six digits cannot be guessed by
+ * sending thousands. Counted in the database (src/server/http/counter.ts, key
+ * `picket-code org person shift`), so every server process counts against the same 10; the hour
+ * starts at the first wrong code.
+ *
+ * Per batch of check-ins, in its transaction: every code attempt is counted before any code is
+ * checked (one statement, keys in sorted order, so two processes' batches never wait on each
+ * other in a cycle), which
+ * says how many of them may be checked; after the checks, the attempts that were not wrong (a
+ * right code, a time refusal, a refused or duplicate action) are given back. Only wrong codes
+ * stay counted, as before; a batch that fails rolls its counts back with everything else.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { giveBack, takeMany } from '../http/counter.ts';
+
 export const CODE_TRIES_PER_HOUR = 10;
 const HOUR_MS = 3600_000;
-const MAX_KEYS = 100_000;
 
-class Tries {
-  private readonly wrongAt = new Map<string, number[]>();
-
-  private recent(key: string, nowMs: number): number[] {
-    const list = (this.wrongAt.get(key) ?? []).filter((t) => t > nowMs - HOUR_MS);
-    if (list.length) this.wrongAt.set(key, list);
-    else this.wrongAt.delete(key);
-    return list;
-  }
-
-  blocked(org: number, person: number, shift: number, now: string): boolean {
-    return this.recent(`${org} ${person} ${shift}`, Date.parse(now)).length >= CODE_TRIES_PER_HOUR;
-  }
-
-  wrong(org: number, person: number, shift: number, now: string): void {
-    const key = `${org} ${person} ${shift}`;
-    const nowMs = Date.parse(now);
-    if (this.wrongAt.size >= MAX_KEYS) for (const k of [...this.wrongAt.keys()]) this.recent(k, nowMs);
-    this.wrongAt.set(key, [...this.recent(key, nowMs), nowMs]);
-  }
+export interface TryKey {
+  org: number;
+  person: number;
+  shift: number;
 }
 
-export const codeTries = new Tries();
+const keyOf = (k: TryKey) => `picket-code ${k.org} ${k.person} ${k.shift}`;
+
+interface Slot {
+  taken: number;
+  /** Checks still allowed in this batch. */
+  room: number;
+  wrong: number;
+}
+
+export class CodeTries {
+  private constructor(private readonly slots: Map<string, Slot>) {}
+
+  /** Counts the batch's code attempts (one per `attempts` entry) in the database, before any is checked. */
+  static async take(tx: Transaction<Database>, attempts: TryKey[], now: string): Promise<CodeTries> {
+    const counts = new Map<string, number>();
+    for (const a of attempts) counts.set(keyOf(a), (counts.get(keyOf(a)) ?? 0) + 1);
+    const slots = new Map<string, Slot>();
+    const items = [...counts.keys()].sort().map((key) => ({ key, amount: counts.get(key) as number }));
+    const taken = await takeMany(tx, items, { limit: CODE_TRIES_PER_HOUR, windowMs: HOUR_MS, now: new Date(now) });
+    items.forEach(({ key, amount }, i) => {
+      // Counted before this batch: count − amount; what is left of the 10 may be checked now.
+      slots.set(key, { taken: amount, room: Math.max(0, CODE_TRIES_PER_HOUR - (taken[i].count - amount)), wrong: 0 });
+    });
+    return new CodeTries(slots);
+  }
+
+  /** True when this attempt may be checked (uses one of the batch's checks); false: too many tries. */
+  mayCheck(k: TryKey): boolean {
+    const s = this.slots.get(keyOf(k));
+    if (!s || s.room <= 0) return false;
+    s.room--;
+    return true;
+  }
+
+  /** Records that a checked attempt was a wrong code (it stays counted). */
+  wrong(k: TryKey): void {
+    const s = this.slots.get(keyOf(k));
+    if (s) s.wrong++;
+  }
+
+  /** Gives back every attempt of the batch that was not a wrong code. */
+  async settle(tx: Transaction<Database>): Promise<void> {
+    await giveBack(tx, [...this.slots.keys()].sort().map((key) => {
+      const s = this.slots.get(key) as Slot;
+      return { key, amount: s.taken - s.wrong };
+    }));
+  }
+}

@@ -12,6 +12,7 @@
  */
 import type { Deps } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { sweepNowAndThen } from '../http/counter.ts';
 import { announce } from './changes.ts';
 import { inWriteTransaction, writeBatch, type CheckInJob, type JobAnswer } from './checkin-batch.ts';
 
@@ -79,6 +80,8 @@ export class Coalescer {
           }
         });
         for (const [org, ids] of days) announce(this.deps, org, ids);
+        // Wrong-code counters whose hour ended (at most once a minute; outside the batch's transaction).
+        await sweepNowAndThen(this.deps.db, new Date(now)).catch((e: unknown) => this.deps.log(`rate limits: sweep failed: ${e instanceof Error ? e.message : String(e)}`));
         // Let the requests that arrived during this batch be read before the next one starts.
         if (this.queue.length > 0) await new Promise((r) => setImmediate(r));
       }

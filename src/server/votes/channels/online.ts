@@ -89,7 +89,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const { memberId, via } = c.req.valid('json');
     const now = deps.now();
     const vote = await frozenVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, ['online', 'kiosk']);
-    limit.take('access', clientAddress(c), now);
+    await limit.take(deps.db, 'access', clientAddress(c), now);
     const code = newCode();
     await deps.db.transaction().execute(async (tx) => {
       // The same reads, hash and write attempt whether or not the member exists, so neither the
@@ -131,7 +131,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const { memberId, code } = c.req.valid('json');
     const now = deps.now();
     const vote = await frozenVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, 'online');
-    limit.take('verify', clientAddress(c), now);
+    await limit.take(deps.db, 'verify', clientAddress(c), now);
     const voterToken = newToken();
     const expiresAt = new Date(now.getTime() + VOTER_TOKEN_TTL_MS).toISOString();
     const result = await deps.db.transaction().execute(async (tx) => {
