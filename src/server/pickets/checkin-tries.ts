@@ -12,7 +12,7 @@
  * right code, a time refusal, a refused or duplicate action) are given back. Only wrong codes
  * stay counted, as before; a batch that fails rolls its counts back with everything else.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { giveBack, takeMany } from '../http/counter.ts';
 
@@ -38,7 +38,7 @@ export class CodeTries {
   private constructor(private readonly slots: Map<string, Slot>) {}
 
   /** Counts the batch's code attempts (one per `attempts` entry) in the database, before any is checked. */
-  static async take(tx: Transaction<Database>, attempts: TryKey[], now: string): Promise<CodeTries> {
+  static async take(tx: Transaction<Database> | Kysely<Database>, attempts: TryKey[], now: string): Promise<CodeTries> {
     const counts = new Map<string, number>();
     for (const a of attempts) counts.set(keyOf(a), (counts.get(keyOf(a)) ?? 0) + 1);
     const slots = new Map<string, Slot>();
@@ -66,7 +66,7 @@ export class CodeTries {
   }
 
   /** Gives back every attempt of the batch that was not a wrong code. */
-  async settle(tx: Transaction<Database>): Promise<void> {
+  async settle(tx: Transaction<Database> | Kysely<Database>): Promise<void> {
     await giveBack(tx, [...this.slots.keys()].sort().map((key) => {
       const s = this.slots.get(key) as Slot;
       return { key, amount: s.taken - s.wrong };
