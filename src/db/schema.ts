@@ -92,6 +92,8 @@ export interface SignInFailuresTable {
   /** The client address (an IPv6 address as its /64), or `unknown`. */
   address: string;
   at: string;
+  /** 1 while its password check runs (written in advance), 0 once the password proved wrong; one left at 1 was cut off by a stop. */
+  pending: Generated<number>;
 }
 
 /** A rate limit's counter (src/server/http/counter.ts): how many were counted for `key` in the window from `window_start` to `window_end`. */

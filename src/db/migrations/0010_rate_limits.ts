@@ -21,8 +21,13 @@ export function rateLimits(): Migration {
         .addColumn('count', 'integer', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('rate_limits_end_idx').on('rate_limits').column('window_end').execute();
+      // A failure written before its password check (src/server/auth/throttle.ts reserveCheck) is
+      // pending (1) until the check ends: then kept (0, with its audit entry) or taken back. One left
+      // pending was cut off (the server stopped): it still counts for the throttle.
+      await db.schema.alterTable('sign_in_failures').addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
     async down(db: Kysely<any>): Promise<void> {
+      await db.schema.alterTable('sign_in_failures').dropColumn('pending').execute();
       await db.schema.dropTable('rate_limits').execute();
     },
   };

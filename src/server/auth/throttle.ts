@@ -125,7 +125,7 @@ export async function reserveCheck(db: Kysely<Database>, dialect: SqlDialect, o:
     const { wait } = await signInWait(tx, o);
     if (wait > 0) return { wait, reserved: null };
     const reserved: Reserved = { id: newId(), account: o.account, address: o.address, at: o.now.toISOString() };
-    await tx.insertInto('sign_in_failures').values(reserved).execute();
+    await tx.insertInto('sign_in_failures').values({ ...reserved, pending: 1 }).execute();
     return { wait: 0 as const, reserved };
   });
 }
@@ -136,7 +136,7 @@ export async function reserveCheck(db: Kysely<Database>, dialect: SqlDialect, o:
  * would be), and failures older than a day are forgotten.
  */
 export async function keepFailure(tx: Db, r: Reserved): Promise<void> {
-  await tx.insertInto('sign_in_failures').values(r).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await tx.insertInto('sign_in_failures').values({ ...r, pending: 0 }).onConflict((oc) => oc.column('id').doUpdateSet({ pending: 0 })).execute();
   await tx.deleteFrom('sign_in_failures').where('at', '<=', new Date(Date.parse(r.at) - DAY_MS).toISOString()).execute();
 }
 
