@@ -468,7 +468,9 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     },
     'POST /api/pickets/days': { base: () => ({ date: '2026-03-02', label: 'Strike day 1', timeZone: 'America/Los_Angeles' }), freeText: ['label'] },
     'PATCH /api/pickets/days/{dayId}': { path: () => `/api/pickets/days/${fixtures.picketDayId}`, base: () => ({ label: 'Strike day 1', cancelled: false }), freeText: ['label'] },
-    'POST /api/pickets/days/{dayId}/template': { path: () => `/api/pickets/days/${fixtures.picketDayId}/template`, base: () => ({ name: 'Mornings', shifts: [{ start: '06:30', end: '09:30', capacity: 20, minimum: 5 }], worksites: [fixtures.rosterWorksiteId], preview: true }), freeText: ['name'] },
+    'POST /api/pickets/days/{dayId}/template': { path: () => `/api/pickets/days/${fixtures.picketDayId}/template`, base: () => ({ name: 'Mornings', shifts: [{ start: '06:30', end: '09:30', capacity: 20, minimum: 5 }], worksites: [fixtures.rosterWorksiteId], preview: true }), freeText: ['name'],
+      // `worksites` takes one string, "all": any other text is bad input (the schema's union reads as "any string" to the generic check).
+      valid: { worksites: (v: string) => v === 'all' } },
     'GET /api/pickets/days/{dayId}/shifts': {
       path: () => `/api/pickets/days/${fixtures.picketDayId}/shifts`,
       badQueries: () => fc.oneof(fc.constantFrom('-1', '0', '1.5', 'abc', '1e400', '9007199254740993', 'NaN', '%00'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)).map((v) => `worksiteId=${v}`),
