@@ -88,6 +88,7 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { dayId } = c.req.valid('param');
     const b = c.req.valid('json');
+    if (Object.keys(b).length === 0) throw new ApiError(400, { code: 'picket.nothing-to-change', message: 'name at least one field to change', where: { field: 'body' }, hint: '{"label": "Strike day 1"} or {"cancelled": true}' });
     const at = deps.now().toISOString();
     const day = await deps.db.transaction().execute(async (tx) => {
       const d = await dayOf(tx, actor.org.id, dayId);

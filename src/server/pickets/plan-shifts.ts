@@ -103,6 +103,7 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { shiftId } = c.req.valid('param');
     const b = c.req.valid('json');
+    if (Object.keys(b).length === 0) throw new ApiError(400, { code: 'picket.nothing-to-change', message: 'name at least one field to change', where: { field: 'body' }, hint: '{"capacity": 30}' });
     const at = deps.now().toISOString();
     const dayId = await deps.db.transaction().execute(async (tx) => {
       const old = await shiftOf(tx, actor.org.id, shiftId);
