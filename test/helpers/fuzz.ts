@@ -117,6 +117,19 @@ function allowedTypes(s: JsonSchema): Set<string> {
   return types;
 }
 
+/** Whether a number is one the schema takes (its type and bounds), so it is not bad input there. */
+function numberFits(s: JsonSchema, v: number): boolean {
+  if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).some((x: JsonSchema) => numberFits(x, v));
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (!types.includes('number') && !types.includes('integer')) return false;
+  if (!Number.isFinite(v) || (!types.includes('number') && !Number.isSafeInteger(v))) return false;
+  const exMin = s.exclusiveMinimum === true ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : undefined;
+  const exMax = s.exclusiveMaximum === true ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : undefined;
+  if (exMin !== undefined ? v <= exMin : typeof s.minimum === 'number' && v < s.minimum) return false;
+  if (exMax !== undefined ? v >= exMax : typeof s.maximum === 'number' && v > s.maximum) return false;
+  return true;
+}
+
 /** Values of a JSON type the schema does not allow. */
 function wrongTypeValues(s: JsonSchema): fc.Arbitrary<unknown> {
   const ok = allowedTypes(s);
@@ -747,6 +760,7 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
             name: 'bad ids in the body',
             runs: scale,
             arb: fc.tuple(fc.constantFrom(...ints), fc.oneof(fc.integer({ min: 50_000_000, max: MAX_SAFE }), fc.integer({ min: -1e9, max: 0 }), fc.constantFrom(MAX_SAFE + 2, 1e300, -0)))
+              .filter(([f, v]) => !numberFits(f.schema, v)) // a count may take 0: only values its bounds refuse
               .map(([f, v]) => ({ category: `bad id: ${f.path.join('.')}`, path: usablePath, body: setAt(base, f.path, v) })),
           });
         }
@@ -758,7 +772,9 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       out.push({
         name: 'numbers past a double',
         runs: scale / 2,
-        arb: fc.tuple(fc.constantFrom(...topFields), fc.constantFrom(...HUGE_NUMBERS)).map(([f, n]) => ({ category: `number ${n} in ${f}`, path: usablePath, body: withRawNumber(base, f, n) })),
+        arb: fc.tuple(fc.constantFrom(...topFields), fc.constantFrom(...HUGE_NUMBERS))
+          .filter(([f, n]) => !numberFits(resolve(doc, (schema.properties as JsonSchema)[f]), Number(n))) // -0.0 is 0, which a count may take
+          .map(([f, n]) => ({ category: `number ${n} in ${f}`, path: usablePath, body: withRawNumber(base, f, n) })),
       });
       // Bytes that are not UTF-8 in the JSON text (read as U+FFFD) where no free text goes.
       const notFree = topFields.filter((f) => !(input.freeText ?? []).includes(f) && allowedTypes(resolve(doc, (schema.properties as JsonSchema)[f])).has('string'));
