@@ -47,7 +47,9 @@ const WRONG = 'not the password at all';
 /**
  * Wrong passwords per victim. Each comes from a new loopback address (127.0.1.x), which the
  * sign-in throttle hears while an email waits, up to 50 failures an hour; past that it answers
- * 429 and writes nothing. The actors sign in from 127.0.0.1, which never fails.
+ * 429 and writes nothing. Each actor signs in from an address of its own (127.0.2.x), as people do
+ * from their own phones: a sign-in cut off by a kill leaves a failure pending (throttle.ts), which
+ * counts for that address and email for a minute, and never reaches the 20 an address has free.
  */
 const FAILURES_PER_VICTIM = 60;
 
@@ -69,13 +71,25 @@ function postFrom(base: string, localAddress: string, path: string, body: unknow
           // not JSON: keep the text
         }
         const headers = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (typeof v === 'string') headers.set(k, v);
+          else if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+        }
         resolve({ status: res.statusCode ?? 0, body: parsed, headers, bytes: Buffer.byteLength(text) });
       });
     });
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** Signs `http` in from a given local address; keeps the cookie and CSRF token, returns the session token. */
+async function signInFrom(http: Http, from: string, email: string, password: string): Promise<HttpAnswer & { token: string }> {
+  const res = await postFrom(http.base, from, '/api/session', { email, password });
+  if (res.status !== 200) return { ...res, token: '' };
+  http.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  http.csrf = (res.body as { csrfToken: string }).csrfToken;
+  return { ...res, token: http.cookie.slice(http.cookie.indexOf('=') + 1) };
 }
 
 /** mulberry32: a small seeded generator, so the kill moments repeat from run to run. */
@@ -192,6 +206,8 @@ interface Actor {
   org: OrgKey;
   role: string;
   email: string;
+  /** The local address this person signs in from (each their own, as on their own phone or laptop). */
+  address: string;
   http: Http;
   /** The session token of `http` (its hash is in the ledger). */
   token: string;
@@ -258,7 +274,7 @@ class Load {
 
   async signIn(a: Actor): Promise<void> {
     const http = new Http(a.http.base);
-    const res = await this.send(`sign in ${a.email}`, () => http.signIn(a.email, PASSWORD));
+    const res = await this.send(`sign in ${a.email}`, () => signInFrom(http, a.address, a.email, PASSWORD));
     if (!this.expectStatus(`sign in ${a.email}`, res, 200)) return;
     const token = (res as HttpAnswer & { token: string }).token;
     this.ledger.sessions.set(sha256(token), { personId: a.personId, state: 'live' });
@@ -495,7 +511,8 @@ async function inspect(db: Kysely<Database>, dialect: SqlDialect, ledger: Ledger
     const emailOf = new Map(people.map((p) => [p.id, p.email]));
     const failuresBy = grouped(failures, (f) => f.account);
     // A failure still pending was written before a password check the kill cut off (throttle.ts,
-    // reserveCheck): it counts for the throttle, and has no audit entry because the check never ended.
+    // reserveCheck): it counts for the throttle for a minute (PENDING_MS), and has no audit entry
+    // because the check never ended.
     const keptBy = grouped(failures.filter((f) => f.pending === 0), (f) => f.account);
     for (const [personId, f] of ledger.failures) {
       const n = failuresBy.get(emailOf.get(personId) ?? '') ?? 0;
@@ -642,9 +659,10 @@ async function durabilityRun(label: string, dialect: SqlDialect, options: OpenOp
   const ledger = newLedger();
   const rand = random(SEED + (dialect === 'postgres' ? 1 : 0));
   const spawnIt = () => spawnServer('file' in options ? { db: options.file } : { databaseUrl: options.url });
+  let actorNumber = 0;
   const pick = (org: OrgKey, role: string, nth = 0) => {
     const p = world.people.filter((x) => x.org === org && x.role === role)[nth];
-    return { name: `${org}/${role}${nth}`, personId: p.id, org, role, email: p.email, http: new Http(''), token: '' } satisfies Actor;
+    return { name: `${org}/${role}${nth}`, personId: p.id, org, role, email: p.email, address: `127.0.2.${++actorNumber}`, http: new Http(''), token: '' } satisfies Actor;
   };
   const actors: Actor[] = [
     pick('district', 'admin'), pick('district', 'negotiator'),

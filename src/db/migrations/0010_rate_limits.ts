@@ -23,7 +23,7 @@ export function rateLimits(): Migration {
       await db.schema.createIndex('rate_limits_end_idx').on('rate_limits').column('window_end').execute();
       // A failure written before its password check (src/server/auth/throttle.ts reserveCheck) is
       // pending (1) until the check ends: then kept (0, with its audit entry) or taken back. One left
-      // pending was cut off (the server stopped): it still counts for the throttle.
+      // pending was cut off (the server stopped): it counts for the throttle for a minute (PENDING_MS).
       await db.schema.alterTable('sign_in_failures').addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
     async down(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,8 @@ import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { emailOf, PASSWORD, startTestServer, type ApiResponse, type TestServer } from '../../../test/helpers/server.ts';
 import { normaliseAddress } from './client-address.ts';
 import { openDatabase } from '../../db/connect.ts';
-import { ACCOUNT_FREE, ACCOUNT_HOURLY, ADDRESS_FREE, CAP_SECONDS, forgetFailures, keepFailure, releaseCheck, reserveCheck, waitSeconds } from './throttle.ts';
+import { newId } from '../../db/ids.ts';
+import { ACCOUNT_FREE, ACCOUNT_HOURLY, ADDRESS_FREE, CAP_SECONDS, forgetFailures, keepFailure, PENDING_MS, releaseCheck, reserveCheck, waitSeconds } from './throttle.ts';
 
 describe('the waits', () => {
   it('grow from 1 second, doubling, to at most 15 minutes', () => {
@@ -54,6 +55,24 @@ eachDatabase('the sign-in throttle', (dialect) => {
     const others = [];
     for (let i = 0; i < ADDRESS_FREE - ACCOUNT_FREE + 1; i++) others.push(await reserve(`in-flight-${i}@x.test`));
     expect(others.map((r) => r.wait)).toEqual([...Array(ADDRESS_FREE - ACCOUNT_FREE).fill(0), 1]);
+  });
+
+  it('stops counting a failure written before a check once the check cannot still be running (its process died)', async () => {
+    const t0 = s.clock.now;
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    // 15 checks for each of two emails cut off by a crash at t0: written in advance, never ended.
+    // For the second, 15 kept failures (wrong passwords) at t0, for contrast.
+    const rows = (account: string, address: string, pending: number) => Array.from({ length: 15 }, () => ({ id: newId(), account, address, at: t0.toISOString(), pending }));
+    const [a1, a2] = [fresh(), fresh()];
+    await s.handle.db.insertInto('sign_in_failures').values([...rows('crashed@x.test', a1, 1), ...rows('wrong@x.test', a2, 0)]).execute();
+    const wait = (account: string, address: string, ms: number) => reserveCheck(s.handle.db, dialect, { account, address, now: at(ms) }).then((r) => r.wait);
+    // While they may still be running they count: 15 failures → 2^(15-5) = 1,024 s, capped at 900,
+    // after t0; 30 s later, 870 s left.
+    expect(await wait('crashed@x.test', a1, 30_000)).toBe(870);
+    // A minute after they began they are orphans and stop counting; the kept ones still count
+    // (900 s after t0, 60.001 s later: 839.999 s, rounded up to 840).
+    expect(await wait('crashed@x.test', a1, PENDING_MS + 1)).toBe(0);
+    expect(await wait('wrong@x.test', a2, PENDING_MS + 1)).toBe(840);
   });
 
   it('keeps a wrong password\'s failure even when a sign-in cleared the email\'s failures during its check', async () => {

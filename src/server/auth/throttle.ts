@@ -52,8 +52,18 @@ interface Tally {
   last: string | null;
 }
 
-async function tally(db: Db, column: 'account' | 'address', key: string, since: string, address?: string): Promise<Tally> {
-  let q = db.selectFrom('sign_in_failures').select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('at').as('last')]).where(column, '=', key).where('at', '>', since);
+/**
+ * A failure written before its check (pending) counts while the check may still be running, at
+ * most PENDING_MS after it began; past that it was cut off (its process died), its password never
+ * compared, and it stops counting: a crash during a busy morning does not leave an office's shared
+ * address, or the people who were signing in, waiting for an hour.
+ */
+export const PENDING_MS = 60_000;
+
+async function tally(db: Db, column: 'account' | 'address', key: string, since: string, now: number, address?: string): Promise<Tally> {
+  const running = new Date(now - PENDING_MS).toISOString();
+  let q = db.selectFrom('sign_in_failures').select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('at').as('last')]).where(column, '=', key).where('at', '>', since)
+    .where((eb) => eb.or([eb('pending', '=', 0), eb('at', '>', running)]));
   if (address !== undefined) q = q.where('address', '=', address);
   const row = await q.executeTakeFirstOrThrow();
   return { n: Number(row.n), last: row.last ?? null };
@@ -71,16 +81,16 @@ export async function signInWait(db: Db, o: { account: string; address: string; 
   const day = new Date(now - DAY_MS).toISOString();
   const hour = new Date(now - HOUR_MS).toISOString();
   let wait = 0;
-  const account = await tally(db, 'account', o.account, day);
+  const account = await tally(db, 'account', o.account, day, now);
   const accountUntil = until(account, ACCOUNT_FREE);
   if (accountUntil > now) {
-    const fromHere = await tally(db, 'account', o.account, day, o.address);
-    const lastHour = await tally(db, 'account', o.account, hour);
+    const fromHere = await tally(db, 'account', o.account, day, now, o.address);
+    const lastHour = await tally(db, 'account', o.account, hour, now);
     const newAddress = o.address !== UNKNOWN_ADDRESS && fromHere.n < NEW_ADDRESS_FAILURES && lastHour.n < ACCOUNT_HOURLY;
     if (!newAddress) wait = accountUntil - now;
   }
   if (o.address !== UNKNOWN_ADDRESS) {
-    const address = await tally(db, 'address', o.address, hour);
+    const address = await tally(db, 'address', o.address, hour, now);
     wait = Math.max(wait, until(address, ADDRESS_FREE) - now);
   }
   return { wait: wait > 0 ? Math.ceil(wait / 1000) : 0 };
