@@ -37,7 +37,8 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const fresh = await freshDatabase(dialect);
   try {
     const loader = await seedMorning(fresh.options, dialect, PER_SITE);
-    const server = await spawnServer('file' in fresh.options ? { db: fresh.options.file } : { databaseUrl: fresh.options.url });
+    const nodeArgs = process.env.SETTLE_BENCH_NODE_ARGS?.split(' ').filter(Boolean);
+    const server = await spawnServer({ ...('file' in fresh.options ? { db: fresh.options.file } : { databaseUrl: fresh.options.url }), nodeArgs });
     let result: CannonResult;
     try {
       const next = actionMaker(loader, 'bench');
@@ -82,7 +83,9 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
 
 console.log(`Check-ins (POST /api/pickets/check-ins, one per request, ${CONNECTIONS} connections, ${SECONDS} s, ${PER_SITE * 2} members)`);
 const pgDown = await probePostgres(PG_URL);
+const DIALECTS = (process.env.SETTLE_BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 for (const dialect of ['sqlite', 'postgres'] as const) {
+  if (!DIALECTS.includes(dialect)) continue;
   if (dialect === 'postgres' && pgDown) {
     console.log(`  postgres: skipped, PostgreSQL is not reachable at ${PG_URL} (${pgDown})`);
     continue;

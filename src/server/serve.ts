@@ -7,7 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
 import { randomIds } from '../db/ids.ts';
-import { createApp, type AppOptions } from './app.ts';
+import { BODY_LIMIT, createApp, type AppOptions } from './app.ts';
 import { existingDemo, seedDemo, type DemoReport } from './demo.ts';
 import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
@@ -21,6 +21,7 @@ import { unsubscribeKey } from './messages/unsubscribe-token.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './messages/worker.ts';
 import { changeBusFor } from './pickets/changes.ts';
 import { boardFeedsOf } from './pickets/board-feed.ts';
+import { withCheckInFastPath } from './pickets/checkin-fast.ts';
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -97,6 +98,10 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolve(s));
+    // Check-ins answered straight from Node's request when they are ordinary (src/server/pickets/checkin-fast.ts).
+    const [ordinary] = s.listeners('request') as Parameters<typeof withCheckInFastPath>[2][];
+    s.removeAllListeners('request');
+    s.on('request', withCheckInFastPath(deps, app, ordinary, { bodyLimit: BODY_LIMIT }));
     s.once('error', reject);
   });
   const address = server.address();

@@ -21,6 +21,8 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Extra arguments after `serve`. */
   args?: string[];
+  /** Arguments for node itself, before the script (a benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface SpawnedServer {
@@ -59,7 +61,7 @@ export async function spawnServer(o: SpawnOptions): Promise<SpawnedServer> {
   args.push(...(o.args ?? []));
   // PostgreSQL keeps no ballot key beside a file: give each database one of its own, the same at every restart.
   const env = o.databaseUrl && !process.env.SETTLE_BALLOT_KEY ? { ...process.env, SETTLE_BALLOT_KEY: createHash('sha256').update(`test ballot key ${o.databaseUrl}`).digest('hex') } : process.env;
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   track(child);
   let out = '';
   let err = '';

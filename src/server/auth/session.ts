@@ -14,7 +14,7 @@ import { SMS_INBOUND_PATH, UNSUBSCRIBE_PATH } from '../messages/opt-out-routes.t
 import { csrfTokenFor, hashToken, newToken, sameToken } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 12 * 3600_000;
-const EXTEND_AFTER_MS = 3600_000;
+export const EXTEND_AFTER_MS = 3600_000;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NO_CSRF = new Set([CSP_REPORT_PATH, UNSUBSCRIBE_PATH, SMS_INBOUND_PATH]);
 

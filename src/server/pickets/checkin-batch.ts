@@ -48,7 +48,7 @@ export interface CheckInJob {
   receivedAt: string;
 }
 
-export type JobAnswer = { results: ActionResult[]; strikeDayIds: number[] } | { error: ApiError };
+export type JobAnswer = { results: ActionResult[]; strikeDayIds: number[]; organizationId: number } | { error: ApiError };
 
 const ORGANIZERS = new Set(['admin', 'organizer']);
 
@@ -83,7 +83,7 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
     const shift = a.code === undefined ? undefined : visibleTo(job.organizationId, a.shiftId);
     return shift ? [{ org: job.organizationId, person: job.personId, shift: shift.id }] : [];
   })));
-  const tries = await CodeTries.take(tx, attempts, now);
+  const tries = await CodeTries.take(tx, attempts, now, dialect);
 
   const answers: (JobAnswer & { results?: ActionResult[] })[] = [];
   const pending: Pending[] = [];
@@ -129,7 +129,7 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
       results.push({ id: a.id, outcome: 'recorded' });
       pending.push({ job: j, index, org: job.organizationId, shiftId: visible.id, memberRowId, deviceId: a.id, row: { id: ids.next(job.organizationId), method, recordedBy: job.personId } });
     });
-    answers.push({ results, strikeDayIds: [...new Set(job.actions.map((a) => shifts.get(a.shiftId)).filter((s) => s && s.organizationId === job.organizationId).map((s) => (s as ShiftFacts).strikeDayId))] });
+    answers.push({ results, organizationId: job.organizationId, strikeDayIds: [...new Set(job.actions.map((a) => shifts.get(a.shiftId)).filter((s) => s && s.organizationId === job.organizationId).map((s) => (s as ShiftFacts).strikeDayId))] });
   });
 
   await tries.settle(tx);

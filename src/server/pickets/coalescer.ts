@@ -15,13 +15,19 @@ import { ApiError } from '../errors.ts';
 import { sweepNowAndThen } from '../http/counter.ts';
 import { announce } from './changes.ts';
 import { inWriteTransaction, writeBatch, type CheckInJob, type JobAnswer } from './checkin-batch.ts';
+import { checkInSenders } from './checkin-sessions.ts';
+
+/** A check-in request from the fast path: its sender is known only by the session token's hash, read in the batch. */
+export type UnresolvedJob = Omit<CheckInJob, 'organizationId' | 'personId' | 'role'> & { tokenHash: string };
+/** What a request is answered: its results, its error, or (fast path) `fallback`: its session may not check in, the ordinary route answers it. */
+export type Answer = JobAnswer | { fallback: true };
 
 /** At most this many actions in one transaction; more wait for the next. */
 export const BATCH_ACTIONS = 4000;
 /** Actions waiting beyond this answer 503 at once (try again) rather than queue without bound. */
 export const QUEUE_ACTIONS = 50_000;
 
-interface Waiting { job: CheckInJob; resolve: (a: JobAnswer) => void; reject: (e: unknown) => void }
+interface Waiting { job: CheckInJob | UnresolvedJob; resolve: (a: Answer) => void; reject: (e: unknown) => void }
 
 export class Coalescer {
   private queue: Waiting[] = [];
@@ -32,11 +38,13 @@ export class Coalescer {
 
   constructor(private readonly deps: Deps) {}
 
-  submit(job: CheckInJob): Promise<JobAnswer> {
+  submit(job: CheckInJob): Promise<JobAnswer>;
+  submit(job: UnresolvedJob): Promise<Answer>;
+  submit(job: CheckInJob | UnresolvedJob): Promise<Answer> {
     if (this.queued + job.actions.length > QUEUE_ACTIONS) {
       return Promise.reject(new ApiError(503, { code: 'picket.busy', message: 'the server has more check-ins waiting than it takes at once; nothing of this request was recorded', hint: 'send the same actions again in a few seconds (the same ids are stored once)' }, { 'retry-after': '2' }));
     }
-    return new Promise<JobAnswer>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       this.queued += job.actions.length;
       if (!this.running) {
@@ -60,9 +68,20 @@ export class Coalescer {
       while (this.queue.length > 0) {
         const batch = this.take();
         const now = this.deps.now().toISOString();
-        let answers: JobAnswer[];
+        let answers: Answer[];
         try {
-          answers = await inWriteTransaction(this.deps.db, this.deps.dialect, (tx) => writeBatch(tx, this.deps.ids, batch.map((w) => w.job), now, this.deps.dialect));
+          answers = await inWriteTransaction(this.deps.db, this.deps.dialect, async (tx) => {
+            const fast = batch.flatMap((w) => ('tokenHash' in w.job ? [w.job.tokenHash] : []));
+            const senders = fast.length > 0 ? await checkInSenders(tx, fast, new Date(now)) : new Map();
+            const jobs: (CheckInJob | null)[] = batch.map(({ job }) => {
+              if (!('tokenHash' in job)) return job;
+              const sender = senders.get(job.tokenHash);
+              return sender ? { ...sender, actions: job.actions, receivedAt: job.receivedAt } : null;
+            });
+            const written = await writeBatch(tx, this.deps.ids, jobs.filter((j): j is CheckInJob => j !== null), now, this.deps.dialect);
+            let k = 0;
+            return jobs.map((j): Answer => (j === null ? { fallback: true } : written[k++]));
+          });
         } catch (e) {
           for (const w of batch) w.reject(e);
           continue;
@@ -74,9 +93,10 @@ export class Coalescer {
           const a = answers[i];
           w.resolve(a);
           if ('results' in a && a.results.some((r) => r.outcome === 'recorded')) {
-            const set = days.get(w.job.organizationId) ?? new Set<number>();
+            const org = 'organizationId' in w.job ? w.job.organizationId : a.organizationId;
+            const set = days.get(org) ?? new Set<number>();
             for (const d of a.strikeDayIds) set.add(d);
-            days.set(w.job.organizationId, set);
+            days.set(org, set);
           }
         });
         for (const [org, ids] of days) announce(this.deps, org, ids);
