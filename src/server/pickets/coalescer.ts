@@ -14,13 +14,10 @@ import type { Deps } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { sweepNowAndThen } from '../http/counter.ts';
 import { announce } from './changes.ts';
-import { inWriteTransaction, writeBatch, type CheckInJob, type JobAnswer } from './checkin-batch.ts';
-import { checkInSenders } from './checkin-sessions.ts';
+import type { CheckInJob, JobAnswer } from './checkin-batch.ts';
+import { writeJobs, type Answer, type UnresolvedJob } from './checkin-writer.ts';
 
-/** A check-in request from the fast path: its sender is known only by the session token's hash, read in the batch. */
-export type UnresolvedJob = Omit<CheckInJob, 'organizationId' | 'personId' | 'role'> & { tokenHash: string };
-/** What a request is answered: its results, its error, or (fast path) `fallback`: its session may not check in, the ordinary route answers it. */
-export type Answer = JobAnswer | { fallback: true };
+export type { Answer, UnresolvedJob } from './checkin-writer.ts';
 
 /** At most this many actions in one transaction; more wait for the next. */
 export const BATCH_ACTIONS = 4000;
@@ -70,18 +67,7 @@ export class Coalescer {
         const now = this.deps.now().toISOString();
         let answers: Answer[];
         try {
-          answers = await inWriteTransaction(this.deps.db, this.deps.dialect, async (tx) => {
-            const fast = batch.flatMap((w) => ('tokenHash' in w.job ? [w.job.tokenHash] : []));
-            const senders = fast.length > 0 ? await checkInSenders(tx, fast, new Date(now)) : new Map();
-            const jobs: (CheckInJob | null)[] = batch.map(({ job }) => {
-              if (!('tokenHash' in job)) return job;
-              const sender = senders.get(job.tokenHash);
-              return sender ? { ...sender, actions: job.actions, receivedAt: job.receivedAt } : null;
-            });
-            const written = await writeBatch(tx, this.deps.ids, jobs.filter((j): j is CheckInJob => j !== null), now, this.deps.dialect);
-            let k = 0;
-            return jobs.map((j): Answer => (j === null ? { fallback: true } : written[k++]));
-          });
+          answers = await writeJobs(this.deps.db, this.deps.dialect, this.deps.ids, batch.map((w) => w.job), now);
         } catch (e) {
           for (const w of batch) w.reject(e);
           continue;
