@@ -7,12 +7,17 @@
  * then the group-commit writer alone (batches of 1,000 in one transaction each, no HTTP).
  * Never fails on time.
  *
- * Measured here (2026-12-02, Node 20, 2 cores shared with other engineers' test runs, load average
- * about 5, 10 s runs, 20,000 members): SQLite 554 check-ins/s (median 127 ms, p99 1.15 s), the
- * writer alone 6,051/s; PostgreSQL 293/s (median 270 ms, p99 1.30 s), the writer alone 2,514/s.
- * Under load average 7–15 the same run gave SQLite 85/s and PostgreSQL 30/s, and a bare
- * GET /api/health answered 98 req/s: these figures track the machine's spare CPU, and they do not
- * show issue 14's target (10,000/s with p99 under 100 ms for 60 s).
+ * Measured here (2026-12-02, Node 20, 2 cores, load average about 2, 10 s runs, 40,000 members,
+ * 100 connections): SQLite 2,472–2,824 check-ins/s (median 30–38 ms, p99 77–169 ms), the writer
+ * alone about 7,000/s; PostgreSQL 1,031/s (median 86 ms, p99 232 ms), the writer alone 2,227/s.
+ * Before the fast path (src/server/pickets/checkin-fast.ts) the same runs gave SQLite 771/s (p99
+ * 715 ms) and PostgreSQL 486/s (p99 771 ms). A hello-world Hono server answers about 19,000
+ * requests a second here. These figures do not reach issue 14's target (10,000/s with p99 under
+ * 100 ms for 60 s): each check-in still costs about 150 µs of the batch's SQL and JavaScript, and
+ * SQLite's commit (about 5–7 ms of fsync) holds the server's thread once per batch.
+ *
+ * SETTLE_BENCH_DIALECTS (default `sqlite,postgres`), SETTLE_BENCH_CONNECTIONS (100),
+ * SETTLE_BENCH_MEMBERS (40,000), SETTLE_BENCH_NODE_ARGS (for the server, e.g. `--cpu-prof`).
  */
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';

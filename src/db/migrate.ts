@@ -15,6 +15,7 @@ import { roster } from './migrations/0007_roster.ts';
 import { votes } from './migrations/0008_votes.ts';
 import { pickets } from './migrations/0009_pickets.ts';
 import { rateLimits } from './migrations/0010_rate_limits.ts';
+import { payoutLines } from './migrations/0011_payout_lines.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -28,6 +29,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0008_votes': votes(dialect),
     '0009_pickets': pickets(dialect),
     '0010_rate_limits': rateLimits(),
+    '0011_payout_lines': payoutLines(dialect),
   };
 }
 

@@ -578,6 +578,16 @@ export interface StrikePayoutsTable {
   produced_at: string;
 }
 
+/** What a payout paid one member (a row of its file). */
+export interface StrikePayoutLinesTable {
+  payout_id: number;
+  organization_id: number;
+  member_row_id: number;
+  amount_cents: number;
+  eligible_days: number;
+  minutes: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -621,6 +631,7 @@ export interface Database {
   strike_pay_rules: StrikePayRulesTable;
   strike_pay_exceptions: StrikePayExceptionsTable;
   strike_payouts: StrikePayoutsTable;
+  strike_payout_lines: StrikePayoutLinesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -21,7 +21,10 @@ export function csvField(text: string): string {
 /** Cents as dollars with two decimals and no symbol: 12345 → "123.45". */
 export const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number; totalCents: number } {
+/** One member's row of a payout file. */
+export interface PayoutLine { memberRowId: number; amountCents: number; eligibleDays: number; minutes: number }
+
+export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number; totalCents: number; lines: PayoutLine[] } {
   const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => a.memberId.localeCompare(b.memberId, 'en') || a.memberRowId - b.memberRowId);
   const { start, end } = ledger.period;
   const line = (cells: string[]) => cells.map((c) => csvField(safeCell(c))).join(',');
@@ -36,5 +39,5 @@ export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number;
     lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), decimalHours(r.minutes).toFixed(2), dollars(r.amountCents)]));
   }
   lines.push(line(['Total', `${rows.length} members`, start, end, String(days), decimalHours(minutes).toFixed(2), dollars(total)]));
-  return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total };
+  return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total, lines: rows.map((r) => ({ memberRowId: r.memberRowId, amountCents: r.amountCents, eligibleDays: r.eligibleDays, minutes: r.minutes })) };
 }

@@ -10,7 +10,7 @@ import { errors, ok } from '../schemas.ts';
 import { memberRowOf } from '../votes/channels/who.ts';
 import { addDays, isMonday, periodLedger, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { LedgerAnswer, LedgerQuery, MeAnswer } from './pay-schemas.ts';
-import { currentRules, payFacts, payoutJson, payoutOf, payouts, rulesById, strikeDays, type RulesVersion } from './pay-store.ts';
+import { currentRules, paidByPayout, paidToMember, payFacts, payoutJson, payoutOf, payouts, rulesById, strikeDays, type RulesVersion } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -49,7 +49,15 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
     const facts = await payFacts(deps.db, actor.org.id, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
     const l = periodLedger({ rules: r.rules, facts, periodStart, now: deps.now().toISOString() });
     const payout = await payoutOf(deps.db, actor.org.id, periodStart);
-    return c.json({ period: l.period, rules: r.rules, rulesVersion: r.version, rows: l.rows.slice(offset, offset + limit), count: l.rows.length, members: l.members, totalCents: l.totalCents, payout: payout ? payoutJson(payout) : null }, 200);
+    // A week paid out: each row says what the file paid; a check-in or exception recorded since shows as a difference.
+    const paid = payout ? await paidByPayout(deps.db, actor.org.id, payout.id) : null;
+    const rows = l.rows.map((row) => ({ ...row, paidCents: paid ? (paid.get(row.memberRowId) ?? 0) : null }));
+    const inLedger = new Set(l.rows.map((row) => row.memberRowId));
+    const differing = paid ? rows.filter((row) => row.paidCents !== row.amountCents).length + [...paid.keys()].filter((m) => !inLedger.has(m)).length : 0;
+    return c.json({
+      period: l.period, rules: r.rules, rulesVersion: r.version, rows: rows.slice(offset, offset + limit), count: l.rows.length, members: l.members, totalCents: l.totalCents,
+      payout: payout ? payoutJson(payout) : null, differing,
+    }, 200);
   });
 
   app.openapi(mine, async (c) => {
@@ -60,6 +68,7 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
     const member = await deps.db.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('id', '=', row.id).executeTakeFirstOrThrow();
     const current = await currentRules(deps.db, actor.org.id);
     const produced = new Map((await payouts(deps.db, actor.org.id)).map((p) => [p.period_start, p.rules_id]));
+    const paidTo = await paidToMember(deps.db, actor.org.id, row.id);
     const facts = await payFacts(deps.db, actor.org.id, { from: '0000-01-01', to: '9999-12-31', memberRowId: row.id });
     const now = deps.now();
     const rulesCache = new Map<number, PayRules>();
@@ -76,7 +85,8 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
       if (!r) continue;
       periods.push({
         ...l.period, open: now.getTime() < Date.parse(l.period.closesAt), days: r.days, eligibleDays: r.eligibleDays, hours: r.hours, eligible: r.eligible,
-        earnedCents: r.earnedCents, carriedCents: r.carriedCents, amountCents: r.amountCents, why: r.why, paid: rulesId !== undefined && r.amountCents > 0,
+        earnedCents: r.earnedCents, carriedCents: r.carriedCents, amountCents: r.amountCents, why: r.why,
+        paid: rulesId !== undefined && (paidTo.get(p.start) ?? 0) > 0, paidCents: rulesId === undefined ? null : (paidTo.get(p.start) ?? 0),
       });
     }
     return c.json({ member: { memberRowId: member.id, memberId: member.member_id, name: member.name }, periods, totalCents: periods.reduce((t, p) => t + p.amountCents, 0), rules: current.rules }, 200);

@@ -70,6 +70,12 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
         id, organization_id: orgId, period_start: period.start, period_end: period.end, rules_id: rules.id!, members: file.members, total_cents: file.totalCents,
         csv: file.csv, sha256, produced_by: actor.person.id, produced_at: at,
       }).execute();
+      // What each member was paid, so a later check-in or exception shows as a difference (docs/pickets.md).
+      for (let i = 0; i < file.lines.length; i += 500) {
+        await tx.insertInto('strike_payout_lines').values(file.lines.slice(i, i + 500).map((l) => ({
+          payout_id: id, organization_id: orgId, member_row_id: l.memberRowId, amount_cents: l.amountCents, eligible_days: l.eligibleDays, minutes: l.minutes,
+        }))).execute();
+      }
       return id;
     });
     try {

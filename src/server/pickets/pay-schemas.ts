@@ -27,6 +27,7 @@ const Row = z.object({
   memberRowId: z.number().int(), memberId: z.string(), name: z.string(), days: z.array(Day), eligibleDays: z.number().int(), minutes: z.number().int(), hours: z.number(), shifts: z.number().int(),
   eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(),
 });
+const PaidCents = z.number().int().nullable().openapi({ description: 'what the payout file paid for this week (null: not produced yet); differs from amountCents when a check-in or an exception was recorded after the payout' });
 const PayoutSchema = z.object({
   id: z.number().int(), periodStart: z.string(), periodEnd: z.string(), members: z.number().int(), totalCents: z.number().int(), sha256: z.string(),
   producedAt: z.string(), producedBy: z.object({ id: z.number().int(), name: z.string() }), rulesVersionId: z.number().int(),
@@ -38,13 +39,14 @@ export const LedgerQuery = z.object({
   limit: z.coerce.number().int().min(1).max(5000).default(1000).openapi({ param: { name: 'limit', in: 'query' } }),
 }).strict();
 export const LedgerAnswer = z.object({
-  period: Period, rules: Rules, rulesVersion: z.number().int(), rows: z.array(Row), count: z.number().int().openapi({ description: 'rows in all (the page is offset..offset+limit)' }),
+  period: Period, rules: Rules, rulesVersion: z.number().int(), rows: z.array(Row.extend({ paidCents: PaidCents })), count: z.number().int().openapi({ description: 'rows in all (the page is offset..offset+limit)' }),
   members: z.number().int().openapi({ description: 'members with an amount above zero' }), totalCents: z.number().int(), payout: PayoutSchema.nullable(),
+  differing: z.number().int().openapi({ description: 'members whose amount now differs from what the payout paid (0 before a payout)' }),
 }).openapi('StrikePayLedger');
 
 export const MeAnswer = z.object({
   member: z.object({ memberRowId: z.number().int(), memberId: z.string(), name: z.string() }),
-  periods: z.array(Period.extend({ open: z.boolean(), days: z.array(Day), eligibleDays: z.number().int(), hours: z.number(), eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(), paid: z.boolean() })),
+  periods: z.array(Period.extend({ open: z.boolean(), days: z.array(Day), eligibleDays: z.number().int(), hours: z.number(), eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(), paid: z.boolean(), paidCents: PaidCents })),
   totalCents: z.number().int(), rules: Rules,
 }).openapi('MyStrikePay');
 

@@ -100,3 +100,16 @@ export const payoutJson = (p: PayoutRow) => ({
   id: p.id, periodStart: p.period_start, periodEnd: p.period_end, members: p.members, totalCents: p.total_cents, sha256: p.sha256,
   producedAt: p.produced_at, producedBy: { id: p.produced_by, name: p.producer }, rulesVersionId: p.rules_id,
 });
+
+/** What a payout paid each member, by roster row. */
+export async function paidByPayout(db: Db, orgId: number, payoutId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('strike_payout_lines').select(['member_row_id', 'amount_cents']).where('organization_id', '=', orgId).where('payout_id', '=', payoutId).execute();
+  return new Map(rows.map((r) => [r.member_row_id, Number(r.amount_cents)]));
+}
+
+/** What the payouts paid one member, by period start. */
+export async function paidToMember(db: Db, orgId: number, memberRowId: number): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('strike_payout_lines as l').innerJoin('strike_payouts as p', 'p.id', 'l.payout_id')
+    .select(['p.period_start', 'l.amount_cents']).where('l.organization_id', '=', orgId).where('l.member_row_id', '=', memberRowId).execute();
+  return new Map(rows.map((r) => [r.period_start, Number(r.amount_cents)]));
+}

@@ -239,6 +239,30 @@ eachDatabase('strike pay', (dialect) => {
     }
   });
 
+  it('shows a check-in recorded after the payout as a difference from what was paid, on the ledger and on the member\'s page', async () => {
+    // Before: the file paid Ana $300 (the ledger above). Her 22nd (1 h 30 min) becomes 3 h: a
+    // phone that was offline syncs a check-out at the shift's end, after the week was paid.
+    const before = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21');
+    expect([before.body.differing, before.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ana).paidCents]).toEqual([0, 30_000]);
+    await s.handle.db.updateTable('picket_attendance').set({ checked_out_at: Z('2019-01-22', '17:30') }).where('shift_id', '=', shift['2019-01-22'].picket).where('member_row_id', '=', m.ana).execute();
+    try {
+      const after = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21');
+      // Ana: the 21st and 22nd count now: 2 × $100 = $200 (under the week's $250 maximum), plus the
+      // $200 carried from the first week = $400; the file paid $300.
+      const ana = after.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ana);
+      expect([ana.amountCents, ana.paidCents]).toEqual([40_000, 30_000]);
+      expect(after.body.differing).toBe(1);
+      // The others are unchanged and paid what they are owed.
+      expect(after.body.rows.filter((r: { memberRowId: number }) => r.memberRowId !== m.ana).every((r: { amountCents: number; paidCents: number }) => r.amountCents === r.paidCents)).toBe(true);
+      // The stored file is unchanged: the same bytes, the same total.
+      expect(after.body.payout.totalCents).toBe(95_000);
+      const mine = (await member.request('GET', '/api/me/strike-pay')).body.periods[1];
+      expect([mine.start, mine.amountCents, mine.paidCents, mine.paid]).toEqual(['2019-01-21', 40_000, 30_000, true]);
+    } finally {
+      await s.handle.db.updateTable('picket_attendance').set({ checked_out_at: Z('2019-01-22', '16:00') }).where('shift_id', '=', shift['2019-01-22'].picket).where('member_row_id', '=', m.ana).execute();
+    }
+  });
+
   it('is not there for the district, and another union sees none of it', async () => {
     const paths: [string, string, unknown?][] = [
       ['GET', '/api/pickets/pay/rules'], ['PUT', '/api/pickets/pay/rules', { rules: RULES }], ['GET', '/api/pickets/pay/periods'], ['GET', '/api/pickets/pay/ledger?periodStart=2019-01-21'],

@@ -20,7 +20,7 @@ import type { PayRow, PayRules, Payout } from '../../components/pickets/types.ts
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
 import { pk } from './messages.ts';
 
-interface Ledger { rows: PayRow[]; count: number; members: number; totalCents: number; payout: Payout | null }
+interface Ledger { rows: PayRow[]; count: number; members: number; totalCents: number; payout: Payout | null; differing: number }
 interface Period { start: string; end: string; open: boolean; produced: boolean }
 
 export function Pay({ session, query }: PageProps) {
@@ -71,13 +71,14 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
               const { payout } = await api<{ payout: Payout }>('POST', '/api/pickets/pay/payouts', { periodStart: period.start });
               return t('pay.produced', { members: count(payout.members, lang), total: cents(payout.totalCents, lang) });
             })}>{t('pay.produce')}</button>}
+          {ledger.value.differing > 0 && <p className="pk-warn" role="status">{t('pay.differing', { n: count(ledger.value.differing, lang) })}</p>}
           {ledger.value.count > ledger.value.rows.length && <p className="muted">{t('pay.more', { shown: count(ledger.value.rows.length, lang), n: count(ledger.value.count, lang) })}</p>}
           <TableScroll label={t('pay.ledger', { start: dayName(period.start, lang) })}>
             <table className="pk-ledger">
-              <thead><tr><th scope="col">{t('pay.col.member')}</th><th scope="col">{t('pay.col.days')}</th><th scope="col">{t('pay.col.hours')}</th><th scope="col">{t('pay.col.amount')}</th><th scope="col">{t('pay.col.why')}</th></tr></thead>
+              <thead><tr><th scope="col">{t('pay.col.member')}</th><th scope="col">{t('pay.col.days')}</th><th scope="col">{t('pay.col.hours')}</th><th scope="col">{t('pay.col.amount')}</th>{ledger.value.payout && <th scope="col">{t('pay.col.paid')}</th>}<th scope="col">{t('pay.col.why')}</th></tr></thead>
               <tbody>
                 {ledger.value.rows.map((r) => (
-                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td><td>{r.why}</td></tr>
+                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td>{ledger.value.payout && <td className={r.paidCents !== r.amountCents ? 'pk-warn' : undefined}>{cents(r.paidCents ?? 0, lang)}</td>}<td>{r.why}</td></tr>
                 ))}
               </tbody>
             </table>

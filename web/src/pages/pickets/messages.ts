@@ -45,6 +45,7 @@ export const pk = messages({
     'me.checkin': 'Check in with the site\'s code', 'me.checkin.shift': 'Shift', 'me.checkin.code': 'Code on the captain\'s phone (6 digits)', 'me.checkin.send': 'Check in',
     'me.checkin.queued': 'Check-in recorded at {at}; it is sent as soon as there is a signal.',
     'me.pay': 'My strike pay', 'me.pay.total': 'In all: {amount}', 'me.pay.period': 'Week of {start}: {amount}', 'me.pay.paid': 'paid', 'me.pay.none': 'No strike pay yet.',
+    'me.pay.differs': 'The payout paid {paid} for this week; your record now shows {amount}, because something was recorded after the payout. Ask your organizer about the difference.',
     'pay.title': 'Strike pay', 'pay.rules': 'Rules', 'pay.basis': 'Paid per', 'pay.basis.day': 'day counted', 'pay.basis.week': 'week that qualifies',
     'pay.amount': 'Amount in dollars', 'pay.minHours': 'Hours on duty for a day to count', 'pay.firstWeek': 'The first week',
     'pay.firstWeek.paid': 'paid like any week', 'pay.firstWeek.unpaid': 'not paid', 'pay.firstWeek.with-next': 'paid with the next week',
@@ -55,6 +56,7 @@ export const pk = messages({
     'pay.except.reason': 'Reason', 'pay.except.add': 'Grant the exception', 'pay.except.done': 'Exception granted.',
     'pay.produce': 'Produce the payout file', 'pay.produced': 'Payout produced: {members} members, {total}.', 'pay.download': 'Download the payout for the week of {start} (CSV)',
     'pay.open': 'This week has not ended: no payout yet.', 'pay.more': 'Showing the first {shown} of {n} members.',
+    'pay.col.paid': 'Paid by the file', 'pay.differing': '{n} members now differ from what the payout file paid: a check-in or an exception was recorded after it. The file stays as produced; settle the difference with those members.',
   },
   es: {
     'link': 'Mañanas de huelga',
@@ -99,6 +101,7 @@ export const pk = messages({
     'me.checkin': 'Registrar mi llegada con el código del sitio', 'me.checkin.shift': 'Turno', 'me.checkin.code': 'Código en el teléfono del capitán (6 dígitos)', 'me.checkin.send': 'Registrar llegada',
     'me.checkin.queued': 'Llegada registrada a las {at}; se envía en cuanto haya señal.',
     'me.pay': 'Mi pago de huelga', 'me.pay.total': 'En total: {amount}', 'me.pay.period': 'Semana del {start}: {amount}', 'me.pay.paid': 'pagado', 'me.pay.none': 'Todavía no hay pago de huelga.',
+    'me.pay.differs': 'El pago de esta semana fue de {paid}; su registro ahora muestra {amount}, porque se registró algo después del pago. Pregunte a su organizador por la diferencia.',
     'pay.title': 'Pago de huelga', 'pay.rules': 'Reglas', 'pay.basis': 'Se paga por', 'pay.basis.day': 'día que cuenta', 'pay.basis.week': 'semana que califica',
     'pay.amount': 'Monto en dólares', 'pay.minHours': 'Horas de servicio para que un día cuente', 'pay.firstWeek': 'La primera semana',
     'pay.firstWeek.paid': 'se paga como cualquier semana', 'pay.firstWeek.unpaid': 'no se paga', 'pay.firstWeek.with-next': 'se paga con la siguiente',
@@ -109,5 +112,6 @@ export const pk = messages({
     'pay.except.reason': 'Motivo', 'pay.except.add': 'Conceder la excepción', 'pay.except.done': 'Excepción concedida.',
     'pay.produce': 'Generar el archivo de pago', 'pay.produced': 'Pago generado: {members} miembros, {total}.', 'pay.download': 'Descargar el pago de la semana del {start} (CSV)',
     'pay.open': 'Esta semana no ha terminado: todavía no hay pago.', 'pay.more': 'Se muestran los primeros {shown} de {n} miembros.',
+    'pay.col.paid': 'Pagado en el archivo', 'pay.differing': '{n} miembros difieren ahora de lo que pagó el archivo: se registró una llegada o una excepción después. El archivo queda como se generó; arregle la diferencia con esos miembros.',
   },
 });
