@@ -108,6 +108,17 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
     expect(seen.status, path).toBe(404);
     expect(JSON.stringify(seen.body)).not.toContain('Strike authorization');
   }
+  // UTLA's strike pay on the demo's six strike days: the rules saved as version 1, two weeks, a ledger of the members on duty.
+  const admin = await demoPerson('admin@utla.demo');
+  const rules = await admin.request('GET', '/api/pickets/pay/rules');
+  expect([rules.status, rules.body.version]).toEqual([200, 1]);
+  const periods = await admin.request('GET', '/api/pickets/pay/periods');
+  expect(periods.status).toBe(200);
+  expect(periods.body.periods.map((p: { start: string; open: boolean; produced: boolean }) => [p.start, p.open, p.produced])).toEqual([['2019-01-14', false, false], ['2019-01-21', false, false]]);
+  const week = await admin.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-14&limit=5');
+  expect(week.status).toBe(200);
+  expect(week.body.count).toBeGreaterThan(1000);
+  expect((await member.request('GET', '/api/me/strike-pay')).status).not.toBe(500);
   // A second run adds nothing, and finds the demo's accounts to print again.
   expect(await seedDemo(s.deps)).toBeNull();
   const again = await existingDemo(s.deps);

@@ -15,6 +15,7 @@ import { makeRng } from '../district/generate/random.ts';
 import type { School } from '../district/types.ts';
 import { planCheckIns } from '../pickets/demo-checkins.ts';
 import { DEFAULT_RULES } from '../pickets/pay-rules.ts';
+import { storedRules } from './pickets/pay-store.ts';
 import { DEMO_STRIKE_DAYS, DEMO_TIME_ZONE, planStrikeDays, type DemoSite } from '../pickets/demo-plan.ts';
 import { regionOf } from '../pickets/demo-regions.ts';
 import { audit } from './audit.ts';
@@ -116,7 +117,7 @@ export async function seedStrikeDays(x: { deps: Pick<Deps, 'db' | 'ids' | 'diale
       updated_at: r.lastAt,
     })));
     // The union's strike-pay rules: the defaults (src/pickets/pay-rules.ts), saved as its first version.
-    await insertAll(tx, dialect, 'strike_pay_rules', [{ id: ids.next(orgId), organization_id: orgId, rules: JSON.stringify(DEFAULT_RULES), created_by: admin, created_at: PLANNED_AT }]);
+    await insertAll(tx, dialect, 'strike_pay_rules', [{ id: ids.next(orgId), organization_id: orgId, rules: storedRules(1, DEFAULT_RULES), created_by: admin, created_at: PLANNED_AT }]);
     await audit(tx, ids, { organizationId: orgId, personId: admin, action: 'pickets.demo-seeded', subject: `strike_days/${dayIds.join(',')}`, at: PLANNED_AT });
   });
   const report = { days: DEMO_STRIKE_DAYS.length, shifts: plan.shifts.length, signups: plan.signups.length, actions: actions.length, attendance: attendance.length, ms: Math.round(performance.now() - started) };

@@ -36,9 +36,12 @@ export async function rulesById(db: Db, id: number): Promise<RulesVersion> {
   return parseRules(await db.selectFrom('strike_pay_rules').select(['id', 'rules', 'created_at', 'created_by']).where('id', '=', id).executeTakeFirstOrThrow());
 }
 
+/** A rules version as the strike_pay_rules row keeps it (the one format parseRules reads). */
+export const storedRules = (version: number, rules: PayRules) => JSON.stringify({ version, rules });
+
 export async function saveRules(db: Db, input: { orgId: number; id: number; rules: PayRules; personId: number; at: string }): Promise<RulesVersion> {
   const version = (await currentRules(db, input.orgId)).version + 1;
-  await db.insertInto('strike_pay_rules').values({ id: input.id, organization_id: input.orgId, rules: JSON.stringify({ version, rules: input.rules }), created_by: input.personId, created_at: input.at }).execute();
+  await db.insertInto('strike_pay_rules').values({ id: input.id, organization_id: input.orgId, rules: storedRules(version, input.rules), created_by: input.personId, created_at: input.at }).execute();
   return { id: input.id, version, rules: input.rules, createdAt: input.at, createdBy: input.personId };
 }
 
