@@ -14,7 +14,10 @@ import { SMS_INBOUND_PATH, UNSUBSCRIBE_PATH } from '../messages/opt-out-routes.t
 import { csrfTokenFor, hashToken, newToken, sameToken } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 12 * 3600_000;
-export const EXTEND_AFTER_MS = 3600_000;
+const EXTEND_AFTER_MS = 3600_000;
+
+/** A session is extended (to 12 hours from now) once less than 11 hours are left. */
+export const needsExtension = (expiresAt: string, now: Date) => Date.parse(expiresAt) - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NO_CSRF = new Set([CSP_REPORT_PATH, UNSUBSCRIBE_PATH, SMS_INBOUND_PATH]);
 
@@ -69,8 +72,7 @@ export function sessions(): MiddlewareHandler<AppEnv> {
           person: { id: row.personId, name: row.personName, email: row.email, role: row.role },
           org: { id: row.orgId, kind: row.kind, name: row.orgName, districtId: row.district_id, unit: row.unit },
         };
-        const left = Date.parse(row.expires_at) - now.getTime();
-        if (left < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
+        if (needsExtension(row.expires_at, now)) {
           await deps.db.updateTable('sessions').set({ expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() }).where('id', '=', row.sessionId).execute();
         }
       }

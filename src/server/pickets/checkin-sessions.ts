@@ -9,7 +9,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { EXTEND_AFTER_MS, SESSION_IDLE_MS } from '../auth/session.ts';
+import { needsExtension, SESSION_IDLE_MS } from '../auth/session.ts';
 import { may } from '../authz.ts';
 import type { Actor } from '../env.ts';
 
@@ -42,7 +42,7 @@ export async function checkInSenders(tx: Tx, tokenHashes: string[], now: Date): 
       const actor: Actor = { sessionId: r.sessionId, person: { id: r.personId, name: r.name, email: r.email, role: r.role }, org: { id: r.orgId, kind: r.kind, name: r.orgName, districtId: r.district_id, unit: r.unit } };
       if (actor.org.kind !== 'union' || !may(actor, 'picket.member')) continue;
       out.set(r.token_hash, { organizationId: r.orgId, personId: r.personId, role: r.role });
-      if (Date.parse(r.expires_at) - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) extend.push(r.sessionId);
+      if (needsExtension(r.expires_at, now)) extend.push(r.sessionId);
     }
   }
   for (let i = 0; i < extend.length; i += CHUNK) {

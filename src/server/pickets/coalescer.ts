@@ -79,10 +79,9 @@ export class Coalescer {
           const a = answers[i];
           w.resolve(a);
           if ('results' in a && a.results.some((r) => r.outcome === 'recorded')) {
-            const org = 'organizationId' in w.job ? w.job.organizationId : a.organizationId;
-            const set = days.get(org) ?? new Set<number>();
+            const set = days.get(a.organizationId) ?? new Set<number>();
             for (const d of a.strikeDayIds) set.add(d);
-            days.set(org, set);
+            days.set(a.organizationId, set);
           }
         });
         for (const [org, ids] of days) announce(this.deps, org, ids);
