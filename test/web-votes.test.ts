@@ -184,7 +184,8 @@ browserSuite('the vote pages in Chromium', () => {
     await signIn(page, web.url, ACCOUNTS.captain, PASSWORD);
     await page.goto(`${web.url}/workspace/votes/${voteId}/kiosk`);
     await page.getByRole('heading', { level: 1, name: 'Open a voting kiosk' }).waitFor();
-    await expect(page.getByLabel('Worksite').locator('option').allTextContents()).resolves.toEqual(['Harbor Elementary']);
+    // The worksites come from the roll, loaded after the heading: wait for them.
+    await expect.poll(() => page.getByLabel('Worksite').locator('option').allTextContents()).toEqual(['Harbor Elementary']);
     await axeClean(page);
     await noSideways(page);
     await page.getByRole('button', { name: 'Open the kiosk on this device' }).click();

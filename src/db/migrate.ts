@@ -16,6 +16,7 @@ import { votes } from './migrations/0008_votes.ts';
 import { pickets } from './migrations/0009_pickets.ts';
 import { rateLimits } from './migrations/0010_rate_limits.ts';
 import { payoutLines } from './migrations/0011_payout_lines.ts';
+import { sites } from './migrations/0012_sites.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -30,6 +31,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0009_pickets': pickets(dialect),
     '0010_rate_limits': rateLimits(),
     '0011_payout_lines': payoutLines(dialect),
+    '0012_sites': sites(dialect),
   };
 }
 

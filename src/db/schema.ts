@@ -588,6 +588,129 @@ export interface StrikePayoutLinesTable {
   minutes: number;
 }
 
+/** A district's strike day (docs/sites.md): the plan of its sites, and the inputs of its cost. */
+export interface SiteDaysTable {
+  id: number;
+  organization_id: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  label: string;
+  /** The dataset version the day's cost (and its list of sites) comes from. */
+  dataset_version_id: number;
+  /** JSON `{ "UTLA": 1 }`: share (0–1) of each bargaining unit on strike. */
+  shares: string;
+  substitute_day_rate_cents: number | null;
+  other_costs_cents: Generated<number>;
+  /** The most children per adult present before a site is flagged. */
+  ratio_limit: number;
+  /** One more at every change of the day or of a site on it. */
+  version: number;
+  /** The plan version last published; null: never published. */
+  published_version: number | null;
+  created_by: number;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+export type SiteStatus = 'instruction' | 'supervision' | 'meals' | 'closed';
+
+/** One school or office of the dataset on a district strike day. */
+export interface SiteStatusesTable {
+  day_id: number;
+  organization_id: number;
+  /** The dataset school id (E0001). */
+  school_id: string;
+  name: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  /** Local HH:MM; null when closed. */
+  opens: string | null;
+  closes: string | null;
+  /** Children the site can take; null: not set. */
+  capacity: number | null;
+  administrators: Generated<number>;
+  substitutes: Generated<number>;
+  volunteers: Generated<number>;
+  /** The latest counts a site administrator reported, and when. */
+  children_present: number | null;
+  adults_present: number | null;
+  counted_at: string | null;
+  /** Students attending that day (entered or imported), for the day's cost. */
+  students_attending: number | null;
+  offers: Generated<string>;
+  /** JSON array of language names. */
+  languages: Generated<string>;
+  version: number;
+  updated_by: number;
+  updated_at: string;
+}
+
+/** Every change of a site on a day, never changed. */
+export interface SiteChangesTable {
+  id: number;
+  organization_id: number;
+  day_id: number;
+  school_id: string;
+  plan_version: number;
+  /** `plan` (a planner's change), `bulk` (part of a bulk change), `count` (a site administrator's counts), `attendance`. */
+  kind: string;
+  /** JSON of the changed fields before and after. */
+  before: string;
+  after: string;
+  /** The bulk change this row belongs to (the id of its first row); null for a single change. */
+  batch: number | null;
+  person_id: number;
+  at: string;
+}
+
+export interface SitePublicationsTable {
+  id: number;
+  organization_id: number;
+  day_id: number;
+  plan_version: number;
+  /** JSON of what the public page shows for the day. */
+  snapshot: string;
+  published_by: number;
+  published_at: string;
+}
+
+export interface SiteAdminsTable {
+  id: number;
+  organization_id: number;
+  person_id: number;
+  school_id: string;
+  assigned_by: number;
+  assigned_at: string;
+  ended_at: string | null;
+}
+
+/** A grab-and-go meal site or a partner site (library, park, recreation center). */
+export interface FamilySitesTable {
+  id: number;
+  organization_id: number;
+  /** `meal` or `partner`. */
+  kind: string;
+  /** For partner sites: `library`, `park`, `recreation` or `other`. */
+  partner_kind: string | null;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  opens: string;
+  closes: string;
+  /** JSON array of YYYY-MM-DD; [] = every strike day. */
+  dates: string;
+  meals_per_child: number | null;
+  offers: Generated<string>;
+  languages: Generated<string>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  removed_at: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   people: PeopleTable;
@@ -632,6 +755,12 @@ export interface Database {
   strike_pay_exceptions: StrikePayExceptionsTable;
   strike_payouts: StrikePayoutsTable;
   strike_payout_lines: StrikePayoutLinesTable;
+  site_days: SiteDaysTable;
+  site_statuses: SiteStatusesTable;
+  site_changes: SiteChangesTable;
+  site_publications: SitePublicationsTable;
+  site_admins: SiteAdminsTable;
+  family_sites: FamilySitesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -34,6 +34,7 @@ import { blankBallotRoutes } from './votes/ballot-form.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { memberInvitationRoutes } from './people/member-invitations.ts';
 import { picketRoutes } from './pickets/routes.ts';
+import { siteRoutes } from './sites/routes.ts';
 import { ROSTER_LIMITS } from '../roster/table.ts';
 
 /** Bodies larger than this are refused (413) before they are read, except dataset uploads. */
@@ -130,6 +131,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   messageRoutes(app);
   memberInvitationRoutes(app);
   picketRoutes(app);
+  siteRoutes(app);
   const sweep = rosterSweep(deps);
 
   app.doc31('/api/openapi.json', {

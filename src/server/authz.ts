@@ -74,6 +74,16 @@ export const PERMISSIONS = {
   'strikepay.except': { union: ['admin', 'organizer'] },
   /** Change the strike-pay rules; produce a period's payout export (once). */
   'strikepay.manage': { union: ['admin'] },
+  /** A district strike day's site plan, meal and partner sites, and the changes (docs/sites.md): the district's staff. */
+  'site.read': { district: ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] },
+  /** Declare district strike days; set sites' status, hours, capacity and adults; bulk changes; meal and partner sites; site administrators. */
+  'site.plan': { district: ['admin'] },
+  /** Publish a day's plan to the public page. */
+  'site.publish': { district: ['admin'] },
+  /** Report a site's children and adults present and its attendance (site administrators: their own site only). */
+  'site.report': { district: ['admin', 'site-administrator'] },
+  /** The day's cost from its attendance, per day and over the strike. */
+  'site.cost': { district: ['admin', 'budget-analyst'] },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -113,6 +123,11 @@ const WHAT: Record<Permission, string> = {
   'strikepay.read': 'see members\' strike pay',
   'strikepay.except': 'grant exceptions to the strike-pay rules',
   'strikepay.manage': 'change the strike-pay rules or produce payouts',
+  'site.read': 'see the district\'s strike-day site plan',
+  'site.plan': 'plan the district\'s strike-day sites',
+  'site.publish': 'publish a strike-day site plan',
+  'site.report': 'report a site\'s counts',
+  'site.cost': 'see a strike day\'s cost',
 };
 
 /**
@@ -123,6 +138,16 @@ const WHAT: Record<Permission, string> = {
 export function allowUnion(actor: Actor | null, permission: Permission, method: string, path: string): Actor {
   if (!actor) throw unauthenticated();
   if (actor.org.kind !== 'union') throw noSuchRoute(method, path);
+  return allow(actor, permission);
+}
+
+/**
+ * For the district's own operations (strike-day site plans, docs/sites.md): a union account gets
+ * the same 404 as a path with no route; nobody signed in, 401; a district role without it, 403.
+ */
+export function allowDistrict(actor: Actor | null, permission: Permission, method: string, path: string): Actor {
+  if (!actor) throw unauthenticated();
+  if (actor.org.kind !== 'district') throw noSuchRoute(method, path);
   return allow(actor, permission);
 }
 

@@ -1,0 +1,4 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../env.ts';
+
+export function familyRoutes(_app: OpenAPIHono<AppEnv>): void {}
