@@ -1,0 +1,62 @@
+/**
+ * What the public sees of a district strike day (docs/sites.md, "Publishing"): written when the
+ * district publishes a day's plan (the snapshot, `site_publications.snapshot`), and served by
+ * `GET /api/public/sites` with each site's live status added. No person, no adult count, no
+ * attendance: sites, hours, what they offer and where they are.
+ */
+
+/** A school or office open for children that day, as published. */
+export interface PublishedSite {
+  schoolId: string;
+  name: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  status: 'instruction' | 'supervision' | 'meals';
+  /** Local HH:MM. */
+  opens: string | null;
+  closes: string | null;
+  /** Children the site can take; null: not set. */
+  capacity: number | null;
+  offers: string;
+  languages: string[];
+}
+
+/** A grab-and-go meal site or a partner site open that day, as published. */
+export interface PublishedFamilySite {
+  id: number;
+  kind: 'meal' | 'partner';
+  partnerKind: 'library' | 'park' | 'recreation' | 'other' | null;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  opens: string;
+  closes: string;
+  mealsPerChild: number | null;
+  offers: string;
+  languages: string[];
+}
+
+/** The snapshot a publication stores. */
+export interface PublishedDay {
+  date: string;
+  label: string;
+  district: { name: string; cdsCode: string };
+  planVersion: number;
+  publishedAt: string;
+  /** How many of the dataset's sites are closed that day (a count of sites, not of people). */
+  closedSites: number;
+  sites: PublishedSite[];
+  familySites: PublishedFamilySite[];
+}
+
+/** Open, filling (children present ≥ 80% of capacity) or full (≥ capacity); open without a capacity or a count. */
+export type LiveStatus = 'open' | 'filling' | 'full';
+
+/** The public answer: the day shown (today's, else the next, else the latest), with live statuses. */
+export interface PublicSitesAnswer {
+  /** Every published day of every district, newest first: for the banner and the day picker. */
+  days: { date: string; label: string; district: string; openSites: number; closedSites: number }[];
+  day: (PublishedDay & { live: Record<string, LiveStatus>; liveAt: string }) | null;
+}
