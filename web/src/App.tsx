@@ -27,6 +27,8 @@ import { Board as PicketsBoard } from './pages/pickets/Board.tsx';
 import { Pay as PicketsPay } from './pages/pickets/Pay.tsx';
 import { Captain as PicketsCaptain } from './pages/pickets/Captain.tsx';
 import { Mine as PicketsMine } from './pages/pickets/Mine.tsx';
+import { Plan as SitesPlan } from './pages/sites/Plan.tsx';
+import { Report as SitesReport } from './pages/sites/Report.tsx';
 
 export interface Session {
   person: { id: number; name: string; email: string; role: string };
@@ -70,6 +72,8 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace\/pickets\/pay$/, page: PicketsPay, signedIn: true },
   { path: /^\/workspace\/pickets\/captain$/, page: PicketsCaptain, signedIn: true },
   { path: /^\/workspace\/pickets\/me$/, page: PicketsMine, signedIn: true },
+  { path: /^\/workspace\/sites$/, page: SitesPlan, signedIn: true },
+  { path: /^\/workspace\/sites\/report$/, page: SitesReport, signedIn: true },
   // A member votes here without an account (a one-time code); a kiosk device has no session.
   { path: /^\/vote\/(\d+)$/, page: VotePage, signedIn: false },
   { path: /^\/kiosk\/(\d+)$/, page: Kiosk, signedIn: false },

@@ -25,6 +25,7 @@ import { people } from './people-messages.ts';
 import { roster } from '../roster/messages.ts';
 import { Rounds } from './Rounds.tsx';
 import { pk } from '../pickets/messages.ts';
+import { st } from '../sites/messages.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** Versions picked to compare, with the date that orders them (drafted for your own, passed for received). */
@@ -38,6 +39,7 @@ export function Home({ session }: PageProps) {
   const rm = useMessages(roster);
   const vw = useMessages(committeeWords);
   const pkm = useMessages(pk);
+  const stm = useMessages(st);
   const lang = useLang();
   const org = useApi<OrganizationAnswer>('/api/organization');
   const datasets = useApi<DatasetList>(may(s, 'dataset.read') ? '/api/datasets' : null);
@@ -74,6 +76,7 @@ export function Home({ session }: PageProps) {
       {may(s, 'people.manage') && <p><Link to="/workspace/people">{pm('people.link')}</Link></p>}
       {may(s, 'roster.read') && <p><Link to="/workspace/roster">{rm('link')}</Link></p>}
       {s.organization.kind === 'union' && <p><Link to="/workspace/pickets">{pkm('link')}</Link></p>}
+      {s.organization.kind === 'district' && <p><Link to={s.person.role === 'site-administrator' ? '/workspace/sites/report' : '/workspace/sites'}>{stm('link')}</Link></p>}
       {s.organization.kind === 'union' && <p><Link to="/workspace/votes">{vw(runsVotes(s) ? 'list.title' : 'list.mine')}</Link></p>}
 
       {may(s, 'dataset.read') && (
