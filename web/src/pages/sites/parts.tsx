@@ -14,14 +14,17 @@ const district = (s: Session | null) => s?.organization.kind === 'district';
 export const readsSites = (s: Session | null) => district(s) && ['admin', 'budget-analyst', 'negotiator', 'site-administrator'].includes(s?.person.role ?? '');
 /** Plans and publishes: the district's admin. */
 export const plansSites = (s: Session | null) => district(s) && s?.person.role === 'admin';
+/** Sees the days' cost: the admin and the budget office. */
+export const costsSites = (s: Session | null) => district(s) && ['admin', 'budget-analyst'].includes(s?.person.role ?? '');
 /** Reports a site's counts: site administrators (and the admin). */
 export const reportsSites = (s: Session | null) => district(s) && ['admin', 'site-administrator'].includes(s?.person.role ?? '');
 
-export function SitesNav({ session, here }: { session: Session; here: 'plan' | 'report' }) {
+export function SitesNav({ session, here }: { session: Session; here: 'plan' | 'report' | 'cost' }) {
   const t = useMessages(st);
   const c = useMessages(common);
   const pages = [
     { key: 'plan' as const, to: '/workspace/sites', show: readsSites(session) },
+    { key: 'cost' as const, to: '/workspace/sites/cost', show: costsSites(session) },
     { key: 'report' as const, to: '/workspace/sites/report', show: reportsSites(session) },
   ];
   return (
