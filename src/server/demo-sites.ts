@@ -58,7 +58,7 @@ export async function seedClosure2023({ client, clock, datasetVersionId, dataset
   clock.now = new Date('2023-03-20T20:00:00.000Z');
   progress('Grab-and-go meal sites for the 2023 closure');
   const header = ['kind', 'name', 'address', 'latitude', 'longitude', 'opens', 'closes', 'dates', 'meals_per_child', 'partner_kind', 'offers', 'languages'];
-  const meals = plan.meals.map((s) => ['meal', `Grab-and-go meals at ${s.name}`, s.address, s.latitude ?? 0, s.longitude ?? 0, CLOSURE_2023.mealHours.opens, CLOSURE_2023.mealHours.closes,
+  const meals = plan.meals.map((s) => ['meal', `Grab-and-go meals at ${s.name}`, `"${s.address || `${s.name}, Los Angeles, CA`}"`, s.latitude ?? 0, s.longitude ?? 0, CLOSURE_2023.mealHours.opens, CLOSURE_2023.mealHours.closes,
     CLOSURE_2023.days.map((d) => d.date).join(';'), CLOSURE_2023.mealsPerChild, '', 'Breakfast and lunch to take home', 'English;Spanish']);
   await call(SITE_PLANNER, 'POST', '/api/sites/family/import', { csv: csvOf([header, ...meals]) });
   const ids: number[] = [];

@@ -30,6 +30,7 @@ import { Mine as PicketsMine } from './pages/pickets/Mine.tsx';
 import { Plan as SitesPlan } from './pages/sites/Plan.tsx';
 import { Report as SitesReport } from './pages/sites/Report.tsx';
 import { Cost as SitesCost } from './pages/sites/Cost.tsx';
+import { Family as SitesFamily } from './pages/sites/Family.tsx';
 
 export interface Session {
   person: { id: number; name: string; email: string; role: string };
@@ -76,6 +77,7 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
   { path: /^\/workspace\/sites$/, page: SitesPlan, signedIn: true },
   { path: /^\/workspace\/sites\/report$/, page: SitesReport, signedIn: true },
   { path: /^\/workspace\/sites\/cost$/, page: SitesCost, signedIn: true },
+  { path: /^\/workspace\/sites\/family$/, page: SitesFamily, signedIn: true },
   // A member votes here without an account (a one-time code); a kiosk device has no session.
   { path: /^\/vote\/(\d+)$/, page: VotePage, signedIn: false },
   { path: /^\/kiosk\/(\d+)$/, page: Kiosk, signedIn: false },

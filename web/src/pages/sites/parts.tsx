@@ -19,11 +19,12 @@ export const costsSites = (s: Session | null) => district(s) && ['admin', 'budge
 /** Reports a site's counts: site administrators (and the admin). */
 export const reportsSites = (s: Session | null) => district(s) && ['admin', 'site-administrator'].includes(s?.person.role ?? '');
 
-export function SitesNav({ session, here }: { session: Session; here: 'plan' | 'report' | 'cost' }) {
+export function SitesNav({ session, here }: { session: Session; here: 'plan' | 'report' | 'cost' | 'family' }) {
   const t = useMessages(st);
   const c = useMessages(common);
   const pages = [
     { key: 'plan' as const, to: '/workspace/sites', show: readsSites(session) },
+    { key: 'family' as const, to: '/workspace/sites/family', show: readsSites(session) },
     { key: 'cost' as const, to: '/workspace/sites/cost', show: costsSites(session) },
     { key: 'report' as const, to: '/workspace/sites/report', show: reportsSites(session) },
   ];
