@@ -32,9 +32,15 @@ export interface SiteFields {
 
 /** A site after a change: a closed site has no hours (they are cleared); open hours are both given, in order. */
 export function settle(before: SiteFields, change: Partial<SiteFields>): SiteFields {
-  const after = { ...before, ...change };
+  const after = { ...before, ...effectiveSet(change) };
   if (after.status === 'closed' && change.opens === undefined && change.closes === undefined) return { ...after, opens: null, closes: null };
   return after;
+}
+
+/** What a change sets on every site it reaches: closing without naming hours also clears them. */
+export function effectiveSet(change: Partial<SiteFields>): Partial<SiteFields> {
+  const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<SiteFields>;
+  return set.status === 'closed' && set.opens === undefined && set.closes === undefined ? { ...set, opens: null, closes: null } : set;
 }
 
 /** What is wrong with a site's fields after a change, by field (`prefix` names where they came from, e.g. `set.`). */
