@@ -1,0 +1,120 @@
+/**
+ * Site administrators (docs/sites.md): the admin names a district person with the role
+ * site-administrator to a school of the district's newest dataset, lists who is named, and ends
+ * an assignment (ended rows stay). From a phone during the day a site administrator reports the
+ * children and adults present at their own school (another school: 403 saying whose it is).
+ */
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { audit } from '../audit.ts';
+import { latestDatasetVersion } from '../datasets/store.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Actor, AppEnv } from '../env.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { errors, jsonBody, ok } from '../schemas.ts';
+import { writeChanges } from './plan-changes.ts';
+import { AdminBody, AdminParams, AdminSchema, CountsBody, SiteParams, SiteSchema } from './plan-schemas.ts';
+import { datasetOfVersion, district, notCancelled, siteDayOf, siteJson, siteOf } from './plan-store.ts';
+
+const assign = createRoute({
+  method: 'post', path: '/api/sites/administrators', tags: ['sites'], summary: 'Name a site administrator (a district person with that role) to a school',
+  request: jsonBody(AdminBody, 'The person and the school id'),
+  responses: { 201: ok(z.object({ administrator: AdminSchema }), 'Named'), ...errors(400, 401, 403, 404, 409) },
+});
+const list = createRoute({
+  method: 'get', path: '/api/sites/administrators', tags: ['sites'], summary: 'The site administrators named now, by school',
+  responses: { 200: ok(z.object({ administrators: z.array(AdminSchema) }).openapi('SiteAdministrators'), 'Those named'), ...errors(401, 403, 404) },
+});
+const end = createRoute({
+  method: 'delete', path: '/api/sites/administrators/{adminId}', tags: ['sites'], summary: 'End a site administrator\'s assignment (the row stays, ended)',
+  request: { params: AdminParams },
+  responses: { 200: ok(z.object({ administrator: AdminSchema }), 'Ended'), ...errors(400, 401, 403, 404, 409) },
+});
+const counts = createRoute({
+  method: 'post', path: '/api/sites/days/{dayId}/sites/{schoolId}/counts', tags: ['sites'], summary: 'Report the children and adults present at a site now (a site administrator: their own school only)',
+  request: { params: SiteParams, ...jsonBody(CountsBody, 'Children and adults present, and optionally students attending') },
+  responses: { 200: ok(z.object({ site: SiteSchema, version: z.number().int() }), 'The site with its counts'), ...errors(400, 401, 403, 404, 409) },
+});
+
+async function adminsOf(db: Kysely<Database>, actor: Actor, filter: { id?: number; current?: boolean }) {
+  let q = db.selectFrom('site_admins as a').innerJoin('people as p', 'p.id', 'a.person_id')
+    .select(['a.id', 'a.person_id', 'a.school_id', 'a.assigned_at', 'a.ended_at', 'p.name', 'p.email']).where('a.organization_id', '=', actor.org.id);
+  if (filter.id !== undefined) q = q.where('a.id', '=', filter.id);
+  if (filter.current) q = q.where('a.ended_at', 'is', null);
+  const rows = await q.orderBy('a.school_id').orderBy('p.name').execute();
+  const version = await latestDatasetVersion(db, actor);
+  const names = new Map((version === null ? [] : (await datasetOfVersion(db, version)).schools).map((s) => [s.id, s.name]));
+  return rows.map((r) => ({ id: r.id, personId: r.person_id, name: r.name, email: r.email, schoolId: r.school_id, school: names.get(r.school_id) ?? r.school_id, assignedAt: r.assigned_at, endedAt: r.ended_at }));
+}
+
+export function adminRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(assign, async (c) => {
+    const actor = district(c, 'site.plan');
+    const deps = c.get('deps');
+    const b = c.req.valid('json');
+    const person = await deps.db.selectFrom('people').select(['id', 'name', 'role']).where('id', '=', b.personId).where('organization_id', '=', actor.org.id).where('removed_at', 'is', null).executeTakeFirst();
+    if (!person) throw new ApiError(404, { code: 'not-found', message: `there is no person ${b.personId} in your district`, where: { field: 'personId' }, hint: 'a person id from GET /api/people' });
+    if (person.role !== 'site-administrator') throw new ApiError(409, { code: 'sites.not-site-administrator', message: `${person.name} has the role ${person.role}, not site-administrator`, hint: 'give them the role first: POST /api/people/{id}/role {"role": "site-administrator"}' });
+    const version = await latestDatasetVersion(deps.db, actor);
+    const school = version === null ? undefined : (await datasetOfVersion(deps.db, version)).schools.find((s) => s.id === b.schoolId);
+    if (!school) throw new ApiError(404, { code: 'not-found', message: `there is no school "${b.schoolId}" in the district's newest dataset`, where: { field: 'schoolId' }, hint: 'a school id from the dataset, such as "E1"' });
+    const at = deps.now().toISOString();
+    const id = deps.ids.next(actor.org.id);
+    await deps.db.transaction().execute(async (tx) => {
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.admin-assign', subject: `site-admins/${id}`, at });
+      const same = await tx.selectFrom('site_admins').select('id').where('person_id', '=', person.id).where('school_id', '=', school.id).where('ended_at', 'is', null).executeTakeFirst();
+      if (same) throw conflict('sites.already-named', `${person.name} is already the site administrator of ${school.name}`, `end it first: DELETE /api/sites/administrators/${same.id}`);
+      await tx.insertInto('site_admins').values({ id, organization_id: actor.org.id, person_id: person.id, school_id: school.id, assigned_by: actor.person.id, assigned_at: at, ended_at: null }).execute();
+    });
+    const [administrator] = await adminsOf(deps.db, actor, { id });
+    return c.json({ administrator }, 201);
+  });
+
+  app.openapi(list, async (c) => {
+    const actor = district(c, 'site.read');
+    return c.json({ administrators: await adminsOf(c.get('deps').db, actor, { current: true }) }, 200);
+  });
+
+  app.openapi(end, async (c) => {
+    const actor = district(c, 'site.plan');
+    const deps = c.get('deps');
+    const { adminId } = c.req.valid('param');
+    const at = deps.now().toISOString();
+    await deps.db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('site_admins').select(['id', 'ended_at']).where('id', '=', adminId).where('organization_id', '=', actor.org.id).executeTakeFirst();
+      if (!row) throw notFound('site administrator', adminId);
+      if (row.ended_at) throw conflict('sites.already-ended', `that assignment ended at ${row.ended_at}`);
+      await tx.updateTable('site_admins').set({ ended_at: at }).where('id', '=', adminId).execute();
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.admin-end', subject: `site-admins/${adminId}`, at });
+    });
+    const [administrator] = await adminsOf(deps.db, actor, { id: adminId });
+    return c.json({ administrator }, 200);
+  });
+
+  app.openapi(counts, async (c) => {
+    const actor = district(c, 'site.report');
+    const deps = c.get('deps');
+    const { dayId, schoolId } = c.req.valid('param');
+    const b = c.req.valid('json');
+    const at = deps.now().toISOString();
+    const out = await deps.db.transaction().execute(async (tx) => {
+      const day = await siteDayOf(tx, actor.org.id, dayId);
+      const row = await siteOf(tx, day, schoolId);
+      if (actor.person.role === 'site-administrator') {
+        const mine = await tx.selectFrom('site_admins').select('school_id').where('person_id', '=', actor.person.id).where('ended_at', 'is', null).execute();
+        if (!mine.some((m) => m.school_id === schoolId)) {
+          const yours = mine.length === 0 ? 'you are not named to any school' : `you are named to ${mine.map((m) => m.school_id).join(', ')}`;
+          throw new ApiError(403, { code: 'sites.not-your-site', message: `you may report the counts of your own school only: ${row.name} (${schoolId}) is not yours (${yours})`, hint: 'ask the district\'s admin to name you to this school' });
+        }
+      }
+      notCancelled(day);
+      const before = { childrenPresent: row.children_present, adultsPresent: row.adults_present, ...(b.studentsAttending !== undefined ? { studentsAttending: row.students_attending } : {}) };
+      const after = { childrenPresent: b.childrenPresent, adultsPresent: b.adultsPresent, ...(b.studentsAttending !== undefined ? { studentsAttending: b.studentsAttending } : {}) };
+      const columns = { children_present: b.childrenPresent, adults_present: b.adultsPresent, counted_at: at, ...(b.studentsAttending !== undefined ? { students_attending: b.studentsAttending } : {}) };
+      const { version } = await writeChanges(tx, { ids: deps.ids, day, personId: actor.person.id, at, kind: 'count', columns, changes: [{ schoolId, before, after }] });
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.count', subject: `site-days/${day.id}/sites/${schoolId}`, at });
+      return { version, row: await siteOf(tx, day, schoolId), ratio: day.ratio_limit };
+    });
+    return c.json({ site: siteJson(out.row, out.ratio), version: out.version }, 200);
+  });
+}

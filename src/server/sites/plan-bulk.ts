@@ -1,0 +1,111 @@
+/**
+ * Bulk changes to a strike day's sites (docs/sites.md): the same fields on every site picked
+ * ("all", ids, "all except these", or a CSV of school ids or CDS codes). With `preview` it only
+ * answers what would change (how many sites, from which status to which, the first rows);
+ * otherwise it is one transaction, one plan version, and one `site_changes` row per site changed,
+ * all in one batch. Unknown ids are refused by field or CSV line and nothing changes.
+ */
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { chooseSites, diff, sitesFromCsv, transitions } from '../../sites/bulk-select.ts';
+import { effectiveSet, settle, siteProblems, SITE_STATUSES, type SiteFields } from '../../sites/plan-rules.ts';
+import { audit } from '../audit.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, invalidContent } from '../errors.ts';
+import { errors, jsonBody, ok } from '../schemas.ts';
+import { writeChanges } from './plan-changes.ts';
+import { BulkBody, SiteDayParams } from './plan-schemas.ts';
+import { columnsOf, datasetOfVersion, district, fieldsOf, notCancelled, siteDayOf, type Db, type SiteDayRow } from './plan-store.ts';
+
+const SAMPLE = 10;
+const Status = z.enum(SITE_STATUSES);
+
+const BulkAnswer = z.object({
+  preview: z.boolean(),
+  changed: z.number().int().openapi({ description: 'sites that change (preview: that would)' }),
+  unchanged: z.number().int().openapi({ description: 'sites picked that already had these values' }),
+  transitions: z.array(z.object({ from: Status, to: Status, sites: z.number().int() })),
+  sample: z.array(z.object({ schoolId: z.string(), name: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()) })).openapi({ description: 'the first sites changed (at most 10)' }),
+  version: z.number().int().openapi({ description: 'the plan version (preview: as it is now)' }),
+  batch: z.number().int().nullable(),
+}).openapi('SiteBulkResult');
+
+const bulk = createRoute({
+  method: 'post', path: '/api/sites/days/{dayId}/bulk', tags: ['sites'], summary: 'Set the same fields on many sites of a strike day (all, ids, all except ids, or a CSV of school ids or CDS codes); preview: true changes nothing',
+  request: { params: SiteDayParams, ...jsonBody(BulkBody, 'The fields to set, the sites, and whether only to preview') },
+  responses: { 200: ok(BulkAnswer, 'What changed (or would)'), ...errors(400, 401, 403, 404, 409, 422) },
+});
+
+type Body = z.infer<typeof BulkBody>;
+
+/** The school ids the body picks, in name order, or 422 with every unknown id. */
+async function picked(db: Db, day: SiteDayRow, b: Body, known: { schoolId: string }[]): Promise<string[]> {
+  if ((b.sites === undefined) === (b.schoolsCsv === undefined)) {
+    throw new ApiError(400, { code: 'sites.pick-sites', message: 'name the sites with either sites ("all" or school ids) or schoolsCsv, not both and not neither', where: { field: 'sites' }, hint: '{"set": {"status": "closed"}, "sites": "all", "except": ["E1"]}' });
+  }
+  const chosen = b.schoolsCsv !== undefined
+    ? sitesFromCsv({ csv: b.schoolsCsv, known: await withCdsCodes(db, day, known.map((k) => k.schoolId)) })
+    : chooseSites({ sites: b.sites!, except: b.except, known: known.map((k) => k.schoolId) });
+  if (!chosen.ok) throw invalidContent(chosen.problems);
+  if (b.schoolsCsv !== undefined && b.except) {
+    const except = new Set(b.except);
+    return chosen.schoolIds.filter((id) => !except.has(id));
+  }
+  return chosen.schoolIds;
+}
+
+async function withCdsCodes(db: Db, day: SiteDayRow, ids: string[]): Promise<{ schoolId: string; cdsCode: string | null }[]> {
+  const dataset = await datasetOfVersion(db, day.dataset_version_id);
+  const cds = new Map(dataset.schools.map((s) => [s.id, s.cdsCode || null]));
+  return ids.map((id) => ({ schoolId: id, cdsCode: cds.get(id) ?? null }));
+}
+
+export function bulkRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(bulk, async (c) => {
+    const actor = district(c, 'site.plan');
+    const deps = c.get('deps');
+    const { dayId } = c.req.valid('param');
+    const b = c.req.valid('json');
+    if (Object.keys(b.set).length === 0) throw new ApiError(400, { code: 'sites.nothing-to-change', message: 'set: name at least one field to set', where: { field: 'set' }, hint: '{"status": "closed"}' });
+    const at = deps.now().toISOString();
+
+    const run = async (db: Db) => {
+      const day = await siteDayOf(db, actor.org.id, dayId);
+      notCancelled(day);
+      const rows = await db.selectFrom('site_statuses').selectAll().where('day_id', '=', day.id).orderBy('name').orderBy('school_id').execute();
+      const ids = new Set(await picked(db, day, b, rows.map((r) => ({ schoolId: r.school_id }))));
+      const changes: { schoolId: string; name: string; before: Partial<SiteFields>; after: Partial<SiteFields>; full: { before: SiteFields; after: SiteFields } }[] = [];
+      let unchanged = 0;
+      for (const r of rows) {
+        if (!ids.has(r.school_id)) continue;
+        const before = fieldsOf(r);
+        const after = settle(before, b.set);
+        const problems = siteProblems(after, 'set.');
+        if (problems.length > 0) throw invalidContent(problems.map((p) => ({ ...p, message: `${r.name} (${r.school_id}): ${p.message}` })));
+        const d = diff(before, after);
+        if (d) changes.push({ schoolId: r.school_id, name: r.name, ...d, full: { before, after } });
+        else unchanged++;
+      }
+      return { day, changes, unchanged };
+    };
+    const answer = (o: Awaited<ReturnType<typeof run>>, preview: boolean, version: number, batch: number | null) => ({
+      preview, changed: o.changes.length, unchanged: o.unchanged, transitions: transitions(o.changes.map((x) => x.full)),
+      sample: o.changes.slice(0, SAMPLE).map((x) => ({ schoolId: x.schoolId, name: x.name, before: x.before, after: x.after })), version, batch,
+    });
+
+    if (b.preview) {
+      const o = await run(deps.db);
+      return c.json(answer(o, true, o.day.version, null), 200);
+    }
+    const done = await deps.db.transaction().execute(async (tx) => {
+      // Two planners at once queue here: the second reads the sites as the first left them.
+      await tx.updateTable('site_days').set((eb) => ({ label: eb.ref('label') })).where('id', '=', dayId).where('organization_id', '=', actor.org.id).execute();
+      const o = await run(tx);
+      // Every site changed takes the same columns: the fields set (and no hours when closed without hours given).
+      const only = columnsOf(effectiveSet(b.set));
+      const w = await writeChanges(tx, { ids: deps.ids, day: o.day, personId: actor.person.id, at, kind: 'bulk', columns: only, changes: o.changes.map((x) => ({ schoolId: x.schoolId, before: x.before, after: x.after })) });
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.bulk', subject: `site-days/${o.day.id}`, at });
+      return { o, ...w };
+    });
+    return c.json(answer(done.o, false, done.version, done.batch), 200);
+  });
+}

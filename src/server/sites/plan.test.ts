@@ -1,0 +1,200 @@
+/**
+ * The district's site plan on SQLite and PostgreSQL, on the tiny district (4 schools: E1, E2, M1,
+ * H1; years 2018-19 to 2021-22; units T and C): declaring a day, changing it and one site (its
+ * history), a bulk change previewed then applied (one batch), by CSV of CDS codes, site
+ * administrators and their counts (their own school only), the flag, publishing. A union: 404.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+import { addDatasetVersion } from '../proposals/test-world.ts';
+
+eachDatabase('the site plan of a strike day', (dialect) => {
+  let s: TestServer;
+  let admin: Client;
+  let analyst: Client;
+  let siteAdmin: Client;
+  let union: Client;
+  let otherDistrict: Client;
+  let dayId: number;
+  let otherVersion: number;
+  const changes = async () => Number((await s.handle.db.selectFrom('site_changes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const site = async (id: string) => (await admin.request('GET', `/api/sites/days/${dayId}/sites?q=&limit=10`)).body.sites.find((x: { schoolId: string }) => x.schoolId === id);
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    await addDatasetVersion(s, 'district');
+    otherVersion = await addDatasetVersion(s, 'otherDistrict');
+    [admin, analyst, siteAdmin, union, otherDistrict] = await Promise.all([
+      s.as('district', 'admin'), s.as('district', 'budget-analyst'), s.as('district', 'site-administrator'), s.as('teachers', 'admin'), s.as('otherDistrict', 'admin'),
+    ]);
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('declares a day with every school of the dataset on it, and refuses a second on that date, a date outside the dataset, an unknown unit, another district\'s dataset', async () => {
+    const made = await admin.request('POST', '/api/sites/days', { date: '2019-01-14', label: 'Strike day 1', shares: { T: 1 }, substituteDayRate: 250.5 });
+    expect(made.status).toBe(201);
+    expect(made.body.day).toMatchObject({ date: '2019-01-14', shares: { T: 1 }, substituteDayRate: 250.5, otherCosts: 0, ratioLimit: 20, version: 1, publishedVersion: null, sites: { total: 4, open: 4, closed: 0, flagged: 0 } });
+    dayId = made.body.day.id;
+    const list = await admin.request('GET', `/api/sites/days/${dayId}/sites`);
+    expect(list.body.sites.map((x: { schoolId: string; status: string }) => `${x.schoolId}:${x.status}`)).toEqual(['E1:instruction', 'E2:instruction', 'M1:instruction', 'H1:instruction']);
+    expect(list.body.sites[0]).toMatchObject({ name: 'Alder Elementary', address: '1 Alder St', latitude: 34.05, longitude: -118.25, flagged: false, version: 1 });
+
+    const again = await admin.request('POST', '/api/sites/days', { date: '2019-01-14', label: 'Again' });
+    expect([again.status, again.body.code]).toEqual([409, 'sites.day-exists']);
+    // The tiny dataset runs 2018-19 to 2021-22: 2022-07-01 is in 2022-23.
+    const late = await admin.request('POST', '/api/sites/days', { date: '2022-07-01', label: 'Too late' });
+    expect([late.status, late.body.code, late.body.where?.field]).toEqual([400, 'sites.outside-dataset', 'date']);
+    const unit = await admin.request('POST', '/api/sites/days', { date: '2019-01-15', label: 'Day', shares: { UTLA: 1 } });
+    expect([unit.status, unit.body.where?.field]).toEqual([400, 'shares.UTLA']);
+    const theirs = await admin.request('POST', '/api/sites/days', { date: '2019-01-15', label: 'Day', datasetVersionId: otherVersion });
+    expect([theirs.status, theirs.body.where?.field]).toEqual([404, 'datasetVersionId']);
+    const feb30 = await admin.request('POST', '/api/sites/days', { date: '2019-02-30', label: 'Day' });
+    expect([feb30.status, feb30.body.where?.field]).toEqual([400, 'date']);
+    expect((await analyst.request('POST', '/api/sites/days', { date: '2019-01-15', label: 'Day' })).status).toBe(403);
+    const days = await analyst.request('GET', '/api/sites/days');
+    expect(days.body.days.map((d: { date: string }) => d.date)).toEqual(['2019-01-14']);
+  });
+
+  it('changes the day, one version more each time, audited', async () => {
+    const r = await admin.request('PATCH', `/api/sites/days/${dayId}`, { label: 'Monday', ratioLimit: 15, otherCosts: -1200.25 });
+    expect(r.body.day).toMatchObject({ label: 'Monday', ratioLimit: 15, otherCosts: -1200.25, version: 2 });
+    const bad = await admin.request('PATCH', `/api/sites/days/${dayId}`, { shares: { T: 1.5 } });
+    expect([bad.status, bad.body.where?.field]).toEqual([400, 'shares.T']);
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}`, { ratioLimit: 20 })).body.day.version).toBe(3);
+    const audit = await s.handle.db.selectFrom('audit_log').select('action').where('action', 'like', 'site.day-%').execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['site.day-create', 'site.day-edit', 'site.day-edit']);
+  });
+
+  it('changes one site and keeps its history; bad hours are named by field and change nothing', async () => {
+    const r = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { status: 'supervision', opens: '08:00', closes: '18:00', capacity: 100, substitutes: 4, languages: ['Spanish', 'Korean'] });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ version: 4, site: { status: 'supervision', opens: '08:00', closes: '18:00', capacity: 100, substitutes: 4, version: 4 } });
+    const before = await changes();
+    const backwards = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { opens: '19:00' });
+    expect([backwards.status, backwards.body.where?.field]).toEqual([422, 'closes']);
+    const format = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { opens: '8:00' });
+    expect([format.status, format.body.where?.field]).toEqual([400, 'opens']);
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/Z9`, { capacity: 1 })).status).toBe(404);
+    expect(await changes()).toBe(before);
+    const h = await analyst.request('GET', `/api/sites/days/${dayId}/sites/E1/changes`);
+    expect(h.body.changes).toHaveLength(1);
+    expect(h.body.changes[0]).toMatchObject({ planVersion: 4, kind: 'plan', batch: null, by: { name: 'Tiny Unified admin' },
+      before: { status: 'instruction', opens: null, closes: null, capacity: null, substitutes: 0, languages: [] }, after: { status: 'supervision', opens: '08:00', capacity: 100 } });
+  });
+
+  it('previews a bulk change ("all except E1" closed) without changing anything, then applies it in one batch', async () => {
+    const before = await changes();
+    const body = { set: { status: 'closed' }, sites: 'all', except: ['E1'] };
+    const preview = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { ...body, preview: true });
+    expect(preview.status).toBe(200);
+    // 4 sites less E1 = 3, all instruction → closed.
+    expect(preview.body).toMatchObject({ preview: true, changed: 3, unchanged: 0, transitions: [{ from: 'instruction', to: 'closed', sites: 3 }], version: 4, batch: null });
+    expect(preview.body.sample.map((x: { schoolId: string }) => x.schoolId)).toEqual(['E2', 'M1', 'H1']);
+    expect(await changes()).toBe(before);
+    expect((await site('E2')).status).toBe('instruction');
+
+    const applied = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, body);
+    expect(applied.body).toMatchObject({ preview: false, changed: 3, version: 5 });
+    const rows = await s.handle.db.selectFrom('site_changes').select(['school_id', 'kind', 'batch', 'plan_version']).where('batch', '=', applied.body.batch).execute();
+    expect(rows.map((x) => `${x.school_id}:${x.kind}:${x.plan_version}`).sort()).toEqual(['E2:bulk:5', 'H1:bulk:5', 'M1:bulk:5']);
+    expect(await site('H1')).toMatchObject({ status: 'closed', version: 5 });
+    expect((await site('E1')).version).toBe(4);
+    // The same again changes nothing: all 3 already closed (the version still goes up by one).
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { ...body, preview: true })).body).toMatchObject({ changed: 0, unchanged: 3 });
+    const closed = await analyst.request('GET', `/api/sites/days/${dayId}/sites?status=closed`);
+    expect([closed.body.total, closed.body.sites.length]).toEqual([3, 3]);
+  });
+
+  it('picks sites from a CSV of CDS codes, and refuses unknown lines naming them, changing nothing', async () => {
+    const before = await changes();
+    const bad = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, schoolsCsv: 'cds_code\n99999990000002\nNOPE\n99999990000004\n123' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.problems.map((p: { where: { line: number } }) => p.where.line)).toEqual([3, 5]);
+    const unknownId = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, sites: ['E2', 'X1'] });
+    expect([unknownId.status, unknownId.body.where?.field]).toEqual([422, 'sites[1]']);
+    const both = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, sites: 'all', schoolsCsv: 'E1' });
+    expect(both.status).toBe(400);
+    expect(await changes()).toBe(before);
+    const good = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals', opens: '11:00', closes: '13:00' }, schoolsCsv: 'cds_code\n99999990000002\n99999990000004\n' });
+    // 99999990000002 = E2, 99999990000004 = H1: both closed → meals.
+    expect(good.body).toMatchObject({ changed: 2, transitions: [{ from: 'closed', to: 'meals', sites: 2 }] });
+  });
+
+  it('lets a site administrator report counts at their own school only; flags a site over the ratio', async () => {
+    const person = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'site-administrator@district.test').executeTakeFirstOrThrow();
+    const negotiator = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'negotiator@district.test').executeTakeFirstOrThrow();
+    const named = await admin.request('POST', '/api/sites/administrators', { personId: person.id, schoolId: 'E1' });
+    expect(named.status).toBe(201);
+    expect(named.body.administrator).toMatchObject({ schoolId: 'E1', school: 'Alder Elementary', endedAt: null });
+    expect((await admin.request('POST', '/api/sites/administrators', { personId: person.id, schoolId: 'E1' })).status).toBe(409);
+    expect((await admin.request('POST', '/api/sites/administrators', { personId: negotiator.id, schoolId: 'E1' })).body.code).toBe('sites.not-site-administrator');
+    expect((await admin.request('POST', '/api/sites/administrators', { personId: person.id, schoolId: 'Q1' })).body.where?.field).toBe('schoolId');
+    expect((await analyst.request('GET', '/api/sites/administrators')).body.administrators).toHaveLength(1);
+
+    const before = await changes();
+    // 41 children, 2 adults: 20.5 per adult > 20.
+    const mine = await siteAdmin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 41, adultsPresent: 2 });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ version: 7, site: { childrenPresent: 41, adultsPresent: 2, flagged: true, countedAt: '2026-01-15T16:00:00.000Z' } });
+    const other = await siteAdmin.request('POST', `/api/sites/days/${dayId}/sites/E2/counts`, { childrenPresent: 1, adultsPresent: 1 });
+    expect([other.status, other.body.code]).toEqual([403, 'sites.not-your-site']);
+    expect(other.body.message).toContain('you are named to E1');
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/sites/E2/counts`, { childrenPresent: 10, adultsPresent: 1, studentsAttending: 12 })).body.site).toMatchObject({ studentsAttending: 12, flagged: false });
+    expect(await changes()).toBe(before + 2);
+    const flagged = await analyst.request('GET', `/api/sites/days/${dayId}/sites?flagged=true`);
+    expect(flagged.body.sites.map((x: { schoolId: string }) => x.schoolId)).toEqual(['E1']);
+    expect((await analyst.request('GET', `/api/sites/days/${dayId}/sites?flagged=false`)).body.total).toBe(3);
+    expect((await analyst.request('GET', '/api/sites/days')).body.days[0].sites).toMatchObject({ flagged: 1 });
+    const h = await admin.request('GET', `/api/sites/days/${dayId}/sites/E1/changes`);
+    expect(h.body.changes.at(-1)).toMatchObject({ kind: 'count', before: { childrenPresent: null }, after: { childrenPresent: 41, adultsPresent: 2 }, by: { name: 'Tiny Unified site-administrator' } });
+
+    const ended = await admin.request('DELETE', `/api/sites/administrators/${named.body.administrator.id}`);
+    expect(ended.body.administrator.endedAt).toBe('2026-01-15T16:00:00.000Z');
+    expect((await siteAdmin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 1, adultsPresent: 1 })).status).toBe(403);
+    expect((await admin.request('DELETE', `/api/sites/administrators/${named.body.administrator.id}`)).status).toBe(409);
+  });
+
+  it('publishes the plan as it is: open sites, the closed count and the date\'s meal and partner sites, no adults and no person', async () => {
+    const people = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow();
+    const family = (name: string, dates: string[], removed = false) => ({
+      id: s.deps.ids.next(s.orgId.district), organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name, address: '1 Main St', latitude: 34, longitude: -118,
+      opens: '10:00', closes: '12:00', dates: JSON.stringify(dates), meals_per_child: 2, created_by: people.id, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', removed_at: removed ? '2026-01-02T00:00:00Z' : null,
+    });
+    await s.handle.db.insertInto('family_sites').values([family('Every day', []), family('That day', ['2019-01-14']), family('Another day', ['2019-01-15']), family('Removed', [], true)]).execute();
+    const version = (await admin.request('GET', '/api/sites/days')).body.days[0].version;
+    expect((await analyst.request('POST', `/api/sites/days/${dayId}/publish`)).status).toBe(403);
+    const p = await admin.request('POST', `/api/sites/days/${dayId}/publish`);
+    expect(p.status).toBe(201);
+    // Open: E1 supervision, E2 and H1 meals; closed: M1.
+    expect(p.body.publication).toMatchObject({ planVersion: version, openSites: 3, closedSites: 1, familySites: 2 });
+    expect(p.body.snapshot.sites.map((x: { schoolId: string }) => x.schoolId)).toEqual(['E1', 'E2', 'H1']);
+    expect(p.body.snapshot.familySites.map((x: { name: string }) => x.name)).toEqual(['Every day', 'That day']);
+    expect(p.body.snapshot.district).toEqual({ name: 'Tiny Unified School District', cdsCode: '99999990000000' });
+    const text = JSON.stringify(p.body.snapshot);
+    for (const secret of ['adultsPresent', 'childrenPresent', 'studentsAttending', 'substitutes', 'Tiny Unified admin']) expect(text).not.toContain(secret);
+    const stored = await s.handle.db.selectFrom('site_days').select(['published_version', 'version']).where('id', '=', dayId).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ published_version: version, version });
+    // Saving does not publish.
+    await admin.request('PATCH', `/api/sites/days/${dayId}/sites/M1`, { status: 'supervision' });
+    const after = (await admin.request('GET', '/api/sites/days')).body.days[0];
+    expect([after.version, after.publishedVersion]).toEqual([version + 1, version]);
+    const pubs = await analyst.request('GET', `/api/sites/days/${dayId}/publications`);
+    expect(pubs.body.publications).toEqual([expect.objectContaining({ planVersion: version, openSites: 3, publishedBy: expect.objectContaining({ name: 'Tiny Unified admin' }) })]);
+  });
+
+  it('answers a union 404 on every route, and another district 404 on this day', async () => {
+    // Valid bodies, so the answer is the route's, not the validation's.
+    const routes: [string, string, unknown?][] = [['GET', '/api/sites/days'], ['POST', '/api/sites/days', { date: '2019-01-16', label: 'Day' }], ['PATCH', `/api/sites/days/${dayId}`, { label: 'X' }],
+      ['GET', `/api/sites/days/${dayId}/sites`], ['PATCH', `/api/sites/days/${dayId}/sites/E1`, { capacity: 1 }], ['GET', `/api/sites/days/${dayId}/sites/E1/changes`],
+      ['POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed' }, sites: 'all' }], ['POST', '/api/sites/administrators', { personId: 12, schoolId: 'E1' }], ['GET', '/api/sites/administrators'],
+      ['DELETE', '/api/sites/administrators/12'], ['POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 1, adultsPresent: 1 }], ['POST', `/api/sites/days/${dayId}/publish`], ['GET', `/api/sites/days/${dayId}/publications`]];
+    for (const [method, path, body] of routes) {
+      const r = await union.request(method, path, body);
+      expect([method, path, r.status]).toEqual([method, path, 404]);
+    }
+    expect((await otherDistrict.request('GET', `/api/sites/days/${dayId}/sites`)).status).toBe(404);
+    expect((await otherDistrict.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { capacity: 3 })).status).toBe(404);
+    expect((await otherDistrict.request('GET', '/api/sites/days')).body.days).toEqual([]);
+  });
+});

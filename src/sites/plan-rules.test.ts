@@ -1,0 +1,84 @@
+/** The site plan's rules: hours, the children-per-adult flag, the live status, bulk selection and its preview. */
+import { describe, expect, it } from 'vitest';
+import { chooseSites, diff, sitesFromCsv, transitions } from './bulk-select.ts';
+import { childrenPerAdult, isFlagged, isHHMM, liveStatus, settle, siteProblems, type SiteFields } from './plan-rules.ts';
+
+const SITE: SiteFields = { status: 'instruction', opens: null, closes: null, capacity: null, administrators: 0, substitutes: 0, volunteers: 0, studentsAttending: null, offers: '', languages: [] };
+
+describe('hours', () => {
+  it('reads 24-hour HH:MM only', () => {
+    expect(['00:00', '08:00', '23:59'].map(isHHMM)).toEqual([true, true, true]);
+    expect(['8:00', '24:00', '12:60', '08:00:00', ' 08:00', ''].map(isHHMM)).toEqual([false, false, false, false, false, false]);
+  });
+  it('names the field of backwards, half and closed-with hours', () => {
+    expect(siteProblems({ ...SITE, opens: '18:00', closes: '08:00' }, 'set.')[0].where?.field).toBe('set.closes');
+    expect(siteProblems({ ...SITE, opens: '08:00', closes: '08:00' })[0].code).toBe('sites.hours-backwards');
+    expect(siteProblems({ ...SITE, opens: '08:00' })[0]).toMatchObject({ code: 'sites.half-hours', where: { field: 'closes' } });
+    expect(siteProblems({ ...SITE, status: 'closed', opens: '08:00', closes: '09:00' })[0].code).toBe('sites.closed-with-hours');
+    expect(siteProblems({ ...SITE, opens: '7:00', closes: '09:00' })[0]).toMatchObject({ code: 'sites.bad-time', where: { field: 'opens' } });
+    expect(siteProblems({ ...SITE, status: 'supervision', opens: '08:00', closes: '18:00' })).toEqual([]);
+  });
+  it('clears the hours of a site being closed, unless the change names hours (then they are refused)', () => {
+    const open = { ...SITE, opens: '08:00', closes: '18:00' };
+    expect(settle(open, { status: 'closed' })).toMatchObject({ status: 'closed', opens: null, closes: null });
+    expect(siteProblems(settle(open, { status: 'closed', opens: '09:00' }))[0].code).toBe('sites.closed-with-hours');
+    expect(settle(open, { capacity: 40 })).toMatchObject({ opens: '08:00', closes: '18:00', capacity: 40 });
+  });
+});
+
+describe('the children-per-adult flag', () => {
+  it('flags above the limit, not at it', () => {
+    // 41 children / 2 adults = 20.5 > 20; 40 / 2 = 20 is not above 20.
+    expect(isFlagged(41, 2, 20)).toBe(true);
+    expect(isFlagged(40, 2, 20)).toBe(false);
+    expect(childrenPerAdult(40, 2)).toBe(20);
+  });
+  it('flags children with no adult, and nothing without counts', () => {
+    expect(isFlagged(3, 0, 20)).toBe(true);
+    expect(isFlagged(0, 0, 20)).toBe(false);
+    expect(isFlagged(null, 2, 20)).toBe(false);
+    expect(isFlagged(50, null, 20)).toBe(false);
+  });
+});
+
+describe('the live status', () => {
+  it('is full at capacity, filling from 80%, open below or without a capacity or count', () => {
+    expect(liveStatus(100, 100)).toBe('full');
+    expect(liveStatus(120, 100)).toBe('full');
+    // 80% of 100 = 80: filling; 79: open.
+    expect(liveStatus(80, 100)).toBe('filling');
+    expect(liveStatus(79, 100)).toBe('open');
+    // 80% of 7 = 5.6: 6 is filling, 5 open.
+    expect(liveStatus(6, 7)).toBe('filling');
+    expect(liveStatus(5, 7)).toBe('open');
+    expect(liveStatus(null, 100)).toBe('open');
+    expect(liveStatus(500, null)).toBe('open');
+  });
+});
+
+describe('bulk selection', () => {
+  const known = ['E1', 'E2', 'M1', 'H1'];
+  it('takes all except the exceptions, in the day\'s order', () => {
+    expect(chooseSites({ sites: 'all', except: ['M1'], known })).toEqual({ ok: true, schoolIds: ['E1', 'E2', 'H1'] });
+    expect(chooseSites({ sites: ['H1', 'E1', 'E1'], known })).toEqual({ ok: true, schoolIds: ['E1', 'H1'] });
+  });
+  it('refuses unknown ids by field', () => {
+    const r = chooseSites({ sites: ['E1', 'X9'], except: ['Y1'], known });
+    expect(r.ok ? [] : r.problems.map((p) => p.where?.field)).toEqual(['sites[1]', 'except[0]']);
+  });
+  it('reads school ids or CDS codes from a CSV, naming the line of each unknown one', () => {
+    const sites = known.map((id, i) => ({ schoolId: id, cdsCode: `9999999000000${i + 1}` }));
+    expect(sitesFromCsv({ csv: 'school_id\nH1\n99999990000001\n\n', known: sites })).toEqual({ ok: true, schoolIds: ['E1', 'H1'] });
+    const bad = sitesFromCsv({ csv: 'cds_code\n99999990000002\nZZ\n"E2",note\nQQ', known: sites });
+    expect(bad.ok ? [] : bad.problems.map((p) => p.where?.line)).toEqual([3, 5]);
+    expect(sitesFromCsv({ csv: 'school_id\n', known: sites }).ok).toBe(false);
+  });
+  it('counts the status changes of a preview, and keeps only changed fields', () => {
+    const open = { ...SITE };
+    const closed = { ...SITE, status: 'closed' as const };
+    const t = transitions([{ before: open, after: closed }, { before: open, after: closed }, { before: closed, after: closed }, { before: { ...SITE, status: 'meals' }, after: closed }]);
+    expect(t).toEqual([{ from: 'instruction', to: 'closed', sites: 2 }, { from: 'meals', to: 'closed', sites: 1 }]);
+    expect(diff(open, { ...open, capacity: 40, languages: ['Spanish'] })).toEqual({ before: { capacity: null, languages: [] }, after: { capacity: 40, languages: ['Spanish'] } });
+    expect(diff(open, { ...open })).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The rules of a strike day's site plan (docs/sites.md, "A strike day and its sites"), as plain
+ * functions: a site's hours, the children-per-adult flag, the live status the public sees, which
+ * sites a bulk change picks ("all except these") and what it would change. No database here.
+ */
+import type { Problem } from '../errors/problem.ts';
+import type { LiveStatus } from './public-types.ts';
+
+export const SITE_STATUSES = ['instruction', 'supervision', 'meals', 'closed'] as const;
+export type SiteStatusName = (typeof SITE_STATUSES)[number];
+/** Statuses open for children (what the public page lists). */
+export const OPEN_STATUSES: readonly SiteStatusName[] = ['instruction', 'supervision', 'meals'];
+export const DEFAULT_RATIO_LIMIT = 20;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A local 24-hour time such as 06:30 or 18:00. */
+export const isHHMM = (text: string): boolean => HHMM.test(text);
+
+/** The fields of a site a planner sets (by hand or in bulk). */
+export interface SiteFields {
+  status: SiteStatusName;
+  opens: string | null;
+  closes: string | null;
+  capacity: number | null;
+  administrators: number;
+  substitutes: number;
+  volunteers: number;
+  studentsAttending: number | null;
+  offers: string;
+  languages: string[];
+}
+
+/** A site after a change: a closed site has no hours (they are cleared); open hours are both given, in order. */
+export function settle(before: SiteFields, change: Partial<SiteFields>): SiteFields {
+  const after = { ...before, ...effectiveSet(change) };
+  if (after.status === 'closed' && change.opens === undefined && change.closes === undefined) return { ...after, opens: null, closes: null };
+  return after;
+}
+
+/** What a change sets on every site it reaches: closing without naming hours also clears them. */
+export function effectiveSet(change: Partial<SiteFields>): Partial<SiteFields> {
+  const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<SiteFields>;
+  return set.status === 'closed' && set.opens === undefined && set.closes === undefined ? { ...set, opens: null, closes: null } : set;
+}
+
+/** What is wrong with a site's fields after a change, by field (`prefix` names where they came from, e.g. `set.`). */
+export function siteProblems(site: SiteFields, prefix = ''): Problem[] {
+  const problems: Problem[] = [];
+  const add = (field: string, code: string, message: string, hint: string) => problems.push({ code: `sites.${code}`, message, where: { field: prefix + field }, hint });
+  for (const f of ['opens', 'closes'] as const) {
+    const v = site[f];
+    if (v !== null && !isHHMM(v)) add(f, 'bad-time', `${f}: "${v}" is not a 24-hour time HH:MM`, '"08:00"');
+  }
+  if (problems.length > 0) return problems;
+  if (site.status === 'closed' && (site.opens !== null || site.closes !== null)) {
+    add(site.opens !== null ? 'opens' : 'closes', 'closed-with-hours', 'a closed site has no hours: leave opens and closes out (or null)', '{"status": "closed"}');
+  } else if ((site.opens === null) !== (site.closes === null)) {
+    const missing = site.opens === null ? 'opens' : 'closes';
+    add(missing, 'half-hours', `give both opens and closes, or neither (${missing} is missing)`, '{"opens": "08:00", "closes": "18:00"}');
+  } else if (site.opens !== null && site.closes !== null && site.opens >= site.closes) {
+    add('closes', 'hours-backwards', `closes (${site.closes}) must be after opens (${site.opens})`, '{"opens": "08:00", "closes": "18:00"}');
+  }
+  return problems;
+}
+
+/** Children per adult present, or null without both counts (no adult and some children: Infinity). */
+export function childrenPerAdult(children: number | null, adults: number | null): number | null {
+  if (children === null || adults === null) return null;
+  if (adults === 0) return children === 0 ? 0 : Infinity;
+  return children / adults;
+}
+
+/** Flagged: more children per adult present than the day's limit. */
+export function isFlagged(children: number | null, adults: number | null, ratioLimit: number): boolean {
+  const r = childrenPerAdult(children, adults);
+  return r !== null && r > ratioLimit;
+}
+
+/** Full at capacity, filling from 80% of it, open otherwise (or without a capacity or a count). */
+export function liveStatus(childrenPresent: number | null, capacity: number | null): LiveStatus {
+  if (childrenPresent === null || capacity === null || capacity <= 0) return 'open';
+  if (childrenPresent >= capacity) return 'full';
+  // 80%: compared in whole numbers (5 × children ≥ 4 × capacity), so 80 of 100 is filling exactly.
+  return childrenPresent * 5 >= capacity * 4 ? 'filling' : 'open';
+}
