@@ -1,0 +1,74 @@
+/**
+ * The day's cost of every strike day of the district (docs/sites.md, "The day's cost"): the
+ * days' inputs run through `strikeImpact`, the very function `settle strike-impact` runs. One
+ * run per dataset version: days declared on different versions of the dataset are costed each on
+ * its own (a warning says so), and the running totals go on over the whole strike in date order
+ * (with one version, exactly the running totals of the one run).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Problem } from '../../errors/problem.ts';
+import { strikeDaysOf, type DayInputs } from '../../sites/cost.ts';
+import { METHOD, strikeImpact } from '../../strike/impact.ts';
+import type { DayImpact, Running } from '../../strike/types.ts';
+import { costDataset } from './cost-dataset.ts';
+import type { CostDay } from './cost-store.ts';
+
+export interface CostedDay {
+  dayId: number;
+  datasetVersionId: number;
+  inputs: DayInputs;
+  /** As `settle strike-impact --json` prints the day (integer cents), with the running totals over the whole strike. */
+  impact: DayImpact;
+}
+
+export interface StrikeCost {
+  days: CostedDay[];
+  totals: Running & { days: number };
+  /** Open sites (status ≠ closed) with no students-attending figure yet, over every day. */
+  openSitesWithoutAttendance: number;
+  datasetVersionIds: number[];
+  method: string[];
+  warnings: Problem[];
+}
+
+export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise<StrikeCost> {
+  const versions = [...new Set(days.map((d) => d.datasetVersionId))];
+  const impacts = new Map<number, DayImpact>();
+  const warnings: Problem[] = [];
+  for (const v of versions) {
+    const group = days.filter((d) => d.datasetVersionId === v);
+    const dataset = await costDataset(db, v);
+    const result = strikeImpact({ dataset, days: strikeDaysOf({ days: group.map((d) => d.inputs), units: dataset.units.map((u) => u.id), file: 'cost.csv' }) });
+    group.forEach((d, i) => impacts.set(d.dayId, result.days[i]));
+    for (const w of result.warnings) if (!warnings.some((x) => x.code === w.code)) warnings.push(w);
+  }
+  if (versions.length > 1) {
+    warnings.push({
+      code: 'site.cost-several-datasets',
+      message: `the strike days were declared on ${versions.length} dataset versions (${versions.join(', ')}): each day is costed on its own version's data`,
+      hint: 'GET /api/sites/cost.csv?datasetVersionId=… gives the days of one version, to rerun with settle strike-impact on that dataset',
+    });
+  }
+  for (const d of days.filter((x) => x.inputs.substituteRateMissing)) {
+    warnings.push({ code: 'site.no-substitute-rate', message: `${d.inputs.date}: ${d.inputs.substitutes} substitutes planned but the day has no substitute day rate, so they are costed at $0`, where: { field: 'substituteDayRate' }, hint: 'set the day\'s substituteDayRate, for example 300.00' });
+  }
+  const running: Running = { revenueLostCents: 0, payNotPaidCents: 0, substitutesCents: 0, otherCostsCents: 0, netCents: 0 };
+  const costed = days.map((d, i) => {
+    const impact = impacts.get(d.dayId)!;
+    running.revenueLostCents += impact.revenueLostCents;
+    running.payNotPaidCents += impact.payNotPaidCents;
+    running.substitutesCents += impact.substitutesCents;
+    running.otherCostsCents += impact.otherCostsCents;
+    running.netCents += impact.netCents;
+    return { dayId: d.dayId, datasetVersionId: d.datasetVersionId, inputs: d.inputs, impact: { ...impact, day: i + 1, running: { ...running } } };
+  });
+  return {
+    days: costed,
+    totals: { days: costed.length, ...running },
+    openSitesWithoutAttendance: days.reduce((s, d) => s + d.inputs.openSitesWithoutAttendance, 0),
+    datasetVersionIds: versions,
+    method: METHOD,
+    warnings,
+  };
+}

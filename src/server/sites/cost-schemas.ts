@@ -1,0 +1,56 @@
+/**
+ * The shapes of the day's cost routes (docs/api.md, "Sites: the day's cost"). Money in integer
+ * cents, as `settle strike-impact --json` prints it.
+ */
+import { z } from '@hono/zod-openapi';
+import { Id, WhereSchema } from '../schemas.ts';
+
+const ProblemShape = z.object({ code: z.string(), message: z.string(), where: WhereSchema.optional(), hint: z.string().optional() });
+
+const RunningSchema = z.object({
+  revenueLostCents: z.number().int(), payNotPaidCents: z.number().int(), substitutesCents: z.number().int(), otherCostsCents: z.number().int(), netCents: z.number().int(),
+}).openapi('StrikeCostRunning');
+
+const InputsSchema = z.object({
+  date: z.string(), label: z.string(), studentsAttending: z.number().int(), substitutes: z.number().int(), substituteRateCents: z.number().int(),
+  substituteRateMissing: z.boolean(), otherCostsCents: z.number().int(), shares: z.record(z.string(), z.number()), openSites: z.number().int(), openSitesWithoutAttendance: z.number().int(),
+}).openapi('StrikeCostInputs');
+
+const ImpactSchema = z.object({
+  day: z.number().int(), line: z.number().int(), date: z.string(), weekday: z.string(), fy: z.string(), studentsAttending: z.number().int(), normalAttendance: z.number(), adaLost: z.number(),
+  revenueLostCents: z.number().int(),
+  payNotPaid: z.array(z.object({ unit: z.string(), share: z.number(), strikers: z.number(), payCents: z.number().int(), statutoryCents: z.number().int() })),
+  payNotPaidCents: z.number().int(), substitutes: z.number().int(), substituteRateCents: z.number().int(), substitutesCents: z.number().int(), otherCostsCents: z.number().int(), netCents: z.number().int(),
+  running: RunningSchema, note: z.string(),
+}).openapi('StrikeCostDayImpact');
+
+export const StrikeCostSchema = z.object({
+  days: z.array(z.object({ dayId: z.number().int(), datasetVersionId: z.number().int(), inputs: InputsSchema, impact: ImpactSchema })),
+  totals: RunningSchema.extend({ days: z.number().int() }),
+  openSitesWithoutAttendance: z.number().int(),
+  datasetVersionIds: z.array(z.number().int()),
+  method: z.array(z.string()),
+  warnings: z.array(ProblemShape),
+}).openapi('StrikeCost');
+
+export const CostCsvQuery = z.object({
+  datasetVersionId: Id.optional().openapi({ param: { name: 'datasetVersionId', in: 'query' }, example: 12, description: 'only the days declared on this dataset version (needed when the days use several)' }),
+});
+
+export const DayParams = z.object({ dayId: Id.openapi({ param: { name: 'dayId', in: 'path' }, example: 12 }) });
+
+export const AttendanceBody = z.object({
+  csv: z.string().min(1).max(4_000_000).openapi({ example: 'school_id,students_attending\nE0001,120\n' }),
+  preview: z.boolean().optional().openapi({ description: 'true: check and answer what would change, changing nothing' }),
+}).openapi('AttendanceImport');
+
+export const AttendanceAnswerSchema = z.object({
+  preview: z.boolean(),
+  rows: z.number().int(),
+  matched: z.number().int(),
+  changes: z.number().int(),
+  sites: z.array(z.object({ line: z.number().int(), schoolId: z.string(), name: z.string(), before: z.number().int().nullable(), after: z.number().int() })),
+  problems: z.array(ProblemShape),
+  /** The day's plan version after the import (null in a preview). */
+  version: z.number().int().nullable(),
+}).openapi('AttendanceImportAnswer');
