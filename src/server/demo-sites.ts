@@ -10,6 +10,7 @@ import type { Dataset } from '../district/types.ts';
 import { closurePlan, CLOSURE_2023 } from '../sites/cases/lausd-2023.ts';
 import { openSchoolsPlan, OPEN_SCHOOLS_2019 } from '../sites/cases/lausd-2019.ts';
 import type { DemoClient } from './demo-client.ts';
+import type { Deps } from './env.ts';
 
 export const SITE_PLANNER = 'admin@lausd.demo';
 export const SITE_ADMINISTRATOR = 'site@lausd.demo';
@@ -76,4 +77,22 @@ export async function seedClosure2023({ client, clock, datasetVersionId, dataset
     await call(SITE_PLANNER, 'POST', `/api/sites/days/${day.id}/publish`);
   }
   return ids;
+}
+
+/**
+ * The demo's site administrator runs the first 2023 supervision site; on the closure's last day
+ * they and the planner report the children and adults present at a few sites (one full, one
+ * filling, one above the children-per-adult limit), as the day's live status shows them.
+ */
+export async function seedSiteAdministrator({ deps, client, clock, dayId, dataset }: { deps: Deps; client: DemoClient; clock: { now: Date }; dayId: number; dataset: Dataset }): Promise<void> {
+  const { call } = client;
+  const plan = closurePlan(dataset);
+  const person = await deps.db.selectFrom('people').select('id').where('email', '=', SITE_ADMINISTRATOR).executeTakeFirstOrThrow();
+  await call(SITE_PLANNER, 'POST', '/api/sites/administrators', { personId: person.id, schoolId: plan.supervision[0].school.id });
+  clock.now = new Date('2023-03-23T17:00:00.000Z');
+  const [first, second, third] = plan.supervision;
+  // Full: children present = capacity. Filling: 85% of capacity. Flagged: 60 children for 2 adults (30 per adult, above 20).
+  await call(SITE_ADMINISTRATOR, 'POST', `/api/sites/days/${dayId}/sites/${first.school.id}/counts`, { childrenPresent: first.capacity, adultsPresent: Math.ceil(first.capacity / 15) });
+  await call(SITE_PLANNER, 'POST', `/api/sites/days/${dayId}/sites/${second.school.id}/counts`, { childrenPresent: Math.round(second.capacity * 0.85), adultsPresent: Math.ceil(second.capacity / 15) });
+  await call(SITE_PLANNER, 'POST', `/api/sites/days/${dayId}/sites/${third.school.id}/counts`, { childrenPresent: 60, adultsPresent: 2 });
 }

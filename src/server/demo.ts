@@ -22,6 +22,7 @@ import { DEMO_PASSWORD, demoClient } from './demo-client.ts';
 import { seedRoster } from './demo-roster.ts';
 import { seedStrikeVote } from './demo-vote.ts';
 import { seedStrikeDays } from './demo-pickets.ts';
+import { seedClosure2023, seedOpenSchools2019, seedSiteAdministrator } from './demo-sites.ts';
 import type { Deps } from './env.ts';
 
 export { DEMO_PASSWORD };
@@ -32,6 +33,8 @@ export const DEMO_ACCOUNTS = [
   { org: 'lausd', email: 'admin@lausd.demo', name: 'District admin', role: 'admin' },
   { org: 'lausd', email: 'negotiator@lausd.demo', name: 'District negotiator', role: 'negotiator' },
   { org: 'lausd', email: 'budget@lausd.demo', name: 'Budget analyst', role: 'budget-analyst' },
+  // The site administrator of one of the 2023 supervision sites (docs/sites.md).
+  { org: 'lausd', email: 'site@lausd.demo', name: 'Site administrator', role: 'site-administrator' },
   { org: 'utla', email: 'admin@utla.demo', name: 'UTLA admin', role: 'admin' },
   { org: 'utla', email: 'bargaining@utla.demo', name: 'UTLA bargaining team', role: 'bargaining-team' },
   // UTLA's election committee, two site captains (each opens a kiosk) and a member, for the strike authorization.
@@ -72,6 +75,8 @@ export interface DemoOptions {
    * proposals' record leave them out: they take most of the demo's start.
    */
   members?: boolean;
+  /** The district's strike days: the 2019 open schools and the 2023 closure, published (default true). */
+  sites?: boolean;
 }
 
 /** Seeds the demo on an empty database; does nothing (returns null) if any workspace exists. */
@@ -100,11 +105,13 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
 
   // Each example is costed on the data of its own year: the 2019 ones on 2018-19, the 2023 ones on
   // 2022-23, uploaded by the district on July 1, 2022 (the start of the year of its adopted budget).
+  const datasets = new Map<string, { id: number; dataset: Dataset }>();
   const upload = async (year: string, spec: () => GenerateSpec): Promise<{ id: number; dataset: Dataset }> => {
     progress(`Generating the LAUSD ${year} demo dataset`);
     const dataset = generateDistrict(spec());
     progress('Uploading it (checked on a costing thread)');
     const uploaded = await call<{ version: { id: number } }>('admin@lausd.demo', 'POST', '/api/datasets', { name: `LAUSD ${year} (demo, generated)`, note: `Synthetic district calibrated to LAUSD published ${year} totals; see docs/dataset.md.`, files: serializeDataset(dataset) });
+    datasets.set(year, { id: uploaded.version.id, dataset });
     return { id: uploaded.version.id, dataset };
   };
   const first = await upload('2018-19', () => lausdSpec());
@@ -152,6 +159,14 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
     }
     await call(negotiator[step.by], 'POST', `/api/proposal-versions/${v.id}/publish`);
     published++;
+  }
+  const d2019 = datasets.get('2018-19');
+  const d2023 = datasets.get('2022-23');
+  if (options.sites !== false && d2019 && d2023) {
+    // The district's strike days, each on the dataset of its year, published for families.
+    await seedOpenSchools2019({ client, clock, datasetVersionId: d2019.id, dataset: d2019.dataset, progress });
+    const closure = await seedClosure2023({ client, clock, datasetVersionId: d2023.id, dataset: d2023.dataset, progress });
+    await seedSiteAdministrator({ deps, client, clock, dayId: closure[closure.length - 1], dataset: d2023.dataset });
   }
   return {
     accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, organization: names[a.org] })),

@@ -43,6 +43,8 @@ export interface ServeOptions {
   demo?: boolean;
   /** With demo: false leaves out UTLA's roster and strike vote (src/server/demo.ts DemoOptions). */
   demoMembers?: boolean;
+  /** The demo's district strike days (default true); web tests that do not read them leave them out. */
+  demoSites?: boolean;
   /** The ballot key; default: loadBallotKey (SETTLE_BALLOT_KEY, SETTLE_BALLOT_KEY_FILE, or beside the SQLite file). */
   ballotKey?: BallotKey;
   /** Email and SMS delivery; default: messagingFromEnv(process.env) (SETTLE_SMTP_URL, SETTLE_SMS_URL, …). */
@@ -81,7 +83,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info, changes };
   let demo: DemoReport | null = null;
   try {
-    if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers })) ?? (await existingDemo(deps));
+    if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers, sites: o.demoSites })) ?? (await existingDemo(deps));
   } catch (e) {
     await changes.close();
     await costing.close();

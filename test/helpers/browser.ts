@@ -31,9 +31,9 @@ export const webRoot = (): string => inject('webRoot');
  * A server on a fresh SQLite file at a free port, with the demo workspaces if asked; UTLA's
  * roster and strike vote only with `members` (they take most of the demo's start).
  */
-export async function webServer({ demo = true, members = false }: { demo?: boolean; members?: boolean } = {}): Promise<WebServer> {
+export async function webServer({ demo = true, members = false, sites = false }: { demo?: boolean; members?: boolean; sites?: boolean } = {}): Promise<WebServer> {
   const dir = mkdtempSync(join(tmpdir(), 'settle-web-'));
-  const server = await startServer({ database: { file: join(dir, 'settle.sqlite') }, port: 0, host: '127.0.0.1', demo, demoMembers: members, webRoot: webRoot(), log: () => undefined });
+  const server = await startServer({ database: { file: join(dir, 'settle.sqlite') }, port: 0, host: '127.0.0.1', demo, demoMembers: members, demoSites: sites, webRoot: webRoot(), log: () => undefined });
   return {
     url: server.url,
     server,

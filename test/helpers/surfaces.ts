@@ -99,7 +99,7 @@ export async function openWorld(tmp: string, all: Example[]): Promise<World> {
 
   // The demo server: every example drafted, passed and published through the API on its date.
   const server = await startTestServer({ dialect: 'sqlite', empty: true });
-  const seeded = await seedDemo(server.deps);
+  const seeded = await seedDemo(server.deps, undefined, { sites: false });
   if (seeded?.published !== all.length) throw new Error(`the demo published ${seeded?.published} versions, expected one per example (${all.length})`);
   const sessions = new Map<string, { cookie: string; csrf: string }>();
   const session = async (who: Example['by']) => {

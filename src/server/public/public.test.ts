@@ -314,7 +314,7 @@ eachDatabase('the LAUSD public record over common years', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer({ dialect, empty: true });
     // The proposals' record only: UTLA's roster and vote are not needed here.
-    expect((await seedDemo(s.deps, undefined, { members: false }))?.published).toBe(9);
+    expect((await seedDemo(s.deps, undefined, { members: false, sites: false }))?.published).toBe(9);
     record = (await s.anonymous().request('GET', '/api/public/proposals')).body;
   }, 180_000);
   afterAll(async () => s?.close());
