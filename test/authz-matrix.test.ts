@@ -10,7 +10,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '../src/server/admin.ts';
+import { latestDatasetVersion } from '../src/server/datasets/store.ts';
 import { enqueueMessage } from '../src/server/messages/outbox.ts';
+import { datasetOfVersion } from '../src/server/sites/plan-store.ts';
 import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubscribe-token.ts';
 import { eachDatabase } from './helpers/databases.ts';
 import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
@@ -537,7 +539,65 @@ eachDatabase('authorization matrix', (dialect) => {
       const b = cell.target === 'published' ? await publishedTarget(2) : await proposalTarget('union', 'passedToUs', false);
       return { path: `/api/public/compare?versions=${a.versionId},${b.versionId}` };
     },
+    // sites: plan. The target is a strike day (school E1 of the tiny dataset) of Tiny Unified (own) or Other Unified (otherTable).
+    'GET /api/sites/days': async (cell) => {
+      const d = await siteDay(siteOwner(cell.target));
+      return { path: '/api/sites/days', visible: (a) => (a.body?.days ?? []).some((x: { id: number }) => x.id === d) };
+    },
+    'POST /api/sites/days': async () => ({ path: '/api/sites/days', body: { date: siteDate(), label: mark('site-day'), datasetVersionId: datasetsOf.district.versionId } }),
+    'PATCH /api/sites/days/{dayId}': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}`, body: { label: mark('renamed') } }),
+    'GET /api/sites/days/{dayId}/sites': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}/sites` }),
+    'PATCH /api/sites/days/{dayId}/sites/{schoolId}': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}/sites/E1`, body: { capacity: ++marker } }),
+    'GET /api/sites/days/{dayId}/sites/{schoolId}/changes': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}/sites/E1/changes` }),
+    'POST /api/sites/days/{dayId}/bulk': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}/bulk`, body: { set: { volunteers: ++marker }, sites: 'all', except: ['E1'] } }),
+    'POST /api/sites/days/{dayId}/sites/{schoolId}/counts': async (cell) => {
+      const owner = siteOwner(cell.target);
+      const dayId = await siteDay(owner);
+      // A site administrator reports at their own school: the cell's school is made theirs.
+      if (cell.subject.kind === 'role' && cell.subject.side === 'district' && cell.subject.role === 'site-administrator' && cell.target === 'own') await nameSiteAdmin(owner, emailOf('district', 'site-administrator'));
+      return { path: `/api/sites/days/${dayId}/sites/E1/counts`, body: { childrenPresent: 30, adultsPresent: 2 } };
+    },
+    'POST /api/sites/days/{dayId}/publish': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}/publish` }),
+    'GET /api/sites/days/{dayId}/publications': async (cell) => ({ path: `/api/sites/days/${await siteDay(siteOwner(cell.target))}/publications` }),
+    'POST /api/sites/administrators': async () => {
+      const personId = await addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('site-admin')}@example.org`, name: mark('Site Admin'), role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids });
+      return { path: '/api/sites/administrators', body: { personId, schoolId: await newestSchool() } };
+    },
+    'GET /api/sites/administrators': async (cell) => {
+      const id = await nameSiteAdmin(siteOwner(cell.target));
+      return { path: '/api/sites/administrators', visible: (a) => (a.body?.administrators ?? []).some((x: { id: number }) => x.id === id) };
+    },
+    'DELETE /api/sites/administrators/{adminId}': async (cell) => ({ path: `/api/sites/administrators/${await nameSiteAdmin(siteOwner(cell.target))}` }),
   };
+
+  // sites: plan (helpers). The district whose plan a cell aims at, whatever the subject's side (a union is refused first).
+  const siteOwner = (target: Target): 'district' | 'otherDistrict' => (target === 'own' ? 'district' : 'otherDistrict');
+  let siteDays = 0;
+  /** A date in the tiny dataset's years (2018-19 to 2021-22), a new one each call. */
+  const siteDate = () => new Date(Date.UTC(2019, 0, 7) + 86_400_000 * ++siteDays).toISOString().slice(0, 10);
+  const sharedSiteDays = new Map<string, Promise<number>>();
+  /** One strike day per district (by its admin), on the tiny dataset: schools E1, E2, M1, H1. */
+  function siteDay(owner: 'district' | 'otherDistrict'): Promise<number> {
+    if (!sharedSiteDays.has(owner)) {
+      sharedSiteDays.set(owner, send(s, admins[owner], 'POST', '/api/sites/days', { body: { date: siteDate(), label: mark('site-day'), datasetVersionId: datasetsOf[owner].versionId } }).then((a) => ok(a, 'declare a site day').day.id as number));
+    }
+    return sharedSiteDays.get(owner)!;
+  }
+  /** Names a person (the district's site administrator, or a fresh person) to school E1 of a district, straight in the table; the assignment's id. */
+  async function nameSiteAdmin(owner: 'district' | 'otherDistrict', email?: string): Promise<number> {
+    const person = email
+      ? (await s.handle.db.selectFrom('people').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+      : await addPerson(s.handle.db, { organizationId: s.orgId[owner], email: `${mark('site-admin')}@example.org`, name: mark('Site Admin'), role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids });
+    const id = s.deps.ids.next(s.orgId[owner]);
+    await s.handle.db.insertInto('site_admins').values({ id, organization_id: s.orgId[owner], person_id: person, school_id: 'E1', assigned_by: person, assigned_at: s.clock.now.toISOString(), ended_at: null }).execute();
+    return id;
+  }
+  /** A school of Tiny Unified's newest dataset (other cells store new versions): where a site administrator may be named. */
+  async function newestSchool(): Promise<string> {
+    const actor = { org: { id: s.orgId.district, kind: 'district', districtId: null } } as Parameters<typeof latestDatasetVersion>[1];
+    const version = await latestDatasetVersion(s.handle.db, actor);
+    return (await datasetOfVersion(s.handle.db, version!)).schools[0].id;
+  }
 
   /** A fresh person (no password) in the target's organization, for the people-management cells. */
   async function newPerson(cell: Cell): Promise<number> {

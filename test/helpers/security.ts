@@ -67,6 +67,13 @@ export const SPEC_PERMISSIONS = {
   // Strike mornings (issue 14): the coverage board, the at-risk list and messaging those on it are
   // the union's organizers' and admins'; the district finds no such routes.
   'picket.board': { union: ['admin', 'organizer'], district: [] },
+  // Strike days for the district and for families (issue 15, docs/sites.md): the district's only;
+  // a union finds no such routes (404, see districtOnly).
+  'site.read': { union: [], district: ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] },
+  'site.plan': { union: [], district: ['admin'] },
+  'site.publish': { union: [], district: ['admin'] },
+  'site.report': { union: [], district: ['admin', 'site-administrator'] },
+  'site.cost': { union: [], district: ['admin', 'budget-analyst'] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -132,6 +139,8 @@ export interface SpecRoute {
   undocumented?: true;
   /** A union's own business (votes): a district person gets 404 as if it did not exist, not 403. */
   unionOnly?: true;
+  /** The district's own business (strike-day sites): a union person gets 404 as if it did not exist, not 403. */
+  districtOnly?: true;
   /**
    * Whose cells the matrix cannot generate, and the tests that check them instead: the casting
    * channels of a vote answer to a site captain of one worksite, the election committee, a
@@ -298,6 +307,22 @@ export const SPEC_ROUTES: SpecRoute[] = [
     ['GET', '/api/pickets/shifts/{shiftId}/codes', false],
     ['GET', '/api/me/pickets/attendance', false],
   ] as const).map(([method, path, writes]): SpecRoute => ({ method, path, access: 'picket.member', scope: 'none', targets: ['none'], writes, unionOnly: true, checkedIn: 'src/server/pickets/checkin.test.ts' })),
+  // sites: plan (docs/sites.md): the district's own days only (Other Unified's day: 404); a union
+  // finds no such routes. A site administrator's counts at a school not theirs (403) are checked
+  // in src/server/sites/plan.test.ts; here the site administrator is named to the cell's school.
+  { method: 'GET', path: '/api/sites/days', access: 'site.read', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'POST', path: '/api/sites/days', access: 'site.plan', scope: 'none', targets: ['none'], writes: true, districtOnly: true },
+  { method: 'PATCH', path: '/api/sites/days/{dayId}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'GET', path: '/api/sites/days/{dayId}/sites', access: 'site.read', scope: 'own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'PATCH', path: '/api/sites/days/{dayId}/sites/{schoolId}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'GET', path: '/api/sites/days/{dayId}/sites/{schoolId}/changes', access: 'site.read', scope: 'own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'POST', path: '/api/sites/days/{dayId}/bulk', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'POST', path: '/api/sites/days/{dayId}/sites/{schoolId}/counts', access: 'site.report', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'POST', path: '/api/sites/days/{dayId}/publish', access: 'site.publish', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'GET', path: '/api/sites/days/{dayId}/publications', access: 'site.read', scope: 'own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'POST', path: '/api/sites/administrators', access: 'site.plan', scope: 'none', targets: ['none'], writes: true, districtOnly: true },
+  { method: 'GET', path: '/api/sites/administrators', access: 'site.read', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'DELETE', path: '/api/sites/administrators/{adminId}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
@@ -344,6 +369,7 @@ export function expectedOutcome(subject: Subject, route: SpecRoute, target: Targ
   }
   if (subject.kind === 'anonymous') return 401;
   if (route.unionOnly && subject.side === 'district') return 404;
+  if (route.districtOnly && subject.side === 'union') return 404;
   if (route.access !== 'signed-in' && !holds(subject, route.access)) return 403;
   if (!inScope(subject, route.scope, target)) return list ? 'hidden' : 404;
   // Publishing needs the version passed first: allowed, but the state refuses it.
