@@ -21,6 +21,7 @@ import { compareAnswer, overSpan } from './compare.ts';
 import { datasetsOf, entryOf, published, PublicCache, type Cached } from './record.ts';
 import { CompareQuery, Comparison, PublicDetail, PublicList } from './schemas.ts';
 import { tablesOf } from './tables.ts';
+import { publicSitesRoutes } from './sites.ts';
 import { Views } from '../costing/views.ts';
 import { datasetFilesGz } from '../datasets/store.ts';
 
@@ -43,7 +44,7 @@ const compare = createRoute({
   responses: { 200: ok(Comparison, 'The versions in the order asked'), ...notModified, ...errors(400, 404, 429, 503) },
 });
 
-const made = (value: unknown) => {
+export const made = (value: unknown) => {
   const body = JSON.stringify(value);
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 };
@@ -55,7 +56,7 @@ const acceptsGzip = (header: string | undefined) => !!header && header.split(','
   return (name.trim() === 'gzip' || name.trim() === '*') && !params.some((x) => /^\s*q=0(\.0*)?\s*$/.test(x));
 });
 
-function send(c: Context<AppEnv>, a: Cached, maxAge: number) {
+export function send(c: Context<AppEnv>, a: Cached, maxAge: number) {
   const gzip = a.body.length >= GZIP_FROM && acceptsGzip(c.req.header('accept-encoding'));
   // Each encoding has its own (strong) tag; either one sent back matches the answer.
   const gzTag = `${a.etag.slice(0, -1)}-gz"`;
@@ -73,6 +74,8 @@ export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     return (cache ??= new PublicCache(deps.db, new Views(() => deps.costing, (dv) => datasetFilesGz(deps.db, dv))));
   };
+
+  publicSitesRoutes(app);
 
   app.openapi(list, async (c) => {
     const db = c.get('deps').db;

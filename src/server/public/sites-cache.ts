@@ -1,0 +1,102 @@
+/**
+ * "Where can my child go today", kept ready for a surge of phones at 6 a.m. (docs/sites.md,
+ * "Publishing", "How fresh"): each answer is built once as JSON text with its strong ETag (and
+ * gzipped once, by `send`) and served from memory.
+ *
+ * Freshness, across server processes, without a query per request: at most once a second a
+ * process reads the publications state (count and largest id of site_publications, days
+ * cancelled; one small query) and, for each day it serves, that day's counts (one indexed read of
+ * the day's site_statuses rows). A new publication rebuilds every answer; a site administrator's
+ * count changes the answer only if a status changes (open, filling, full) or the count's time does,
+ * so an unchanged answer keeps its ETag and a phone's If-None-Match still gets 304. Concurrent
+ * requests wait for the one check in flight. A change is therefore public within about a second
+ * (plus the answer's max-age of 5 s in a browser or shared cache): under the 10 s the issue asks.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { liveStatus } from '../../sites/live.ts';
+import type { LiveStatus, PublicSitesAnswer } from '../../sites/public-types.ts';
+import type { Cached } from './record.ts';
+import { liveCounts, publicationsState, publishedDays, type ShownDay } from './sites-read.ts';
+
+/** How often (ms) a process looks at the database again. */
+export const CHECK_EVERY_MS = 1000;
+
+type Made = { body: string; etag: string };
+
+interface Kept { cached: Cached; dayId: number | null; live: string; checked: number }
+
+export class PublicSitesCache {
+  private token = '';
+  private days: ShownDay[] = [];
+  /** Bumped at every check: an answer read at an older check reads its day's counts again. */
+  private checks = 0;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | null = null;
+  private readonly answers = new Map<string, Kept>();
+  private readonly building = new Map<string, Promise<Cached>>();
+
+  constructor(private readonly db: Kysely<Database>, private readonly made: (value: unknown) => Made) {}
+
+  /** The published days now (read again at most once a second). */
+  async published(): Promise<ShownDay[]> {
+    if (performance.now() - this.checkedAt >= CHECK_EVERY_MS) {
+      this.checking ??= (async () => {
+        try {
+          const token = await publicationsState(this.db);
+          if (token !== this.token) {
+            this.days = await publishedDays(this.db);
+            this.token = token;
+            this.answers.clear();
+          }
+          this.checks += 1;
+          this.checkedAt = performance.now();
+        } finally {
+          this.checking = null;
+        }
+      })();
+      await this.checking;
+    }
+    return this.days;
+  }
+
+  /** The answer showing `shown` (null: no published day), kept under `key`. */
+  async answer(key: string, shown: ShownDay | null): Promise<Cached> {
+    const kept = this.answers.get(key);
+    if (kept && kept.checked === this.checks && kept.dayId === (shown?.dayId ?? null)) return kept.cached;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.build(key, shown, kept).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async build(key: string, shown: ShownDay | null, kept: Kept | undefined): Promise<Cached> {
+    const checked = this.checks;
+    const token = this.token;
+    const live: Record<string, LiveStatus> = {};
+    let liveAt = '';
+    if (shown) {
+      const counts = await liveCounts(this.db, shown.dayId);
+      liveAt = shown.day.publishedAt;
+      for (const s of shown.day.sites) {
+        const c = counts.get(s.schoolId);
+        live[s.schoolId] = liveStatus({ childrenPresent: c?.childrenPresent ?? null, capacity: s.capacity });
+        if (c?.countedAt && c.countedAt > liveAt) liveAt = c.countedAt;
+      }
+    }
+    const liveKey = JSON.stringify([live, liveAt]);
+    let cached: Cached;
+    if (kept && kept.dayId === (shown?.dayId ?? null) && kept.live === liveKey && kept.cached.token === token) cached = kept.cached;
+    else {
+      const answer: PublicSitesAnswer = { days: this.days.map(dayInList), day: shown ? { ...shown.day, live, liveAt } : null };
+      cached = { token, ...this.made(answer) };
+    }
+    if (token === this.token) this.answers.set(key, { cached, dayId: shown?.dayId ?? null, live: liveKey, checked });
+    return cached;
+  }
+}
+
+const dayInList = ({ day }: ShownDay) => ({ date: day.date, label: day.label, district: day.district.name, openSites: day.sites.length, closedSites: day.closedSites });

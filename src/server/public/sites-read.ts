@@ -1,0 +1,68 @@
+/**
+ * Reads what the public sees of the district strike days (docs/sites.md, "Publishing"): the newest
+ * publication of every day that is not cancelled (its snapshot, read back field by field so that
+ * nothing but the published fields can reach the public, whatever the snapshot holds), and the
+ * live counts of one day's sites.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PublishedDay, PublishedFamilySite, PublishedSite } from '../../sites/public-types.ts';
+
+export interface ShownDay { dayId: number; publicationId: number; day: PublishedDay }
+
+/** The publications state: changes with every publication and every day cancelled or restored. */
+export async function publicationsState(db: Kysely<Database>): Promise<string> {
+  const r = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('site_publications').select((e) => e.fn.countAll().as('n')).as('pn'),
+      eb.selectFrom('site_publications').select((e) => e.fn.max('id').as('m')).as('pm'),
+      eb.selectFrom('site_days').select((e) => e.fn.count('cancelled_at').as('n')).as('cn'),
+    ])
+    .executeTakeFirst();
+  return `${Number(r?.pn ?? 0)}.${Number(r?.pm ?? 0)}.${Number(r?.cn ?? 0)}`;
+}
+
+/** The newest publication of each day not cancelled (highest plan version, then latest), newest date first. */
+export async function publishedDays(db: Kysely<Database>): Promise<ShownDay[]> {
+  const rows = await db
+    .selectFrom('site_publications as p')
+    .innerJoin('site_days as d', 'd.id', 'p.day_id')
+    .where('d.cancelled_at', 'is', null)
+    .select(['p.id', 'p.day_id', 'p.plan_version', 'p.published_at'])
+    .execute();
+  const newest = new Map<number, (typeof rows)[number]>();
+  for (const r of rows) {
+    const kept = newest.get(Number(r.day_id));
+    if (!kept || r.plan_version > kept.plan_version || (r.plan_version === kept.plan_version && r.published_at > kept.published_at)) newest.set(Number(r.day_id), r);
+  }
+  if (newest.size === 0) return [];
+  const snapshots = await db.selectFrom('site_publications').select(['id', 'snapshot']).where('id', 'in', [...newest.values()].map((r) => r.id)).execute();
+  const days = snapshots.map((s) => {
+    const row = [...newest.values()].find((r) => Number(r.id) === Number(s.id))!;
+    return { dayId: Number(row.day_id), publicationId: Number(s.id), day: publishedOnly(JSON.parse(s.snapshot) as PublishedDay) };
+  });
+  return days.sort((a, b) => b.day.date.localeCompare(a.day.date) || b.day.publishedAt.localeCompare(a.day.publishedAt));
+}
+
+const site = (s: PublishedSite): PublishedSite => ({
+  schoolId: s.schoolId, name: s.name, address: s.address, latitude: s.latitude, longitude: s.longitude, status: s.status,
+  opens: s.opens, closes: s.closes, capacity: s.capacity, offers: s.offers, languages: s.languages,
+});
+const familySite = (f: PublishedFamilySite): PublishedFamilySite => ({
+  id: f.id, kind: f.kind, partnerKind: f.partnerKind, name: f.name, address: f.address, latitude: f.latitude, longitude: f.longitude,
+  opens: f.opens, closes: f.closes, mealsPerChild: f.mealsPerChild, offers: f.offers, languages: f.languages,
+});
+
+/** The snapshot with the published fields only (a field added to a snapshot later is not public until listed here). */
+export function publishedOnly(d: PublishedDay): PublishedDay {
+  return {
+    date: d.date, label: d.label, district: { name: d.district.name, cdsCode: d.district.cdsCode }, planVersion: d.planVersion, publishedAt: d.publishedAt,
+    closedSites: d.closedSites, sites: (d.sites ?? []).map(site), familySites: (d.familySites ?? []).map(familySite),
+  };
+}
+
+/** The latest count of each site of a day (children present, when), as the site administrators reported them. */
+export async function liveCounts(db: Kysely<Database>, dayId: number): Promise<Map<string, { childrenPresent: number | null; countedAt: string | null }>> {
+  const rows = await db.selectFrom('site_statuses').select(['school_id', 'children_present', 'counted_at']).where('day_id', '=', dayId).execute();
+  return new Map(rows.map((r) => [r.school_id, { childrenPresent: r.children_present === null ? null : Number(r.children_present), countedAt: r.counted_at }]));
+}
