@@ -7,7 +7,7 @@
 import type { PublicSitesAnswer } from '../../../src/sites/public-types.ts';
 import { useLang, useMessages } from '../i18n.ts';
 import { useAnswer } from '../pages/public/data.ts';
-import { bannerDay, dayDate, localToday, SITES } from '../pages/public/sites-list.ts';
+import { bannerDay, dayDate, districtToday, SITES } from '../pages/public/sites-list.ts';
 import { SM } from '../pages/public/sites-messages.ts';
 import { AppLink } from './public/parts.tsx';
 
@@ -17,7 +17,7 @@ export function StrikeBanner({ here = false }: { here?: boolean }) {
   const t = useMessages(SM);
   const answer = useAnswer<PublicSitesAnswer>(SITES);
   if (answer.state !== 'ok') return null;
-  const today = localToday(new Date());
+  const today = districtToday(new Date());
   const day = bannerDay(answer.data.days, today);
   if (!day) return null;
   const n = day.closedSites;

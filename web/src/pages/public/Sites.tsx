@@ -6,7 +6,7 @@
  * hours, offers, languages and address. The list comes first and works alone; the map loads only
  * when asked. One request (GET /api/public/sites), started as soon as the app's code runs.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PageProps } from '../../App.tsx';
 import { api } from '../../api.ts';
 import { StrikeBanner } from '../../components/StrikeBanner.tsx';
@@ -17,7 +17,8 @@ import { fetchOnce, useAnswer } from './data.ts';
 import type { Lang } from './format.ts';
 import { SiteCards } from './sites-cards.tsx';
 import { zipTable, type Point } from './sites-distance.ts';
-import { dayDate, entriesOf, localToday, ordered, SITES, type Shown } from './sites-list.ts';
+import { dayDate, districtToday, entriesOf, ordered, SITES, ZIPS, type Shown } from './sites-list.ts';
+import type { PublicZipsAnswer } from '../../../../src/sites/zip.ts';
 import { SitesMap } from './sites-map.tsx';
 import { SM, type ST } from './sites-messages.ts';
 import { SiteSearch } from './sites-search.tsx';
@@ -58,9 +59,18 @@ export function Sites(_props: PageProps) {
 
 function Day({ day, lang, t, onUpdate, updating }: { day: Shown; lang: Lang; t: ST; onUpdate: () => void; updating: boolean }) {
   const [place, setPlace] = useState<Point | null>(null);
-  const zips = useMemo(() => zipTable([...day.sites, ...day.familySites]), [day]);
+  // The day's own ZIP codes (its schools' and meal and partner sites' addresses) answer at once; the server's table
+  // (every published school's ZIP, and the school directory's for the rest of Los Angeles) is asked for as the list shows.
+  const own = useMemo(() => zipTable([...day.sites, ...day.familySites]), [day]);
+  const zips = useCallback(() => fetchOnce<PublicZipsAnswer>(ZIPS).then(
+    (a) => new Map([...own, ...Object.entries(a.zips).map(([zip, p]) => [zip, { lat: p.latitude, lon: p.longitude }] as const)]),
+    () => own,
+  ), [own]);
+  useEffect(() => {
+    void zips();
+  }, [zips]);
   const entries = useMemo(() => ordered(entriesOf(day), place, lang), [day, place, lang]);
-  const past = day.date < localToday(new Date());
+  const past = day.date < districtToday(new Date());
   const time = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(day.liveAt));
   return (
     <>

@@ -8,6 +8,8 @@ import type { LiveStatus, PublicSitesAnswer } from '../../../../src/sites/public
 import { milesBetween, type Point } from './sites-distance.ts';
 
 export const SITES = '/api/public/sites';
+/** Where each ZIP code is (published schools' addresses, else the school directory's centroids): PublicZipsAnswer, src/sites/zip.ts. */
+export const ZIPS = '/api/public/sites/zips';
 
 export type Shown = NonNullable<PublicSitesAnswer['day']>;
 export type Kind = 'instruction' | 'supervision' | 'meals' | 'meal' | 'library' | 'park' | 'recreation' | 'other';
@@ -51,11 +53,12 @@ export function ordered(entries: Entry[], from: Point | null, lang: 'en' | 'es')
   return measured.sort((a, b) => (a.miles ?? Infinity) - (b.miles ?? Infinity) || byName(a, b));
 }
 
-/** Today's date where the phone is, YYYY-MM-DD. */
-export function localToday(now: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
+/** The district's time zone: strike days are its dates, as the server reads "today" (src/server/public/sites-choose.ts). */
+export const DISTRICT_TIME_ZONE = 'America/Los_Angeles';
+const districtDate = new Intl.DateTimeFormat('en-CA', { timeZone: DISTRICT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in the district (Los Angeles), YYYY-MM-DD, wherever the phone is set. */
+export const districtToday = (now: Date): string => districtDate.format(now);
 
 /** The strike day the banner names: today's, else the soonest upcoming; none when every published day is past. */
 export function bannerDay(days: PublicSitesAnswer['days'], today: string): PublicSitesAnswer['days'][number] | null {

@@ -9,13 +9,14 @@ import type { ST } from './sites-messages.ts';
 
 export interface Said { key: 'found.zip' | 'found.address' | 'found.here' | 'why.empty' | 'why.no-zip' | 'why.unknown-zip' | 'why.denied' | 'why.unavailable'; zip?: string; typed?: string }
 
-export function SiteSearch({ zips, onPlace, t }: { zips: Map<string, Point>; onPlace: (p: Point | null) => void; t: ST }) {
+/** `zips`: the ZIP table, once it is here (asked for when the list shows; the day's own ZIP codes if it cannot be had). */
+export function SiteSearch({ zips, onPlace, t }: { zips: () => Promise<Map<string, Point>>; onPlace: (p: Point | null) => void; t: ST }) {
   const [typed, setTyped] = useState('');
   const [said, setSaid] = useState<Said | null>(null);
   const [locating, setLocating] = useState(false);
-  const search = (e: React.FormEvent) => {
+  const search = async (e: React.FormEvent) => {
     e.preventDefault();
-    const found = locate(typed, zips);
+    const found = locate(typed, await zips());
     if (found.ok) {
       onPlace(found.point);
       setSaid({ key: found.by === 'zip' ? 'found.zip' : 'found.address', zip: found.zip });
@@ -41,7 +42,7 @@ export function SiteSearch({ zips, onPlace, t }: { zips: Map<string, Point>; onP
   };
   const bad = said !== null && said.key.startsWith('why.');
   return (
-    <form className="fs-search" onSubmit={search} noValidate>
+    <form className="fs-search" onSubmit={(e) => void search(e)} noValidate>
       <label htmlFor="fs-where">{t('search.label')}</label>
       <p id="fs-where-hint" className="fs-hint">{t('search.hint')}</p>
       <div className="fs-search-row">
