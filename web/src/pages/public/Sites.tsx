@@ -4,7 +4,7 @@
  * every meal and partner site that day, nearest first from a ZIP code, an address or the phone's
  * location, each with its live status in words (open, filling, full), distance in miles, kind,
  * hours, offers, languages and address. The list comes first and works alone; the map loads only
- * when asked. One request (GET /api/public/sites), started as soon as the app's code runs.
+ * when asked. Two requests (GET /api/public/sites and its ZIP table), started as soon as the app's code runs.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PageProps } from '../../App.tsx';
@@ -23,7 +23,11 @@ import { SitesMap } from './sites-map.tsx';
 import { SM, type ST } from './sites-messages.ts';
 import { SiteSearch } from './sites-search.tsx';
 
-if (typeof location !== 'undefined' && location.pathname === '/public/sites') void fetchOnce(SITES).catch(() => undefined);
+// The page's answer and the ZIP table start as soon as the app's code runs (on a slow phone, one round trip each saved).
+if (typeof location !== 'undefined' && location.pathname === '/public/sites') {
+  void fetchOnce(SITES).catch(() => undefined);
+  void fetchOnce(ZIPS).catch(() => undefined);
+}
 
 export function Sites(_props: PageProps) {
   const lang = useLang();

@@ -1,9 +1,10 @@
 /**
  * Where a family is, and how far each site is from it, without any outside service: the
  * great-circle distance (haversine), and a place found from what a parent types. A ZIP code is
- * located from the ZIP table of the published day (each ZIP code written in a site's address,
- * at the middle of the sites that carry it); an address by the ZIP code written in it. Pure
- * functions (no browser), tested in test/sites-distance.test.ts.
+ * located from a ZIP table: the server's (GET /api/public/sites/zips, src/sites/zip.ts) with the
+ * day's own sites' ZIP codes (each at the middle of the sites whose address carries it); an
+ * address by the ZIP code written in it. Pure functions (no browser), tested in
+ * test/sites-distance.test.ts.
  */
 
 export interface Point { lat: number; lon: number }
