@@ -22,7 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PublishedDay, PublishedSite } from '../src/sites/public-types.ts';
 import { dayDate, districtToday, miles } from '../web/src/pages/public/sites-list.ts';
-import { browserSuite, launchBrowser, newPage, screenshot, webServer, type WebServer } from './helpers/browser.ts';
+import { browserSuite, launchBrowser, newPage, screenshot, webRoot, webServer, type WebServer } from './helpers/browser.ts';
 import { seededIds } from './helpers/ids.ts';
 import { plantSiteDay, type PlantSiteStatus } from './helpers/site-day.ts';
 
@@ -172,6 +172,31 @@ browserSuite('where can my child go today, in Chromium', () => {
     expect(await page.locator('.sb-banner a').count()).toBe(0);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await context.close();
+  });
+
+  it('loads the map only when asked, on a server with a tile server; none on a server without (above)', async () => {
+    // A second server on the same database, naming a tile server (never reached: the test's guard stops every outside request).
+    const tiled = await startServer({ database: { file: join(web.dir!, 'settle.sqlite') }, port: 0, host: '127.0.0.1', demo: false, webRoot: webRoot(), log: () => undefined,
+      tiles: { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: 'Example tiles' } });
+    try {
+      const { page, context } = await newPage(browser, { phone: true, base: tiled.url });
+      await page.goto(`${tiled.url}/public/sites`);
+      await search(page, '90012');
+      await page.getByText('Nearest first from ZIP code 90012.').waitFor();
+      const button = page.getByRole('button', { name: 'Show them on a map' });
+      await button.waitFor();
+      const mapCode = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/Map-[^/]*\.js$/.test(r.name)));
+      expect(await mapCode()).toBe(false);
+      await button.click();
+      // 5 sites with coordinates (Hillside has none) and the place searched: 6 points.
+      await page.locator('.ws-map[data-points="6"]').waitFor();
+      expect(await mapCode()).toBe(true);
+      expect(await page.getByRole('region', { name: 'Map of 6 open sites' }).count()).toBe(1);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await context.close();
+    } finally {
+      await tiled.close();
+    }
   });
 
   /** The web app built as `npm run build` builds it (NODE_ENV=production), served by a second server on the same database file. */
