@@ -15,6 +15,7 @@ import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubsc
 import { eachDatabase } from './helpers/databases.ts';
 import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
 import { plantDay } from './helpers/picket-day.ts';
+import { publicSiteDays } from './helpers/public-sites-world.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
   changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
@@ -537,6 +538,13 @@ eachDatabase('authorization matrix', (dialect) => {
       const b = cell.target === 'published' ? await publishedTarget(2) : await proposalTarget('union', 'passedToUs', false);
       return { path: `/api/public/compare?versions=${a.versionId},${b.versionId}` };
     },
+    // sites: public: the published day's label is listed, the unpublished day's is not.
+    'GET /api/public/sites': async (cell) => {
+      const days = await publicSiteDays(s, mark);
+      const label = cell.target === 'published' ? days.published : days.unpublished;
+      return { path: '/api/public/sites', visible: (a) => (a.body?.days ?? []).some((d: { label: string }) => d.label === label) };
+    },
+    'GET /api/public/sites/zips': async () => ({ path: '/api/public/sites/zips' }),
   };
 
   /** A fresh person (no password) in the target's organization, for the people-management cells. */
