@@ -4,6 +4,7 @@
  * nearest ones first; "Show 20 more" adds the next.
  */
 import { useState } from 'react';
+import { asWritten } from '../../components/public/parts.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import type { Lang } from './format.ts';
 import { clock, miles, type Entry } from './sites-list.ts';
@@ -25,19 +26,21 @@ export function SiteCards({ entries, lang, t }: { entries: Entry[]; lang: Lang; 
 }
 
 function SiteCard({ e, lang, t }: { e: Entry; lang: Lang; t: ST }) {
+  // Names, offers and addresses are as the district wrote them (English): marked so on the Spanish page, as on the public record.
+  const written = asWritten(lang);
   const id = `fs-${e.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return (
     <li className="fs-site" data-key={e.key} data-status={e.status} aria-labelledby={id}>
-      <h3 id={id}><UserText text={e.name} /></h3>
+      <h3 id={id}><UserText text={e.name} {...written} /></h3>
       <p className="fs-line">
         <span className={`fs-status fs-status-${e.status}`}>{t(`status.${e.status}`)}</span>
         {e.miles !== null ? <span className="fs-away">{t('away', { miles: miles(e.miles, lang) })}</span> : e.at === null ? <span className="fs-away">{t('away.unknown')}</span> : null}
       </p>
       <p className="fs-kind">{t(`kind.${e.kind}`)}{e.mealsPerChild !== null ? ` · ${t('meals', { n: e.mealsPerChild })}` : ''}</p>
       <p>{e.opens && e.closes ? t('hours', { opens: clock(e.opens, lang), closes: clock(e.closes, lang) }) : t('hours.unknown')}</p>
-      {e.offers.trim() !== '' && <p>{t('offers', { offers: e.offers })}</p>}
+      {e.offers.trim() !== '' && <p>{t('offers')} <UserText text={e.offers} {...written} /></p>}
       {e.languages.length > 0 && <p>{t('languages', { languages: e.languages.join(', ') })}</p>}
-      <address><span className="fs-visually-hidden">{t('address')}: </span><UserText text={e.address} /></address>
+      <address><span className="fs-visually-hidden">{t('address')}: </span><UserText text={e.address} {...written} /></address>
     </li>
   );
 }
