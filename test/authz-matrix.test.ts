@@ -17,6 +17,7 @@ import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubsc
 import { eachDatabase } from './helpers/databases.ts';
 import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
 import { plantDay } from './helpers/picket-day.ts';
+import { publicSiteDays } from './helpers/public-sites-world.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
   changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
@@ -568,6 +569,13 @@ eachDatabase('authorization matrix', (dialect) => {
       return { path: '/api/sites/administrators', visible: (a) => (a.body?.administrators ?? []).some((x: { id: number }) => x.id === id) };
     },
     'DELETE /api/sites/administrators/{adminId}': async (cell) => ({ path: `/api/sites/administrators/${await nameSiteAdmin(siteOwner(cell.target))}` }),
+    // sites: public: the published day's label is listed, the unpublished day's is not.
+    'GET /api/public/sites': async (cell) => {
+      const days = await publicSiteDays(s, mark);
+      const label = cell.target === 'published' ? days.published : days.unpublished;
+      return { path: '/api/public/sites', visible: (a) => (a.body?.days ?? []).some((d: { label: string }) => d.label === label) };
+    },
+    'GET /api/public/sites/zips': async () => ({ path: '/api/public/sites/zips' }),
   };
 
   // sites: plan (helpers). The district whose plan a cell aims at, whatever the subject's side (a union is refused first).

@@ -5,6 +5,7 @@ import { navigate, useLocation, withQuery } from './router.ts';
 import { SignIn } from './pages/SignIn.tsx';
 import { PublicPage } from './pages/public/PublicPage.tsx';
 import { PublicCompare } from './pages/public/PublicCompare.tsx';
+import { Sites as PublicSites } from './pages/public/Sites.tsx';
 import { Home } from './pages/workspace/Home.tsx';
 import { Dataset } from './pages/workspace/Dataset.tsx';
 import { Compare } from './pages/workspace/Compare.tsx';
@@ -52,6 +53,7 @@ export interface PageProps {
 const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn: boolean }[] = [
   { path: /^\/$/, page: PublicPage, signedIn: false },
   { path: /^\/public\/compare$/, page: PublicCompare, signedIn: false },
+  { path: /^\/public\/sites$/, page: PublicSites, signedIn: false },
   { path: /^\/workspace$/, page: Home, signedIn: true },
   { path: /^\/workspace\/dataset$/, page: Dataset, signedIn: true },
   { path: /^\/workspace\/compare$/, page: Compare, signedIn: true },

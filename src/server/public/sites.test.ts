@@ -8,11 +8,11 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../db/connect.ts';
-import type { PublishedDay } from '../../sites/public-types.ts';
 import { LA_ZIP_CENTROIDS } from '../../sites/zip-centroids-la.ts';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { startTestServer, type TestServer } from '../../../test/helpers/server.ts';
 import { plantSiteDay, type PlantSiteStatus } from '../../../test/helpers/site-day.ts';
+import { publishSiteDay } from '../../../test/helpers/site-publication.ts';
 import { addDatasetVersion } from '../proposals/test-world.ts';
 import { CHECK_EVERY_MS } from './sites-cache.ts';
 
@@ -29,24 +29,10 @@ eachDatabase('the public strike-day sites', (dialect) => {
   const anon = () => s.anonymous();
   const get = (path: string) => anon().request('GET', path);
 
-  /** A publication as the planning routes write it: the plan's open sites, as they are now. */
-  async function publish(dayId: number, o: { version?: number; at?: string; extra?: Record<string, unknown>; siteExtra?: Record<string, unknown> } = {}) {
-    const d = await s.handle.db.selectFrom('site_days').selectAll().where('id', '=', dayId).executeTakeFirstOrThrow();
-    const rows = await s.handle.db.selectFrom('site_statuses').selectAll().where('day_id', '=', dayId).orderBy('school_id').execute();
-    const open = rows.filter((r) => r.status !== 'closed');
-    const at = o.at ?? s.clock.now.toISOString();
-    const snapshot: PublishedDay & Record<string, unknown> = {
-      date: d.date, label: d.label, district: { name: 'Tiny Unified', cdsCode: '99999990000000' }, planVersion: o.version ?? d.version, publishedAt: at,
-      closedSites: rows.length - open.length,
-      sites: open.map((r) => ({
-        schoolId: r.school_id, name: r.name, address: r.address, latitude: r.latitude, longitude: r.longitude, status: r.status as 'supervision', opens: r.opens, closes: r.closes,
-        capacity: r.capacity, offers: r.offers, languages: JSON.parse(r.languages) as string[], ...o.siteExtra,
-      })),
-      familySites: [{ id: 7, kind: 'meal', partnerKind: null, name: 'Grab and go at the library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0505, longitude: -118.2551, opens: '10:00', closes: '13:00', mealsPerChild: 2, offers: 'breakfast, lunch', languages: ['English', 'Spanish'] }],
-      ...o.extra,
-    };
-    await s.handle.db.insertInto('site_publications').values({ id: s.deps.ids.next(s.orgId.district), organization_id: s.orgId.district, day_id: dayId, plan_version: snapshot.planVersion, snapshot: JSON.stringify(snapshot), published_by: admin, published_at: at }).execute();
-  }
+  /** A publication as the planning routes write it: the plan's open sites as they are now, and one meal site. */
+  const MEAL = { id: 7, kind: 'meal' as const, partnerKind: null, name: 'Grab and go at the library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0505, longitude: -118.2551, opens: '10:00', closes: '13:00', mealsPerChild: 2, offers: 'breakfast, lunch', languages: ['English', 'Spanish'] };
+  const publish = (dayId: number, o: { version?: number; at?: string; extra?: Record<string, unknown>; siteExtra?: Record<string, unknown> } = {}) =>
+    publishSiteDay(s.handle.db, s.deps.ids, { dayId, organizationId: s.orgId.district, personId: admin, planVersion: o.version, at: o.at ?? s.clock.now.toISOString(), familySites: [MEAL], extra: o.extra, siteExtra: o.siteExtra });
   const plant = async (date: string, sites: PlantSiteStatus[], label?: string) => (await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: dv, personId: admin, date, label, sites })).dayId;
 
   beforeAll(async () => {

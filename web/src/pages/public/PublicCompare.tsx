@@ -14,6 +14,7 @@ import { useAnswer, type Change, type Comparison, type Detail, type Pair, type V
 import { longDate, money, moneyChange, type Lang } from './format.ts';
 import { M } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
+import { StrikeBanner } from '../../components/StrikeBanner.tsx';
 
 const IDS = /^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/;
 
@@ -28,6 +29,7 @@ export function PublicCompare({ query }: PageProps) {
   }, [lang, ids.length]); // t follows the language
   return (
     <div className="pp">
+      <StrikeBanner />
       <p className="pp-back"><AppLink to="/" lang={lang}>{t('cmp.back')}</AppLink></p>
       {!valid && <><h1>{t('cmp.title')}</h1><p role="alert">{t('cmp.bad')}</p></>}
       {valid && ids.length === 1 && <One id={ids[0]} lang={lang} t={t} />}

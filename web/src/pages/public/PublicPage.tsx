@@ -17,6 +17,7 @@ import { fetchOnce, RECORD, useAnswer, type PublicRecord, type Round, type Table
 import { longDate, money, type Lang } from './format.ts';
 import { M } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
+import { StrikeBanner } from '../../components/StrikeBanner.tsx';
 
 // The page's one request, and the chart library, start as soon as the app's code runs.
 if (typeof location !== 'undefined' && location.pathname === '/') {
@@ -33,6 +34,7 @@ export function PublicPage(_props: PageProps) {
   }, [lang]); // t follows the language
   return (
     <div className="pp">
+      <StrikeBanner />
       <h1>{t('title')}</h1>
       <p className="pp-intro">{t('intro')}</p>
       {record.state === 'loading' && <p role="status">{t('loading')}</p>}

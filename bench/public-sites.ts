@@ -1,0 +1,149 @@
+/**
+ * "Where can my child go today" under a surge (issue 15, point 6): a spawned `settle serve`
+ * (SQLite, then PostgreSQL) with one published strike day for today in Los Angeles whose sites are
+ * the 1,022 active LAUSD schools of the CDE directory (names, addresses, coordinates; capacity
+ * 100 each), and three published proposals. autocannon, 500 connections, 20 s each, gzip
+ * accepted: GET /api/public/sites, then GET /api/public/proposals, beside a hello-world Hono server
+ * (bench/hello-server.ts) in the same run. During both public runs a writer (another database
+ * handle, as a site administrator's phone through another process) turns one site full or back to
+ * open every 100 ms, and a client polling /api/public/sites every 50 ms measures how long each
+ * change takes to be public. Prints requests/s, p50, p99, errors, the answer's size plain and
+ * gzipped, and the update-to-public latency (median, p99, max). Never fails on time.
+ *
+ *   node --import tsx bench/public-sites.ts
+ *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres)
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import { openDatabase } from '../src/db/connect.ts';
+import { todayIn } from '../src/server/public/sites-choose.ts';
+import { addDatasetVersion, raiseYaml } from '../src/server/proposals/test-world.ts';
+import { probePostgres, PG_URL } from '../test/helpers/databases.ts';
+import { startTestServer } from '../test/helpers/server.ts';
+import { plantSiteDay } from '../test/helpers/site-day.ts';
+import { publishSiteDay } from '../test/helpers/site-publication.ts';
+import { spawnServer } from '../test/helpers/spawn-server.ts';
+
+interface Histogram { average: number; p50: number; p99: number; max: number }
+interface CannonResult { requests: Histogram & { total: number }; latency: Histogram; errors: number; timeouts: number; non2xx: number; duration: number; statusCodeStats: Record<string, { count: number }> }
+type Cannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+
+const SECONDS = Number(process.env.SETTLE_BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.SETTLE_BENCH_CONNECTIONS ?? 500);
+const CDE = fileURLToPath(new URL('../../shared/data/cde_pubschls_2018/pubschls_2018-06_lausd.csv', import.meta.url));
+const GZIP = { 'accept-encoding': 'gzip' };
+
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
+const row = (label: string, r: CannonResult, size: string) => console.log(`  ${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   max ${String(r.latency.max).padStart(5)} ms   ${String(r.errors + r.timeouts + r.non2xx).padStart(5)} errors   ${size}`);
+
+/** The active LAUSD schools of the CDE directory, as a day's sites. */
+function lausdSites() {
+  const rows = parse(readFileSync(CDE, 'utf8'), { columns: true }) as Record<string, string>[];
+  return rows.filter((r) => r.StatusType === 'Active' && r.School && r.Latitude).map((r, i) => ({
+    schoolId: `S${String(i + 1).padStart(4, '0')}`, name: r.School, address: `${r.Street}, ${r.City}, CA ${r.Zip}`, latitude: Number(r.Latitude), longitude: Number(r.Longitude),
+    status: 'supervision' as const, opens: '08:00', closes: '18:00', capacity: 100, offers: 'supervision, lunch', languages: ['English', 'Spanish'],
+  }));
+}
+
+function helloServer(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (t: string) => {
+      const m = /(http:\/\/\S+)/.exec(t);
+      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`the hello-world server exited (${code})`)));
+  });
+}
+
+async function bench(dialect: 'sqlite' | 'postgres', hello: CannonResult): Promise<void> {
+  // The world (Tiny Unified and its unions), three published proposals, and today's published day.
+  const s = await startTestServer({ dialect });
+  try {
+    await addDatasetVersion(s, 'district');
+    const team = await s.as('teachers', 'bargaining-team');
+    for (const pct of [1, 2, 3]) {
+      const v = await team.request('POST', '/api/proposals', { yaml: raiseYaml(pct) });
+      await team.request('POST', `/api/proposal-versions/${v.body.id}/pass`);
+      await team.request('POST', `/api/proposal-versions/${v.body.id}/publish`);
+    }
+    const admin = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId.district).where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const dv = (await s.handle.db.selectFrom('dataset_versions').select('id').executeTakeFirstOrThrow()).id;
+    const sites = lausdSites();
+    const { dayId } = await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: dv, personId: admin, date: todayIn(new Date()), label: 'Strike day 1', sites });
+    await publishSiteDay(s.handle.db, s.deps.ids, { dayId, organizationId: s.orgId.district, personId: admin, at: new Date().toISOString(), district: { name: 'Los Angeles Unified', cdsCode: '19647330000000' } });
+
+    const server = await spawnServer('file' in s.options ? { db: s.options.file } : { databaseUrl: s.options.url });
+    const writer = await openDatabase(s.options);
+    try {
+      const first = await fetch(`${server.url}/api/public/sites`);
+      const body = await first.text();
+      const size = `${(Buffer.byteLength(body) / 1024).toFixed(0)} KB plain, ${(gzipSync(body).length / 1024).toFixed(0)} KB gzipped`;
+      const proposals = await (await fetch(`${server.url}/api/public/proposals`)).text();
+      const pSize = `${(Buffer.byteLength(proposals) / 1024).toFixed(0)} KB plain, ${(gzipSync(proposals).length / 1024).toFixed(0)} KB gzipped`;
+
+      // The writer and the watcher: every 100 ms one site turns full (100 of 100) or back to open (0).
+      const pending = new Map<string, { expect: string; at: number }>();
+      const seen: number[] = [];
+      let writes = 0;
+      let running = true;
+      const writing = (async () => {
+        for (let i = 0; running; i++) {
+          const site = sites[i % 40];
+          const full = Math.floor(i / 40) % 2 === 0;
+          await writer.db.updateTable('site_statuses').set({ children_present: full ? 100 : 0, counted_at: new Date().toISOString() }).where('day_id', '=', dayId).where('school_id', '=', site.schoolId).execute();
+          pending.set(site.schoolId, { expect: full ? 'full' : 'open', at: performance.now() });
+          writes += 1;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const watching = (async () => {
+        while (running) {
+          const live = ((await (await fetch(`${server.url}/api/public/sites`, { headers: GZIP })).json()) as { day: { live: Record<string, string> } }).day.live;
+          const now = performance.now();
+          for (const [id, w] of pending) if (live[id] === w.expect) (seen.push(now - w.at), pending.delete(id));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      const sitesRun = await autocannon({ url: `${server.url}/api/public/sites`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+      const proposalsRun = await autocannon({ url: `${server.url}/api/public/proposals`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+      running = false;
+      await Promise.all([writing, watching]);
+
+      console.log(`\n${dialect}: ${sites.length} published sites, ${CONNECTIONS} connections, ${SECONDS} s each, gzip accepted`);
+      row('hello-world Hono server', hello, '');
+      row('GET /api/public/sites', sitesRun, size);
+      row('GET /api/public/proposals', proposalsRun, pSize);
+      console.log(`  update to public (${writes} count updates, one every 100 ms, through another database handle; seen by a client polling every 50 ms):`);
+      console.log(`    median ${pct(seen, 50).toFixed(0)} ms   p99 ${pct(seen, 99).toFixed(0)} ms   max ${Math.max(...seen).toFixed(0)} ms   (${seen.length} seen, ${pending.size} not yet seen at the end)`);
+    } finally {
+      await writer.close();
+      await server.stop();
+    }
+  } finally {
+    await s.close();
+  }
+}
+
+console.log(`Public strike-day sites under a surge (Node ${process.version})`);
+const hello = await helloServer();
+let helloRun: CannonResult;
+try {
+  helloRun = await autocannon({ url: hello.url, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+} finally {
+  hello.stop();
+}
+const pgDown = await probePostgres(PG_URL);
+for (const dialect of (process.env.SETTLE_BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]) {
+  if (dialect === 'postgres' && pgDown) {
+    console.log(`  postgres: skipped, PostgreSQL is not reachable at ${PG_URL} (${pgDown})`);
+    continue;
+  }
+  await bench(dialect, helloRun);
+}
+process.exit(0);

@@ -1,0 +1,96 @@
+/**
+ * /public/sites, "Where can my child go today?" (no sign-in): the strike day the district
+ * published (today's, else the next, else the latest), and every school open for children and
+ * every meal and partner site that day, nearest first from a ZIP code, an address or the phone's
+ * location, each with its live status in words (open, filling, full), distance in miles, kind,
+ * hours, offers, languages and address. The list comes first and works alone; the map loads only
+ * when asked. Two requests (GET /api/public/sites and its ZIP table), started as soon as the app's code runs.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { PageProps } from '../../App.tsx';
+import { api } from '../../api.ts';
+import { StrikeBanner } from '../../components/StrikeBanner.tsx';
+import { UserText } from '../../components/UserText.tsx';
+import { useLang, useMessages } from '../../i18n.ts';
+import type { PublicSitesAnswer } from '../../../../src/sites/public-types.ts';
+import { fetchOnce, useAnswer } from './data.ts';
+import type { Lang } from './format.ts';
+import { SiteCards } from './sites-cards.tsx';
+import { zipTable, type Point } from './sites-distance.ts';
+import { dayDate, districtToday, entriesOf, ordered, SITES, ZIPS, type Shown } from './sites-list.ts';
+import type { PublicZipsAnswer } from '../../../../src/sites/zip.ts';
+import { SitesMap } from './sites-map.tsx';
+import { SM, type ST } from './sites-messages.ts';
+import { SiteSearch } from './sites-search.tsx';
+
+// The page's answer and the ZIP table start as soon as the app's code runs (on a slow phone, one round trip each saved).
+if (typeof location !== 'undefined' && location.pathname === '/public/sites') {
+  void fetchOnce(SITES).catch(() => undefined);
+  void fetchOnce(ZIPS).catch(() => undefined);
+}
+
+export function Sites(_props: PageProps) {
+  const lang = useLang();
+  const t = useMessages(SM);
+  const first = useAnswer<PublicSitesAnswer>(SITES);
+  const [fresh, setFresh] = useState<PublicSitesAnswer | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  useEffect(() => {
+    document.title = t('doc.title');
+  }, [lang]); // t follows the language
+  const update = () => {
+    setRetrying(true);
+    api<PublicSitesAnswer>('GET', SITES).then(setFresh, () => undefined).finally(() => setRetrying(false));
+  };
+  const answer = fresh ?? (first.state === 'ok' ? first.data : null);
+  return (
+    <div className="pp fs">
+      <StrikeBanner here />
+      <h1>{t('title')}</h1>
+      <p className="pp-intro">{t('intro')}</p>
+      {!answer && first.state === 'loading' && <p role="status">{t('loading')}</p>}
+      {!answer && first.state === 'error' && (
+        <>
+          <p role="alert" className="error">{t('error', { message: first.message })}</p>
+          <button type="button" onClick={() => location.reload()}>{t('retry')}</button>
+        </>
+      )}
+      {answer && !answer.day && <p>{t('none')}</p>}
+      {answer?.day && <Day day={answer.day} lang={lang} t={t} onUpdate={update} updating={retrying} />}
+    </div>
+  );
+}
+
+function Day({ day, lang, t, onUpdate, updating }: { day: Shown; lang: Lang; t: ST; onUpdate: () => void; updating: boolean }) {
+  const [place, setPlace] = useState<Point | null>(null);
+  // The day's own ZIP codes (its schools' and meal and partner sites' addresses) answer at once; the server's table
+  // (every published school's ZIP, and the school directory's for the rest of Los Angeles) is asked for as the list shows.
+  const own = useMemo(() => zipTable([...day.sites, ...day.familySites]), [day]);
+  const zips = useCallback(() => fetchOnce<PublicZipsAnswer>(ZIPS).then(
+    (a) => new Map([...own, ...Object.entries(a.zips).map(([zip, p]) => [zip, { lat: p.latitude, lon: p.longitude }] as const)]),
+    () => own,
+  ), [own]);
+  useEffect(() => {
+    void zips();
+  }, [zips]);
+  const entries = useMemo(() => ordered(entriesOf(day), place, lang), [day, place, lang]);
+  const past = day.date < districtToday(new Date());
+  const time = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(day.liveAt));
+  return (
+    <>
+      <h2 className="fs-day" data-date={day.date}>{past ? t('day.past', { date: dayDate(day.date, lang) }) : t('day', { date: dayDate(day.date, lang) })}</h2>
+      {day.label.trim() !== '' && <p className="fs-label"><UserText text={day.label} /></p>}
+      <p className="fs-published">
+        {t('day.published', { district: day.district.name, time })}{' '}
+        <button type="button" className="link" onClick={onUpdate} disabled={updating}>{t('refresh')}</button>
+      </p>
+      <SiteSearch zips={zips} onPlace={setPlace} t={t} />
+      <section aria-labelledby="fs-list-h">
+        <h2 id="fs-list-h">{t('list.title')}</h2>
+        <p>{entries.length === 1 ? t('list.count1') : t('list.count', { n: entries.length })}{place === null ? ` ${t('list.byName')}` : ''}</p>
+        <SiteCards key={place ? `${place.lat},${place.lon}` : 'by-name'} entries={entries} lang={lang} t={t} />
+      </section>
+      <SitesMap entries={entries} place={place} t={t} />
+    </>
+  );
+}
