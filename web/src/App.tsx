@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, setCsrf } from './api.ts';
 import { useLang, useT } from './i18n.ts';
 import { navigate, useLocation, withQuery } from './router.ts';
@@ -6,32 +6,34 @@ import { SignIn } from './pages/SignIn.tsx';
 import { PublicPage } from './pages/public/PublicPage.tsx';
 import { PublicCompare } from './pages/public/PublicCompare.tsx';
 import { Sites as PublicSites } from './pages/public/Sites.tsx';
-import { Home } from './pages/workspace/Home.tsx';
-import { Dataset } from './pages/workspace/Dataset.tsx';
-import { Compare } from './pages/workspace/Compare.tsx';
-import { People } from './pages/workspace/People.tsx';
-import { Roster } from './pages/roster/Roster.tsx';
-import { RosterImport } from './pages/roster/Import.tsx';
-import { Worksites } from './pages/roster/Worksites.tsx';
-import { Editor } from './pages/editor/Editor.tsx';
-import { Version } from './pages/editor/Version.tsx';
-import { VoteList } from './pages/votes/VoteList.tsx';
-import { VoteSetup } from './pages/votes/VoteSetup.tsx';
-import { VoteAdmin } from './pages/votes/VoteAdmin.tsx';
 import { VotePage } from './pages/votes/VotePage.tsx';
-import { KioskOpen } from './pages/votes/KioskOpen.tsx';
 import { Kiosk } from './pages/votes/Kiosk.tsx';
-import { Paper } from './pages/votes/Paper.tsx';
-import { Hub as PicketsHub } from './pages/pickets/Hub.tsx';
-import { Plan as PicketsPlan } from './pages/pickets/Plan.tsx';
-import { Board as PicketsBoard } from './pages/pickets/Board.tsx';
-import { Pay as PicketsPay } from './pages/pickets/Pay.tsx';
-import { Captain as PicketsCaptain } from './pages/pickets/Captain.tsx';
-import { Mine as PicketsMine } from './pages/pickets/Mine.tsx';
-import { Plan as SitesPlan } from './pages/sites/Plan.tsx';
-import { Report as SitesReport } from './pages/sites/Report.tsx';
-import { Cost as SitesCost } from './pages/sites/Cost.tsx';
-import { Family as SitesFamily } from './pages/sites/Family.tsx';
+
+// Pages a visitor of the public pages never opens load when first opened: the public page on a slow phone stays small.
+const Home = lazy(() => import('./pages/workspace/Home.tsx').then((m) => ({ default: m.Home })));
+const Dataset = lazy(() => import('./pages/workspace/Dataset.tsx').then((m) => ({ default: m.Dataset })));
+const Compare = lazy(() => import('./pages/workspace/Compare.tsx').then((m) => ({ default: m.Compare })));
+const People = lazy(() => import('./pages/workspace/People.tsx').then((m) => ({ default: m.People })));
+const Roster = lazy(() => import('./pages/roster/Roster.tsx').then((m) => ({ default: m.Roster })));
+const RosterImport = lazy(() => import('./pages/roster/Import.tsx').then((m) => ({ default: m.RosterImport })));
+const Worksites = lazy(() => import('./pages/roster/Worksites.tsx').then((m) => ({ default: m.Worksites })));
+const Editor = lazy(() => import('./pages/editor/Editor.tsx').then((m) => ({ default: m.Editor })));
+const Version = lazy(() => import('./pages/editor/Version.tsx').then((m) => ({ default: m.Version })));
+const VoteList = lazy(() => import('./pages/votes/VoteList.tsx').then((m) => ({ default: m.VoteList })));
+const VoteSetup = lazy(() => import('./pages/votes/VoteSetup.tsx').then((m) => ({ default: m.VoteSetup })));
+const VoteAdmin = lazy(() => import('./pages/votes/VoteAdmin.tsx').then((m) => ({ default: m.VoteAdmin })));
+const KioskOpen = lazy(() => import('./pages/votes/KioskOpen.tsx').then((m) => ({ default: m.KioskOpen })));
+const Paper = lazy(() => import('./pages/votes/Paper.tsx').then((m) => ({ default: m.Paper })));
+const PicketsHub = lazy(() => import('./pages/pickets/Hub.tsx').then((m) => ({ default: m.Hub })));
+const PicketsPlan = lazy(() => import('./pages/pickets/Plan.tsx').then((m) => ({ default: m.Plan })));
+const PicketsBoard = lazy(() => import('./pages/pickets/Board.tsx').then((m) => ({ default: m.Board })));
+const PicketsPay = lazy(() => import('./pages/pickets/Pay.tsx').then((m) => ({ default: m.Pay })));
+const PicketsCaptain = lazy(() => import('./pages/pickets/Captain.tsx').then((m) => ({ default: m.Captain })));
+const PicketsMine = lazy(() => import('./pages/pickets/Mine.tsx').then((m) => ({ default: m.Mine })));
+const SitesPlan = lazy(() => import('./pages/sites/Plan.tsx').then((m) => ({ default: m.Plan })));
+const SitesReport = lazy(() => import('./pages/sites/Report.tsx').then((m) => ({ default: m.Report })));
+const SitesCost = lazy(() => import('./pages/sites/Cost.tsx').then((m) => ({ default: m.Cost })));
+const SitesFamily = lazy(() => import('./pages/sites/Family.tsx').then((m) => ({ default: m.Family })));
 
 export interface Session {
   person: { id: number; name: string; email: string; role: string };
@@ -162,7 +164,7 @@ export function App() {
         </nav>
       </header>
       {insecure && <p className="insecure-banner" role="alert">{t('insecure.banner')}</p>}
-      <main>{page}</main>
+      <main><Suspense fallback={<p>{t('loading')}</p>}>{page}</Suspense></main>
     </>
   );
 }
