@@ -37,10 +37,11 @@ export async function seedOpenSchools2019({ client, clock, datasetVersionId, dat
     clock.now = new Date(`${d.date}T12:00:00.000Z`);
     const { day } = await call<{ day: Day }>(SITE_PLANNER, 'POST', '/api/sites/days', {
       date: d.date, label: d.label, datasetVersionId, shares: OPEN_SCHOOLS_2019.shares, substituteDayRate: OPEN_SCHOOLS_2019.substituteDayRate,
-      ratioLimit: OPEN_SCHOOLS_2019.ratioLimit, status: 'instruction',
+      ratioLimit: OPEN_SCHOOLS_2019.ratioLimit, status: 'closed',
     });
     ids.push(day.id);
-    await call(SITE_PLANNER, 'POST', `/api/sites/days/${day.id}/bulk`, { set: { opens: '08:00', closes: '15:00', administrators: OPEN_SCHOOLS_2019.administrators, offers: 'Classes with administrators and substitutes, breakfast and lunch' }, sites: plan.schools });
+    // The schools with students hold classes; the district's offices are not places for children.
+    await call(SITE_PLANNER, 'POST', `/api/sites/days/${day.id}/bulk`, { set: { status: 'instruction', opens: '08:00', closes: '15:00', administrators: OPEN_SCHOOLS_2019.administrators, offers: 'Classes with administrators and substitutes, breakfast and lunch' }, sites: plan.schools });
     await call(SITE_PLANNER, 'POST', `/api/sites/days/${day.id}/bulk`, { set: { substitutes: 1 }, sites: plan.substitutes });
     // The student system's daily file: one row per school with students.
     await call(SITE_PLANNER, 'POST', `/api/sites/days/${day.id}/attendance`, { csv: csvOf([['school_id', 'students_attending'], ...[...d.attending].map(([id, n]) => [id, n])]) });
