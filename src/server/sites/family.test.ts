@@ -4,6 +4,7 @@
  * changes nothing, refused whole when any row has a problem, added in one transaction when clean.
  * District staff read, district admins write, a union account finds no such routes (404).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { changedTables, snapshot } from '../../../test/helpers/security.ts';
@@ -133,5 +134,17 @@ eachDatabase('meal and partner sites', (dialect) => {
     expect(changedTables(before, await snapshot(s.handle.db))).toEqual([]);
     // A budget analyst reads but may not import.
     expect((await analyst.request('POST', '/api/sites/family/import', { csv, preview: true })).status).toBe(403);
+  });
+
+  it('imports the LAUSD March 2023 sample (examples/lausd-2023/family-sites.csv) cleanly: 7 meal sites and 4 partner sites', async () => {
+    // Other Unified has no sites yet (the file's Roosevelt and Fremont are already Tiny Unified's, above).
+    const csv = readFileSync(new URL('../../../examples/lausd-2023/family-sites.csv', import.meta.url), 'utf8');
+    const preview = await otherDistrict.request('POST', '/api/sites/family/import', { csv, preview: true });
+    // 11 rows after the header: 7 schools (meal), 2 libraries, a recreation center and a park (partner).
+    expect(preview.body).toMatchObject({ rows: 11, toAdd: 11, problems: [] });
+    const done = await otherDistrict.request('POST', '/api/sites/family/import', { csv });
+    expect([done.status, done.body.added]).toEqual([200, 11]);
+    const library = (await otherDistrict.request('GET', '/api/sites/family?kind=partner')).body.sites.find((x: { name: string }) => x.name === 'Los Angeles Public Library, Central Library');
+    expect(library).toMatchObject({ partnerKind: 'library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, dates: [] });
   });
 });
