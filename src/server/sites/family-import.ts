@@ -45,18 +45,21 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
     const deps = c.get('deps');
     const { csv, preview } = c.req.valid('json');
     const report = readFamilySitesCsv({ text: csv, file: FILE });
-    const there = await alreadyThere(deps.db, actor.org.id, report.sites);
+    // A report already capped at 200 problems lists no more (its count would go wrong).
+    const capped = report.problems.some((p) => p.code === 'sites.more-problems');
+    const there = capped ? [] : await alreadyThere(deps.db, actor.org.id, report.sites);
     const taken = new Set(there.map((p) => p.where?.line));
     const sites = report.sites.filter((s) => !taken.has(s.line));
-    const problems = capProblems([...report.problems, ...there].sort((a, b) => (a.where?.line ?? 0) - (b.where?.line ?? 0)), 0, 'sites');
+    const problems = capped ? report.problems : capProblems([...report.problems, ...there].sort((a, b) => (a.where?.line ?? 0) - (b.where?.line ?? 0)), 0, 'sites');
     const at = deps.now().toISOString();
     const rows = sites.map(({ site }) => newRow({ id: deps.ids.next(actor.org.id), organizationId: actor.org.id, personId: actor.person.id, at, site }));
     const sample = (ids: boolean) => rows.slice(0, SAMPLE).map((r, i) => ({ ...siteOfRow(r), id: ids ? r.id : null, line: sites[i].line, updatedAt: at }));
     if (preview === true) return c.json({ preview: true, rows: report.rows, toAdd: sites.length, added: 0, problems, sample: sample(false) }, 200);
     if (problems.length > 0) {
       const n = problems.filter((p) => p.code !== 'sites.more-problems').length;
+      const more = problems.length > n;
       throw new ApiError(400, {
-        code: 'sites.import-refused', message: `the file has ${n}${n === 200 ? ' or more' : ''} problem${n === 1 ? '' : 's'} (the first: line ${problems[0].where?.line ?? 1}: ${problems[0].message}); nothing was imported`,
+        code: 'sites.import-refused', message: `the file has ${more ? `more than ${n}` : n} problem${n === 1 && !more ? '' : 's'} (the first: line ${problems[0].where?.line ?? 1}: ${problems[0].message}); nothing was imported`,
         where: problems[0].where, hint: 'fix every problem listed (preview: true lists them without importing), then import again', problems,
       });
     }

@@ -136,6 +136,16 @@ eachDatabase('meal and partner sites', (dialect) => {
     expect((await analyst.request('POST', '/api/sites/family/import', { csv, preview: true })).status).toBe(403);
   });
 
+  it('refuses a file with a mistake on each of 300 rows: the first 200 listed, the rest counted, nothing added', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `meal,School ${i + 1},"${i + 1} Main St, Los Angeles, CA 90012",34.05,-118.24,25:00,13:30,,2,,,`);
+    const before = await snapshot(s.handle.db);
+    const a = await admin.request('POST', '/api/sites/family/import', { csv: `${HEADER}\n${rows.join('\n')}\n` });
+    // 300 rows × one bad opening time: 200 listed + one "100 more".
+    expect([a.status, a.body.problems.length, a.body.problems[200].code]).toEqual([400, 201, 'sites.more-problems']);
+    expect(a.body.message).toContain('more than 200 problems');
+    expect(changedTables(before, await snapshot(s.handle.db))).toEqual([]);
+  });
+
   it('imports the LAUSD March 2023 sample (examples/lausd-2023/family-sites.csv) cleanly: 7 meal sites and 4 partner sites', async () => {
     // Other Unified has no sites yet (the file's Roosevelt and Fremont are already Tiny Unified's, above).
     const csv = readFileSync(new URL('../../../examples/lausd-2023/family-sites.csv', import.meta.url), 'utf8');
