@@ -523,6 +523,18 @@ eachDatabase('authorization matrix', (dialect) => {
       await linkSubject(cell);
       return { path: '/api/me/strike-pay' };
     },
+    // sites: family: the target is a meal or partner site of Tiny Unified (own) or Other Unified (otherTable), whoever asks.
+    'GET /api/sites/family': async (cell) => {
+      const id = await familySite(ownerOf('district', cell.target));
+      return { path: '/api/sites/family', visible: (a) => (a.body?.sites ?? []).some((x: { id: number }) => x.id === id) };
+    },
+    'POST /api/sites/family': async () => ({ path: '/api/sites/family', body: familySiteBody() }),
+    'PATCH /api/sites/family/{id}': async (cell) => ({ path: `/api/sites/family/${await familySite(ownerOf('district', cell.target))}`, body: { closes: '18:00' } }),
+    'DELETE /api/sites/family/{id}': async (cell) => ({ path: `/api/sites/family/${await familySite(ownerOf('district', cell.target))}` }),
+    'POST /api/sites/family/import': async () => {
+      const b = familySiteBody();
+      return { path: '/api/sites/family/import', body: { csv: `kind,name,address,latitude,longitude,opens,closes,partner_kind\npartner,${b.name},"${b.address}",34.0504,-118.2551,10:00,17:30,library\n` } };
+    },
     'GET /api/public/votes': async (cell) => {
       const v = await sharedVote('teachers', cell.target === 'published' ? 'published' : 'counted');
       return { path: '/api/public/votes', visible: (a) => includes(a, v.title) };
@@ -720,6 +732,13 @@ eachDatabase('authorization matrix', (dialect) => {
     const row = await rosterMemberRow('teachers');
     await s.handle.db.updateTable('people').set({ member_row_id: row }).where('email', '=', emailOf('teachers', cell.subject.role)).execute();
     return row;
+  }
+
+  /** A meal or partner site body with a name never used before. */
+  const familySiteBody = () => ({ kind: 'partner', partnerKind: 'library', name: mark('Library'), address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, opens: '10:00', closes: '17:30' });
+  /** A new meal or partner site of a district (by its admin): its id. */
+  async function familySite(owner: OrgKey): Promise<number> {
+    return ok(await send(s, admins[owner], 'POST', '/api/sites/family', { body: familySiteBody() }), `enter a family site as ${owner} admin`).site.id;
   }
 
   const published = new Map<number, Promise<{ proposalId: number; versionId: number; title: string }>>();

@@ -349,6 +349,8 @@ export interface FuzzWorld {
     /** Strike pay: an ended week's strike day (its date a Monday), a member, an exception in force. */
     payDayId: number; payDayDate: string; payMemberId: number; payExceptionId: number;
     strikeDayId: number;
+    /** sites: family: a partner site of Tiny Unified. */
+    familySiteId: number;
   };
   districtProposal(title: string): { title: string; yaml: string; datasetVersionId: number };
   /** What could not be set up (a fixture refused): empty when all is well. */
@@ -368,7 +370,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
   const fixtures = { cdeDatasetId: -1, datasetId: -1, datasetVersionId: -1, proposalId: -1, proposalVersionId: -1, passedVersionId: -1, publishedProposalId: -1, publishedVersionId: -1, personId: -1,
     rosterImportId: -1, rosterWorksiteId: -1, rosterMemberId: -1, rosterCaptainId: -1, voteDraftId: -1, voteOpenId: -1, voteChallengeId: -1,
     picketDayId: -1, picketShiftId: -1, picketSignupId: -1, picketMySignupId: -1,
-    payDayId: -1, payDayDate: '1899-01-02', payMemberId: -1, payExceptionId: -1, strikeDayId: -1 };
+    payDayId: -1, payDayDate: '1899-01-02', payMemberId: -1, payExceptionId: -1, strikeDayId: -1,
+    familySiteId: -1 };
   const setupErrors: string[] = [];
 
   const sessionOf = (subject: Subject): Session => (subject.kind === 'anonymous' ? NOBODY : sessions.get(`${subject.side} ${subject.role}`)!);
@@ -526,6 +529,12 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     },
     'POST /api/roster/members/{id}/invitation': { path: () => `/api/roster/members/${fixtures.rosterMemberId}/invitation`, base: () => ({ via: 'email', role: 'member' }) },
     // Strike pay: an exception's reason is free text.
+    // sites: family. The import's base has no preview (a preview answers 200 with the problems), so any other csv is refused.
+    'GET /api/sites/family': { badQueries: () => fc.oneof(fc.constantFrom('school', '', 'MEAL', 'meal,partner'), fc.constantFrom(...INJECTIONS.filter((x) => x.length < 200)).map(enc)).map((v) => `kind=${v}`) },
+    'POST /api/sites/family': { base: () => ({ ...FAMILY_SITE }), freeText: ['name', 'address', 'offers'] },
+    'PATCH /api/sites/family/{id}': { path: () => `/api/sites/family/${fixtures.familySiteId}`, base: () => ({ name: 'Renamed Library', closes: '18:00' }), freeText: ['name', 'address', 'offers'] },
+    'DELETE /api/sites/family/{id}': { path: () => `/api/sites/family/${fixtures.familySiteId}` },
+    'POST /api/sites/family/import': { base: () => ({ csv: FAMILY_CSV, preview: false }), valid: { csv: () => false } },
     'PUT /api/pickets/pay/rules': { base: () => ({ rules: { amountCents: 12_000, minHoursPerDay: 3, firstWeek: 'paid' } }) },
     'POST /api/pickets/pay/exceptions': { base: () => ({ memberRowId: fixtures.payMemberId, strikeDayId: fixtures.payDayId, kind: 'count', reason: 'sent home ill' }), freeText: ['reason'] },
     'DELETE /api/pickets/pay/exceptions/{exceptionId}': { path: () => `/api/pickets/pay/exceptions/${fixtures.payExceptionId}` },
@@ -888,6 +897,9 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: 'Late Member', mobile: '+12135550197' }] };
       fixtures.strikeDayId = (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: '2026-01-15', sites: [{ name: 'Fixture High', shifts: [shift] }] })).dayId;
     });
+    await must('a meal or partner site', async () => {
+      fixtures.familySiteId = ok(await send(s, admin, 'POST', '/api/sites/family', { body: { ...FAMILY_SITE, name: 'Fixture Library' } }), 'POST /api/sites/family').site.id;
+    });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }
 
@@ -896,6 +908,10 @@ const VOTE_SETUP = {
   title: 'Strike authorization', kind: 'strike-authorization', channels: ['online'], cutoffAt: '2026-01-01T00:00:00Z', opensAt: '2026-01-02T00:00:00Z', closesAt: '2026-02-01T00:00:00Z',
   questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
 };
+
+/** sites: family: a valid partner site, and a valid import of another one. */
+const FAMILY_SITE = { kind: 'partner', partnerKind: 'library', name: 'Central Library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, opens: '10:00', closes: '17:30', dates: ['2026-03-02'], offers: 'Supervision', languages: ['English'] };
+const FAMILY_CSV = 'kind,name,address,latitude,longitude,opens,closes,partner_kind\npartner,Echo Park Library,"1410 W Temple St, Los Angeles, CA 90026",34.0689,-118.2620,10:00,18:00,library\n';
 
 /** The mapping of rosterCsv's header. */
 const ROSTER_MAPPING = { memberId: 'Member ID', name: 'Name', employeeId: null, email: 'E-mail', mobile: null, worksite: 'School', jobClass: null, status: null };

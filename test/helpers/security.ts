@@ -323,6 +323,13 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/api/sites/administrators', access: 'site.plan', scope: 'none', targets: ['none'], writes: true, districtOnly: true },
   { method: 'GET', path: '/api/sites/administrators', access: 'site.read', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
   { method: 'DELETE', path: '/api/sites/administrators/{adminId}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  // sites: family (docs/sites.md "Meal and partner sites"): the district's own only (Other
+  // Unified's site: 404, left out of the list); a union finds no such routes.
+  { method: 'GET', path: '/api/sites/family', access: 'site.read', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'POST', path: '/api/sites/family', access: 'site.plan', scope: 'none', targets: ['none'], writes: true, districtOnly: true },
+  { method: 'PATCH', path: '/api/sites/family/{id}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'DELETE', path: '/api/sites/family/{id}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
+  { method: 'POST', path: '/api/sites/family/import', access: 'site.plan', scope: 'none', targets: ['none'], writes: true, districtOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },

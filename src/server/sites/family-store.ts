@@ -1,0 +1,53 @@
+/**
+ * Meal and partner sites in the database (family_sites, 0012_sites.ts): a row as the API shows it,
+ * a site as a row, and one site of the organization (removed ones are gone: 404).
+ */
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, FamilySitesTable } from '../../db/schema.ts';
+import type { FamilyKind, FamilySite, PartnerKind } from '../../sites/family-site.ts';
+import type { Context } from 'hono';
+import { allowDistrict, type Permission } from '../authz.ts';
+import type { Actor, AppEnv } from '../env.ts';
+import { notFound } from '../errors.ts';
+
+/** The district's staff only: a union account gets 404, as if there were no such route. */
+export const familyActor = (c: Context<AppEnv>, permission: Permission): Actor => allowDistrict(c.get('actor'), permission, c.req.method, c.req.path);
+
+export type Db = Kysely<Database> | Transaction<Database>;
+export type FamilyRow = Selectable<FamilySitesTable>;
+
+export function siteOfRow(r: FamilyRow): FamilySite {
+  return {
+    kind: r.kind as FamilyKind, partnerKind: r.partner_kind as PartnerKind | null, name: r.name, address: r.address, latitude: Number(r.latitude), longitude: Number(r.longitude),
+    opens: r.opens, closes: r.closes, dates: JSON.parse(r.dates) as string[], mealsPerChild: r.meals_per_child === null ? null : Number(r.meals_per_child),
+    offers: r.offers, languages: JSON.parse(r.languages) as string[],
+  };
+}
+
+export const familyJson = (r: FamilyRow) => ({ id: Number(r.id), ...siteOfRow(r), updatedAt: r.updated_at });
+
+/** The columns of a site (what PATCH may change). */
+export function columnsOf(s: FamilySite) {
+  return {
+    kind: s.kind, partner_kind: s.partnerKind, name: s.name, address: s.address, latitude: s.latitude, longitude: s.longitude, opens: s.opens, closes: s.closes,
+    dates: JSON.stringify(s.dates), meals_per_child: s.mealsPerChild, offers: s.offers, languages: JSON.stringify(s.languages),
+  };
+}
+
+export function newRow(o: { id: number; organizationId: number; personId: number; at: string; site: FamilySite }): Insertable<FamilySitesTable> & FamilyRow {
+  return { id: o.id, organization_id: o.organizationId, ...columnsOf(o.site), created_by: o.personId, created_at: o.at, updated_at: o.at, removed_at: null };
+}
+
+/** One site of the organization, not removed; anything else (another organization's, removed, none) 404. */
+export async function familySiteOf(db: Db, organizationId: number, id: number): Promise<FamilyRow> {
+  const row = await db.selectFrom('family_sites').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).where('removed_at', 'is', null).executeTakeFirst();
+  if (!row) throw notFound('meal or partner site', id);
+  return row;
+}
+
+/** The organization's sites (not removed), by name; of one kind if given. */
+export async function listFamilySites(db: Db, organizationId: number, kind?: FamilyKind): Promise<FamilyRow[]> {
+  let q = db.selectFrom('family_sites').selectAll().where('organization_id', '=', organizationId).where('removed_at', 'is', null);
+  if (kind) q = q.where('kind', '=', kind);
+  return q.orderBy('name').orderBy('id').execute();
+}

@@ -1,0 +1,109 @@
+/**
+ * The meal and partner sites CSV (docs/sites.md): a clean file reads as its sites; each
+ * validation error has its own small file below and must be reported on its line and column,
+ * with what is wrong and a valid example, and the row left out.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFamilySitesCsv } from './family-csv.ts';
+
+const HEADER = 'kind,name,address,latitude,longitude,opens,closes,dates,meals_per_child,partner_kind,offers,languages';
+const MEAL = 'meal,Roosevelt High School,"456 S Mathews St, Los Angeles, CA 90033",34.0409,-118.2127,07:30,13:30,2023-03-22;2023-03-21,2,,Breakfast and lunch to go,English;Spanish';
+const LIBRARY = 'partner,Central Library,"630 W 5th St, Los Angeles, CA 90071",34.0504,-118.2551,10:00,17:30,,,Library,"Supervision, computers",English;Spanish; Korean';
+/** A good row with one cell replaced (columns numbered from 1, as in the header above). */
+const withCell = (row: string, col: number, value: string) => {
+  const cells = row.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '')).slice(0, 12);
+  cells[col - 1] = value;
+  return cells.join(',');
+};
+
+describe('reading meal and partner sites', () => {
+  it('reads a meal site and a partner site: dates in order, kinds lowercased, languages trimmed', () => {
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${MEAL}\n${LIBRARY}\n` });
+    expect(r.problems).toEqual([]);
+    expect(r.rows).toBe(2);
+    expect(r.sites.map((s) => s.line)).toEqual([2, 3]);
+    expect(r.sites[0].site).toEqual({
+      kind: 'meal', partnerKind: null, name: 'Roosevelt High School', address: '456 S Mathews St, Los Angeles, CA 90033', latitude: 34.0409, longitude: -118.2127,
+      opens: '07:30', closes: '13:30', dates: ['2023-03-21', '2023-03-22'], mealsPerChild: 2, offers: 'Breakfast and lunch to go', languages: ['English', 'Spanish'],
+    });
+    expect(r.sites[1].site).toMatchObject({ kind: 'partner', partnerKind: 'library', dates: [], mealsPerChild: null, offers: 'Supervision, computers', languages: ['English', 'Spanish', 'Korean'] });
+  });
+
+  it('takes a file with only the required columns (the others empty)', () => {
+    const r = readFamilySitesCsv({ text: 'kind,name,address,latitude,longitude,opens,closes,partner_kind\npartner,Echo Park,"1632 Bellevue Ave, Los Angeles, CA 90026",34.0726,-118.2606,08:00,18:00,park\n' });
+    expect(r.problems).toEqual([]);
+    expect(r.sites[0].site).toMatchObject({ partnerKind: 'park', dates: [], languages: [], offers: '' });
+  });
+
+  // One file per validation error: [what, the file, code, line, column (from 1; 0: none), column name].
+  const CASES: [string, string, string, number, number, string | undefined][] = [
+    ['an unclosed quote', `${HEADER}\nmeal,"Roosevelt,x\n`, 'sites.csv-syntax', 2, 2, undefined],
+    ['an empty file', '', 'sites.csv-empty', 1, 0, undefined],
+    ['a missing required column', 'kind,name,address,latitude,longitude,opens\n', 'sites.csv-missing-column', 1, 0, 'closes'],
+    ['an unknown column', `${HEADER},notes\n`, 'sites.csv-unknown-column', 1, 13, 'notes'],
+    ['a row with too few cells', `${HEADER}\nmeal,Roosevelt High School\n`, 'sites.csv-cell-count', 2, 0, undefined],
+    ['a header and no sites', `${HEADER}\n`, 'sites.no-rows', 2, 0, undefined],
+    ['an unknown kind', `${HEADER}\n${withCell(MEAL, 1, 'school')}\n`, 'sites.bad-kind', 2, 1, 'kind'],
+    ['an empty name', `${HEADER}\n${withCell(MEAL, 2, '')}\n`, 'sites.empty', 2, 2, 'name'],
+    ['a name over 200 characters', `${HEADER}\n${withCell(MEAL, 2, 'x'.repeat(201))}\n`, 'sites.too-long', 2, 2, 'name'],
+    ['markup is text, but a control character is refused', `${HEADER}\n${withCell(MEAL, 2, '<b>Roosevelt</b>\u0007')}\n`, 'sites.control-character', 2, 2, 'name'],
+    // The record spans lines 2 and 3; src/text/csv.ts (csv-parse's info.lines) names the line where it ends.
+    ['a line break inside a quoted address', `${HEADER}\n${withCell(MEAL, 3, '"456 S Mathews St\nLos Angeles"')}\n`, 'sites.line-break', 3, 3, 'address'],
+    ['a latitude that is not a number', `${HEADER}\n${withCell(MEAL, 4, '34°N')}\n`, 'sites.bad-coordinate', 2, 4, 'latitude'],
+    ['a longitude past 180', `${HEADER}\n${withCell(MEAL, 5, '-218.2127')}\n`, 'sites.bad-coordinate', 2, 5, 'longitude'],
+    ['a 12-hour time', `${HEADER}\n${withCell(MEAL, 6, '7:30am')}\n`, 'sites.bad-time', 2, 6, 'opens'],
+    ['closing before opening', `${HEADER}\n${withCell(MEAL, 7, '07:00')}\n`, 'sites.closes-before-opens', 2, 7, 'closes'],
+    ['a date not on the calendar', `${HEADER}\n${withCell(MEAL, 8, '2023-02-30')}\n`, 'sites.bad-date', 2, 8, 'dates'],
+    ['a date listed twice', `${HEADER}\n${withCell(MEAL, 8, '2023-03-21;2023-03-21')}\n`, 'sites.repeated-date', 2, 8, 'dates'],
+    ['more than 366 dates', `${HEADER}\n${withCell(MEAL, 8, Array.from({ length: 367 }, (_, i) => new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)).join(';'))}\n`, 'sites.too-many-dates', 2, 8, 'dates'],
+    ['half a meal', `${HEADER}\n${withCell(MEAL, 9, '1.5')}\n`, 'sites.bad-meals-per-child', 2, 9, 'meals_per_child'],
+    ['a meal site without meals per child', `${HEADER}\n${withCell(MEAL, 9, '')}\n`, 'sites.meals-per-child-missing', 2, 9, 'meals_per_child'],
+    ['a meal site with a partner kind', `${HEADER}\n${withCell(MEAL, 10, 'park')}\n`, 'sites.partner-kind-on-meal-site', 2, 10, 'partner_kind'],
+    ['a partner site without its kind', `${HEADER}\n${withCell(LIBRARY, 10, '')}\n`, 'sites.partner-kind-missing', 2, 10, 'partner_kind'],
+    ['an unknown partner kind', `${HEADER}\n${withCell(LIBRARY, 10, 'museum')}\n`, 'sites.bad-partner-kind', 2, 10, 'partner_kind'],
+    ['a partner site handing out meals', `${HEADER}\n${withCell(LIBRARY, 9, '1')}\n`, 'sites.meals-on-partner-site', 2, 9, 'meals_per_child'],
+    ['offers over 500 characters', `${HEADER}\n${withCell(LIBRARY, 11, 'y'.repeat(501))}\n`, 'sites.too-long', 2, 11, 'offers'],
+    ['a language over 40 characters', `${HEADER}\n${withCell(LIBRARY, 12, `English;${'z'.repeat(41)}`)}\n`, 'sites.too-long', 2, 12, 'languages'],
+    ['more than 20 languages', `${HEADER}\n${withCell(LIBRARY, 12, Array.from({ length: 21 }, (_, i) => `L${i}`).join(';'))}\n`, 'sites.too-many-languages', 2, 12, 'languages'],
+    ['the same site twice (name and address, case and spacing aside)', `${HEADER}\n${MEAL}\n${LIBRARY}\n${withCell(MEAL, 2, 'ROOSEVELT  high school')}\n`, 'sites.duplicate', 4, 2, 'name'],
+  ];
+  for (const [what, text, code, line, col, field] of CASES) {
+    it(`reports ${what} (${code}) on line ${line}${col ? `, column ${col}` : ''}, with an example, and leaves the row out`, () => {
+      const r = readFamilySitesCsv({ text, file: 'sites.csv' });
+      expect(r.problems.map((p) => p.code)).toEqual([code]);
+      const [p] = r.problems;
+      expect(p.where?.line).toBe(line);
+      if (col) expect(p.where?.col).toBe(col);
+      if (field) expect(p.where?.field).toBe(field);
+      expect(p.message.length).toBeGreaterThan(10);
+      expect(p.hint ?? '').not.toBe('');
+      expect(r.sites.some((s) => s.line === line)).toBe(false);
+    });
+  }
+
+  it('names both lines of a duplicate', () => {
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${MEAL}\n${LIBRARY}\n${MEAL}\n` });
+    expect(r.problems[0].message).toContain('lines 2 and 4');
+    // Lines 2 and 3 still read: the report lists what a fixed file would add.
+    expect(r.sites.map((s) => s.line)).toEqual([2, 3]);
+  });
+
+  it('refuses more than 5,000 sites in one file, on the 5,001st', () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => withCell(MEAL, 2, `Site ${i + 1}`));
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${rows.join('\n')}\n` });
+    expect(r.problems.map((p) => p.code)).toEqual(['sites.too-many-rows']);
+    // Line 1 is the header, so the 5,001st site is on line 5,002.
+    expect(r.problems[0].where?.line).toBe(5002);
+  });
+
+  it('lists the first 200 problems of a file with a mistake on every row, and counts the rest', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => withCell(withCell(MEAL, 2, `Site ${i + 1}`), 6, '25:00'));
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${rows.join('\n')}\n` });
+    // 300 rows, one problem each: 200 listed, then one saying 100 more.
+    expect(r.problems).toHaveLength(201);
+    expect(r.problems[200]).toMatchObject({ code: 'sites.more-problems' });
+    expect(r.problems[200].message).toContain('100 more problems');
+    expect(r.sites).toEqual([]);
+    expect(r.rows).toBe(300);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Meal and partner sites (docs/sites.md "Meal and partner sites"): what one is, its limits, and
+ * the rules that tie its fields together (a meal site serves meals per child and has no partner
+ * kind; a partner site has a partner kind and serves no meals; it closes after it opens). Pure:
+ * read by the CSV reader (family-csv.ts) and by the routes that enter one site at a time.
+ */
+
+export const FAMILY_KINDS = ['meal', 'partner'] as const;
+export const PARTNER_KINDS = ['library', 'park', 'recreation', 'other'] as const;
+export type FamilyKind = (typeof FAMILY_KINDS)[number];
+export type PartnerKind = (typeof PARTNER_KINDS)[number];
+
+/** The most a field may hold. Text is data, never markup: it is shown as text, with these bounds. */
+export const FAMILY_LIMITS = {
+  name: 200,
+  address: 300,
+  offers: 500,
+  /** Characters in one language's name, and languages per site. */
+  language: 40,
+  languages: 20,
+  /** Dates a site lists (none: every strike day). */
+  dates: 366,
+  mealsPerChild: 10,
+  /** Sites in one import. */
+  rows: 5000,
+} as const;
+
+export interface FamilySite {
+  kind: FamilyKind;
+  /** Partner sites only. */
+  partnerKind: PartnerKind | null;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** Local time, HH:MM (24-hour). */
+  opens: string;
+  closes: string;
+  /** YYYY-MM-DD, in order, each once; [] = every strike day. */
+  dates: string[];
+  /** Meal sites only: meals handed to each child (2: breakfast and lunch). */
+  mealsPerChild: number | null;
+  offers: string;
+  languages: string[];
+}
+
+export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A field's problem, by the site's field name (the CSV reader maps it to its column). */
+export interface FieldProblem {
+  field: 'partnerKind' | 'mealsPerChild' | 'closes';
+  code: string;
+  message: string;
+  hint: string;
+}
+
+/** The rules between fields. Each field alone is assumed valid (its own format was checked). */
+export function siteRuleProblems(site: Pick<FamilySite, 'kind' | 'partnerKind' | 'mealsPerChild' | 'opens' | 'closes'>): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  if (site.kind === 'meal') {
+    if (site.partnerKind !== null) out.push({ field: 'partnerKind', code: 'partner-kind-on-meal-site', message: `a meal site has no partner kind (it says "${site.partnerKind}"): leave it empty, or make the site a partner site`, hint: 'meal sites: empty; partner sites: library, park, recreation or other' });
+    if (site.mealsPerChild === null) out.push({ field: 'mealsPerChild', code: 'meals-per-child-missing', message: 'a meal site needs the meals it hands each child, a whole number from 1', hint: '2 (breakfast and lunch)' });
+  } else {
+    if (site.partnerKind === null) out.push({ field: 'partnerKind', code: 'partner-kind-missing', message: 'a partner site needs its partner kind: library, park, recreation or other', hint: 'library' });
+    if (site.mealsPerChild !== null) out.push({ field: 'mealsPerChild', code: 'meals-on-partner-site', message: `a partner site hands out no meals (it says ${site.mealsPerChild}): leave it empty, or make the site a meal site`, hint: 'empty for a partner site' });
+  }
+  if (site.closes <= site.opens) out.push({ field: 'closes', code: 'closes-before-opens', message: `closes at ${site.closes}, which is not after it opens (${site.opens})`, hint: 'opens 08:00, closes 12:00' });
+  return out;
+}
+
+/** The key that makes two sites the same: name and address, case, spaces and punctuation spacing aside. */
+export const sameSiteKey = (s: Pick<FamilySite, 'name' | 'address'>): string =>
+  `${s.name.toLowerCase().replace(/\s+/g, ' ').trim()}\u0000${s.address.toLowerCase().replace(/\s*,\s*/g, ', ').replace(/\s+/g, ' ').trim()}`;
