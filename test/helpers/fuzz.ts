@@ -15,6 +15,7 @@
  */
 import fc from 'fast-check';
 import { plantDay } from './picket-day.ts';
+import { plantSiteDay } from './site-day.ts';
 import { zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { parse as parseYaml } from 'yaml';
@@ -524,6 +525,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
         fc.constant('status=sent&status=failed'),
       ),
     },
+    // sites: cost. The attendance file is text whose problems are reported by line (422), so it is free text here.
+    'POST /api/sites/days/{dayId}/attendance': { path: () => `/api/sites/days/${siteDayId}/attendance`, base: () => ({ csv: 'school_id,students_attending\nE1,10\n', preview: true }), freeText: ['csv'] },
     'POST /api/roster/members/{id}/invitation': { path: () => `/api/roster/members/${fixtures.rosterMemberId}/invitation`, base: () => ({ via: 'email', role: 'member' }) },
     // Strike pay: an exception's reason is free text.
     'PUT /api/pickets/pay/rules': { base: () => ({ rules: { amountCents: 12_000, minHoursPerDay: 3, firstWeek: 'paid' } }) },
@@ -887,6 +890,13 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
       const createdBy = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId.teachers).executeTakeFirstOrThrow()).id;
       const shift = { startsAt: new Date(at - 3600_000).toISOString(), endsAt: new Date(at + 3600_000).toISOString(), minimum: 2, members: [{ name: 'Late Member', mobile: '+12135550197' }] };
       fixtures.strikeDayId = (await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: '2026-01-15', sites: [{ name: 'Fixture High', shifts: [shift] }] })).dayId;
+    });
+    // sites: cost. A district strike day (planted as the planning routes leave it) for the attendance import.
+    let siteDayId = -1;
+    await must('a district strike day', async () => {
+      const personId = (await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow()).id;
+      siteDayId = (await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: fixtures.datasetVersionId, personId, date: '2019-03-11', shares: { T: 1 },
+        sites: [{ schoolId: 'E1', name: 'Alder Elementary', status: 'instruction', studentsAttending: 100, substitutes: 0 }] })).dayId;
     });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }

@@ -67,6 +67,13 @@ export const SPEC_PERMISSIONS = {
   // Strike mornings (issue 14): the coverage board, the at-risk list and messaging those on it are
   // the union's organizers' and admins'; the district finds no such routes.
   'picket.board': { union: ['admin', 'organizer'], district: [] },
+  // Strike days for the district and for families (issue 15, docs/sites.md, "Who does what"): the
+  // district's staff only; a union finds no such routes (404, see districtOnly).
+  'site.read': { union: [], district: ['admin', 'budget-analyst', 'negotiator', 'site-administrator'] },
+  'site.plan': { union: [], district: ['admin'] },
+  'site.publish': { union: [], district: ['admin'] },
+  'site.report': { union: [], district: ['admin', 'site-administrator'] },
+  'site.cost': { union: [], district: ['admin', 'budget-analyst'] },
 } as const satisfies Record<string, Grant>;
 
 export type SpecPermission = keyof typeof SPEC_PERMISSIONS;
@@ -132,6 +139,8 @@ export interface SpecRoute {
   undocumented?: true;
   /** A union's own business (votes): a district person gets 404 as if it did not exist, not 403. */
   unionOnly?: true;
+  /** The district's own operations (strike-day sites): a union person gets 404 as if it did not exist, not 403. */
+  districtOnly?: true;
   /**
    * Whose cells the matrix cannot generate, and the tests that check them instead: the casting
    * channels of a vote answer to a site captain of one worksite, the election committee, a
@@ -298,6 +307,11 @@ export const SPEC_ROUTES: SpecRoute[] = [
     ['GET', '/api/pickets/shifts/{shiftId}/codes', false],
     ['GET', '/api/me/pickets/attendance', false],
   ] as const).map(([method, path, writes]): SpecRoute => ({ method, path, access: 'picket.member', scope: 'none', targets: ['none'], writes, unionOnly: true, checkedIn: 'src/server/pickets/checkin.test.ts' })),
+  // sites: cost (docs/sites.md, "The day's cost"): the district's own strike days only; another
+  // district's day is not listed (cost, cost.csv) or is absent (404); a union finds no such routes.
+  { method: 'GET', path: '/api/sites/cost', access: 'site.cost', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'GET', path: '/api/sites/cost.csv', access: 'site.cost', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'POST', path: '/api/sites/days/{dayId}/attendance', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
@@ -344,6 +358,7 @@ export function expectedOutcome(subject: Subject, route: SpecRoute, target: Targ
   }
   if (subject.kind === 'anonymous') return 401;
   if (route.unionOnly && subject.side === 'district') return 404;
+  if (route.districtOnly && subject.side === 'union') return 404;
   if (route.access !== 'signed-in' && !holds(subject, route.access)) return 403;
   if (!inScope(subject, route.scope, target)) return list ? 'hidden' : 404;
   // Publishing needs the version passed first: allowed, but the state refuses it.
