@@ -18,6 +18,7 @@ import { eachDatabase } from './helpers/databases.ts';
 import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
 import { plantDay } from './helpers/picket-day.ts';
 import { publicSiteDays } from './helpers/public-sites-world.ts';
+import { plantSiteDay } from './helpers/site-day.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
   changedTables, errorShapeProblems, generateCells, NOBODY, orgOfSide, proposalYaml, routeKey, send, signIn, snapshot, SPEC_DISTRICT_ROLES,
@@ -588,6 +589,41 @@ eachDatabase('authorization matrix', (dialect) => {
       return { path: '/api/public/sites', visible: (a) => (a.body?.days ?? []).some((d: { label: string }) => d.label === label) };
     },
     'GET /api/public/sites/zips': async () => ({ path: '/api/public/sites/zips' }),
+    // sites: cost. One strike day per district (planted, as the planning routes leave it), on its
+    // own dataset; for a union subject the target is still a district's (404 comes first).
+    ...((): Record<string, Prepare> => {
+      const siteDays = new Map<OrgKey, Promise<{ id: number; label: string }>>();
+      const siteDay = (owner: OrgKey) => {
+        if (!siteDays.has(owner)) {
+          siteDays.set(owner, (async () => {
+            const org = owner === 'otherDistrict' ? 'otherDistrict' : 'district';
+            const label = mark(`site-day-${org}`);
+            const personId = (await s.handle.db.selectFrom('people').select('id').where('email', '=', emailOf(org, 'admin')).executeTakeFirstOrThrow()).id;
+            const day = await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId[org], datasetVersionId: datasetsOf[org].versionId, personId, date: '2019-03-11', label, shares: { T: 1 }, substituteDayRateCents: 30_000,
+              sites: [{ schoolId: 'E1', name: 'Alder Elementary', status: 'instruction', studentsAttending: 100, substitutes: 1 }] });
+            return { id: day.dayId, label };
+          })());
+        }
+        return siteDays.get(owner)!;
+      };
+      const siteOwner = (target: Target): OrgKey => ownerOf('district', target);
+      let attending = 100;
+      return {
+        'GET /api/sites/cost': async (cell) => {
+          const d = await siteDay(siteOwner(cell.target));
+          return { path: '/api/sites/cost', visible: (a) => (a.body?.days ?? []).some((x: { dayId: number }) => x.dayId === d.id) };
+        },
+        'GET /api/sites/cost.csv': async (cell) => {
+          const d = await siteDay(siteOwner(cell.target));
+          return { path: '/api/sites/cost.csv', visible: (a) => includes(a, d.label) };
+        },
+        'POST /api/sites/days/{dayId}/attendance': async (cell) => {
+          const d = await siteDay(siteOwner(cell.target));
+          const n = (attending = (attending % 300) + 1);
+          return { path: `/api/sites/days/${d.id}/attendance`, body: { csv: `school_id,students_attending\nE1,${n}\n` }, check: (a) => (a.body?.changes === 1 ? [] : [`expected one site changed, got ${JSON.stringify(a.body)}`]) };
+        },
+      };
+    })(),
   };
 
   // sites: plan (helpers). The district whose plan a cell aims at, whatever the subject's side (a union is refused first).

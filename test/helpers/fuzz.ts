@@ -15,6 +15,7 @@
  */
 import fc from 'fast-check';
 import { plantDay } from './picket-day.ts';
+import { plantSiteDay } from './site-day.ts';
 import { zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { parse as parseYaml } from 'yaml';
@@ -527,6 +528,8 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
         fc.constant('status=sent&status=failed'),
       ),
     },
+    // sites: cost. The attendance file is text whose problems are reported by line (422), so it is free text here.
+    'POST /api/sites/days/{dayId}/attendance': { path: () => `/api/sites/days/${siteDayId}/attendance`, base: () => ({ csv: 'school_id,students_attending\nE1,10\n', preview: true }), freeText: ['csv'] },
     'POST /api/roster/members/{id}/invitation': { path: () => `/api/roster/members/${fixtures.rosterMemberId}/invitation`, base: () => ({ via: 'email', role: 'member' }) },
     // Strike pay: an exception's reason is free text.
     // sites: family. The import's base has no preview (a preview answers 200 with the problems), so any other csv is refused.
@@ -899,6 +902,13 @@ export async function createFuzzWorld(dialect: SqlDialect): Promise<FuzzWorld> {
     });
     await must('a meal or partner site', async () => {
       fixtures.familySiteId = ok(await send(s, admin, 'POST', '/api/sites/family', { body: { ...FAMILY_SITE, name: 'Fixture Library' } }), 'POST /api/sites/family').site.id;
+    });
+    // sites: cost. A district strike day (planted as the planning routes leave it) for the attendance import.
+    let siteDayId = -1;
+    await must('a district strike day', async () => {
+      const personId = (await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow()).id;
+      siteDayId = (await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: fixtures.datasetVersionId, personId, date: '2019-03-11', shares: { T: 1 },
+        sites: [{ schoolId: 'E1', name: 'Alder Elementary', status: 'instruction', studentsAttending: 100, substitutes: 0 }] })).dayId;
     });
   return { dialect, s, doc, sessionOf, fixtures, districtProposal, setupErrors, operationOf, categories, counts, close: () => s.close() };
 }

@@ -330,6 +330,11 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'PATCH', path: '/api/sites/family/{id}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
   { method: 'DELETE', path: '/api/sites/family/{id}', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
   { method: 'POST', path: '/api/sites/family/import', access: 'site.plan', scope: 'none', targets: ['none'], writes: true, districtOnly: true },
+  // sites: cost (docs/sites.md, "The day's cost"): the district's own strike days only; another
+  // district's day is not listed (cost, cost.csv) or is absent (404); a union finds no such routes.
+  { method: 'GET', path: '/api/sites/cost', access: 'site.cost', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'GET', path: '/api/sites/cost.csv', access: 'site.cost', scope: 'list-own-org', targets: ['own', 'otherTable'], writes: false, districtOnly: true },
+  { method: 'POST', path: '/api/sites/days/{dayId}/attendance', access: 'site.plan', scope: 'own-org', targets: ['own', 'otherTable'], writes: true, districtOnly: true },
   { method: 'GET', path: '/api/public/proposals', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/proposals/{id}', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },

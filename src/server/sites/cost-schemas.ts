@@ -42,7 +42,7 @@ export const DayParams = z.object({ dayId: Id.openapi({ param: { name: 'dayId', 
 export const AttendanceBody = z.object({
   csv: z.string().min(1).max(4_000_000).openapi({ example: 'school_id,students_attending\nE0001,120\n' }),
   preview: z.boolean().optional().openapi({ description: 'true: check and answer what would change, changing nothing' }),
-}).openapi('AttendanceImport');
+}).strict().openapi('AttendanceImport');
 
 export const AttendanceAnswerSchema = z.object({
   preview: z.boolean(),
