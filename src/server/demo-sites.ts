@@ -6,6 +6,7 @@
  * 6 p.m., grab-and-go meal sites). Each day is published to the public page. The plans
  * themselves are pure (src/sites/cases/).
  */
+import { readFileSync } from 'node:fs';
 import type { Dataset } from '../district/types.ts';
 import { closurePlan, CLOSURE_2023 } from '../sites/cases/lausd-2023.ts';
 import { openSchoolsPlan, OPEN_SCHOOLS_2019 } from '../sites/cases/lausd-2019.ts';
@@ -63,6 +64,8 @@ export async function seedClosure2023({ client, clock, datasetVersionId, dataset
   const meals = plan.meals.map((s) => ['meal', `Grab-and-go meals at ${s.name}`, `"${s.address || `${s.name}, Los Angeles, CA`}"`, s.latitude ?? 0, s.longitude ?? 0, CLOSURE_2023.mealHours.opens, CLOSURE_2023.mealHours.closes,
     CLOSURE_2023.days.map((d) => d.date).join(';'), CLOSURE_2023.mealsPerChild, '', 'Breakfast and lunch to take home', 'English;Spanish']);
   await call(SITE_PLANNER, 'POST', '/api/sites/family/import', { csv: csvOf([header, ...meals]) });
+  // Real public places (libraries, parks, high schools that handed out meals), as the district's own file: examples/lausd-2023/family-sites.md.
+  await call(SITE_PLANNER, 'POST', '/api/sites/family/import', { csv: readFileSync(new URL('../../examples/lausd-2023/family-sites.csv', import.meta.url), 'utf8') });
   const ids: number[] = [];
   for (const d of CLOSURE_2023.days) {
     progress(`District strike day ${d.date}: schools closed, 150 supervision sites (2023)`);

@@ -89,3 +89,15 @@ export function browserSuite(title: string, suite: () => void): void {
   if (missing) console.warn(`[skip] ${title}: ${missing}`);
   describe.skipIf(missing !== null)(title, suite);
 }
+
+/** What axe (WCAG 2 A and AA) finds serious or critical on the page, one line each: [] when clean. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How much wider than the screen the page is (0: no sideways scrolling). */
+export async function sidewaysPx(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -1,0 +1,131 @@
+/**
+ * The district's strike-day site pages in Chromium, on the demo's 2023 closure and 2019 open
+ * schools (src/server/demo-sites.ts): the admin sees the last closure day's plan (150 open, 1,150
+ * closed, one site flagged above 20 children per adult), opens the flagged site's history,
+ * closes it with a bulk change previewed first, and publishes; the site administrator reports
+ * counts from a 375 px phone and is told the site is above the limit; the budget analyst sees
+ * the nine days' cost, the same cents as the API's answer; the meal and partner sites are listed.
+ * axe (WCAG 2 A and AA) finds nothing serious or critical on any of the pages.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lausd2022Spec } from '../src/district/demo/lausd-2022-23.ts';
+import { generateDistrict } from '../src/district/generate/generate.ts';
+import { DEMO_PASSWORD } from '../src/server/demo.ts';
+import { closurePlan } from '../src/sites/cases/lausd-2023.ts';
+import { axeProblems, browserSuite, launchBrowser, newPage, screenshot, sidewaysPx, signIn, webServer, type WebServer } from './helpers/browser.ts';
+
+const cents = (c: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
+
+browserSuite('the district\'s strike-day site pages in Chromium', () => {
+  let web: WebServer;
+  let browser: Browser;
+  const plan = closurePlan(generateDistrict(lausd2022Spec()));
+  // The demo's counts on March 23 (src/server/demo-sites.ts): the first site full, the second
+  // filling, the third 60 children for 2 adults = 30 per adult, above the limit of 20: flagged.
+  const [first, , third] = plan.supervision;
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([webServer({ sites: true }), launchBrowser()]);
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  const open = async (email: string, phone = false): Promise<{ page: Page; close: () => Promise<void>; outside: string[] }> => {
+    const { page, context, outside } = await newPage(browser, { base: web.url, phone });
+    await signIn(page, web.url, email, DEMO_PASSWORD);
+    return { page, close: () => context.close(), outside };
+  };
+
+  it('shows the admin the closure day\'s plan, a flagged site\'s history, a bulk change previewed first, and publishing', async () => {
+    const { page, close, outside } = await open('admin@lausd.demo');
+    await page.getByRole('link', { name: 'Strike-day sites' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Strike-day sites' }).waitFor();
+    // The latest day: March 23, 2023. 1,300 sites, 150 supervision, the rest closed; one flagged.
+    await expect(page.getByLabel('Strike day').locator('option:checked').textContent()).resolves.toContain('March 23, 2023');
+    await page.getByText(/^150 open, 1,150 closed, 1 flagged\. Plan version \d+\.$/).waitFor();
+    // The counts came after the publication: the page says the newest version is not public yet.
+    await page.getByText('is not public yet', { exact: false }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+
+    await page.getByLabel('Only flagged sites').check();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByText('1 of 1 sites').waitFor();
+    const row = page.locator(`tr[data-school="${third.school.id}"]`);
+    await expect(row.textContent()).resolves.toContain('More than 20 children per adult');
+    await row.getByRole('button', { name: third.school.name }).click();
+    // Its history: made supervision by the bulk change, its capacity set, then the counts, all by the district admin.
+    await page.getByRole('heading', { name: `History of ${third.school.name}` }).waitFor();
+    const history = await page.locator('.st-history li').allTextContents();
+    expect(history.some((h) => h.includes('District admin') && h.includes('childrenPresent: — → 60'))).toBe(true);
+    expect(history.some((h) => h.includes('status: closed → supervision'))).toBe(true);
+    expect(await axeProblems(page)).toEqual([]);
+
+    // Close it: the bulk change, only the listed site, previewed first.
+    await page.getByLabel('Only the sites in the list below').check();
+    await page.getByLabel('School ids or CDS codes', { exact: false }).fill(third.school.id);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('1 sites would change, 0 already are so.').waitFor();
+    await expect(page.locator('.pk-sample li').allTextContents()).resolves.toEqual(['Supervision only → Closed: 1 sites']);
+    await page.getByRole('button', { name: 'Apply to 1 sites' }).click();
+    await page.getByText(/^1 sites changed \(plan version \d+\)\.$/).waitFor();
+    await page.getByText(/^149 open, 1,151 closed, 0 flagged/).waitFor();
+    await page.getByRole('button', { name: 'Publish this plan to the public page' }).click();
+    await page.getByText(/^Published version \d+: the public page shows it now\.$/).waitFor();
+    await screenshot(page, 'sites-plan');
+    expect(outside).toEqual([]);
+    // The public answer now has the 149 sites.
+    const pub = await (await page.request.get(`${web.url}/api/public/sites?date=2023-03-23`)).json() as { day: { sites: unknown[]; closedSites: number } };
+    expect([pub.day.sites.length, pub.day.closedSites]).toEqual([149, 1151]);
+    await close();
+  }, 180_000);
+
+  it('lets the site administrator report counts from a phone, and says when the site is above the limit', async () => {
+    const { page, close, outside } = await open('site@lausd.demo', true);
+    await page.getByRole('link', { name: 'Strike-day sites' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My site today' }).waitFor();
+    const form = page.getByRole('form', { name: first.school.name });
+    await form.getByLabel('Children present now').fill('50');
+    await form.getByLabel('Adults present now').fill('2');
+    await form.getByRole('button', { name: 'Send the counts' }).click();
+    await page.getByText(/^Sent at .*: 50 children, 2 adults\.$/).waitFor();
+    // 50 ÷ 2 = 25 children per adult, above 20.
+    await page.getByRole('alert').filter({ hasText: 'Above the district\'s limit of 20 children per adult' }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await sidewaysPx(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'sites-report-phone');
+    expect(outside).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('shows the budget analyst the nine strike days\' cost, the same cents as the API', async () => {
+    const { page, close } = await open('budget@lausd.demo');
+    await page.goto(`${web.url}/workspace/sites/cost`);
+    await page.getByRole('heading', { name: 'Over the strike: 9 days, January 14, 2019 to March 23, 2023' }).waitFor();
+    const api = await (await page.request.get(`${web.url}/api/sites/cost`)).json() as { days: { impact: { date: string; studentsAttending: number; netCents: number } }[]; totals: { netCents: number; revenueLostCents: number } };
+    expect(api.days.map((d) => d.impact.date)).toEqual(['2019-01-14', '2019-01-15', '2019-01-16', '2019-01-17', '2019-01-18', '2019-01-22', '2023-03-21', '2023-03-22', '2023-03-23']);
+    // The published attendance of January 14, 2019.
+    await expect(page.locator('tr[data-date="2019-01-14"] td').first().textContent()).resolves.toBe('156,774');
+    for (const d of api.days) await expect(page.locator(`tr[data-date="${d.impact.date}"] td`).nth(5).textContent()).resolves.toBe(cents(d.impact.netCents));
+    const foot = page.locator('tfoot td');
+    await expect(foot.nth(1).textContent()).resolves.toBe(cents(api.totals.revenueLostCents));
+    await expect(foot.nth(5).textContent()).resolves.toBe(cents(api.totals.netCents));
+    // 2023: 150 supervision sites a day for three days with no attendance entered: 450.
+    await page.getByText('450 open sites have no attendance yet', { exact: false }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'sites-cost');
+    await close();
+  }, 120_000);
+
+  it('lists the meal and partner sites: 40 grab-and-go schools and the 11 places of the district\'s file', async () => {
+    const { page, close } = await open('negotiator@lausd.demo');
+    await page.goto(`${web.url}/workspace/sites/family`);
+    await page.getByRole('heading', { name: '51 sites' }).waitFor();
+    await page.getByText('Central Library').waitFor();
+    // A negotiator reads; only the admin imports or removes.
+    await expect(page.getByRole('button', { name: 'Check the file' }).count()).resolves.toBe(0);
+    expect(await axeProblems(page)).toEqual([]);
+    await close();
+  }, 120_000);
+});
