@@ -37,10 +37,13 @@ export async function publishedDays(db: Kysely<Database>): Promise<ShownDay[]> {
   }
   if (newest.size === 0) return [];
   const snapshots = await db.selectFrom('site_publications').select(['id', 'snapshot']).where('id', 'in', [...newest.values()].map((r) => r.id)).execute();
-  const days = snapshots.map((s) => {
+  const days: ShownDay[] = [];
+  for (const s of snapshots) {
     const row = [...newest.values()].find((r) => Number(r.id) === Number(s.id))!;
-    return { dayId: Number(row.day_id), publicationId: Number(s.id), day: publishedOnly(JSON.parse(s.snapshot) as PublishedDay) };
-  });
+    const day = readSnapshot(s.snapshot);
+    // A snapshot that does not read as a published day is left out rather than breaking the page for every day.
+    if (day) days.push({ dayId: Number(row.day_id), publicationId: Number(s.id), day });
+  }
   return days.sort((a, b) => b.day.date.localeCompare(a.day.date) || b.day.publishedAt.localeCompare(a.day.publishedAt));
 }
 
@@ -59,6 +62,15 @@ export function publishedOnly(d: PublishedDay): PublishedDay {
     date: d.date, label: d.label, district: { name: d.district.name, cdsCode: d.district.cdsCode }, planVersion: d.planVersion, publishedAt: d.publishedAt,
     closedSites: d.closedSites, sites: (d.sites ?? []).map(site), familySites: (d.familySites ?? []).map(familySite),
   };
+}
+
+function readSnapshot(text: string): PublishedDay | null {
+  try {
+    const d = publishedOnly(JSON.parse(text) as PublishedDay);
+    return typeof d.date === 'string' && typeof d.publishedAt === 'string' && Array.isArray(d.sites) ? d : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The latest count of each site of a day (children present, when), as the site administrators reported them. */

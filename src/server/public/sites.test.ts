@@ -196,4 +196,14 @@ eachDatabase('the public strike-day sites', (dialect) => {
     expect([res.body.fromSchools, res.body.fromDirectory]).toEqual([1, Object.keys(LA_ZIP_CENTROIDS).length - 1]);
     expect(res.headers.get('etag')).toMatch(/^"/);
   }, 30_000);
+
+  it('leaves out a day whose snapshot does not read as a published day, and still answers the others', async () => {
+    const day = await plant('2026-03-04', [site('E0001')], 'Broken snapshot');
+    await s.handle.db.insertInto('site_publications').values({ id: s.deps.ids.next(s.orgId.district), organization_id: s.orgId.district, day_id: day, plan_version: 1, snapshot: '{"sites": "not a list"}', published_by: admin, published_at: s.clock.now.toISOString() }).execute();
+    await nextCheck();
+    const res = await get('/api/public/sites');
+    expect(res.status).toBe(200);
+    expect(res.body.days.map((d: { label: string }) => d.label)).not.toContain('Broken snapshot');
+    expect(res.body.day.date).toBe('2026-01-15');
+  });
 });
