@@ -36,6 +36,9 @@ describe('the children-per-adult flag', () => {
   it('flags children with no adult, and nothing without counts', () => {
     expect(isFlagged(3, 0, 20)).toBe(true);
     expect(isFlagged(0, 0, 20)).toBe(false);
+    // A closed site's last counts flag nothing: 41 for 2 would be 20.5 per adult, but nobody is there.
+    expect(isFlagged(41, 2, 20, 'closed')).toBe(false);
+    expect(isFlagged(41, 2, 20, 'supervision')).toBe(true);
     expect(isFlagged(null, 2, 20)).toBe(false);
     expect(isFlagged(50, null, 20)).toBe(false);
   });

@@ -71,7 +71,9 @@ export function childrenPerAdult(children: number | null, adults: number | null)
 }
 
 /** Flagged: more children per adult present than the day's limit. */
-export function isFlagged(children: number | null, adults: number | null, ratioLimit: number): boolean {
+export function isFlagged(children: number | null, adults: number | null, ratioLimit: number, status?: string): boolean {
+  // A closed site has no children: counts left from before it closed flag nothing.
+  if (status === 'closed') return false;
   const r = childrenPerAdult(children, adults);
   return r !== null && r > ratioLimit;
 }

@@ -41,7 +41,7 @@ const edit = createRoute({
 async function siteCounts(db: Db, orgId: number): Promise<Map<number, { total: number; open: number; closed: number; flagged: number }>> {
   const rows = await db.selectFrom('site_statuses as s').innerJoin('site_days as d', 'd.id', 's.day_id')
     .select(['s.day_id', 's.status', (eb) => eb.fn.countAll<number | string>().as('n'),
-      (eb) => eb.fn.sum<number | string>(eb.case().when(eb('s.children_present', '>', eb('d.ratio_limit', '*', eb.ref('s.adults_present')))).then(1).else(0).end()).as('flagged')])
+      (eb) => eb.fn.sum<number | string>(eb.case().when(eb.and([eb('s.status', '!=', 'closed'), eb('s.children_present', '>', eb('d.ratio_limit', '*', eb.ref('s.adults_present')))])).then(1).else(0).end()).as('flagged')])
     .where('s.organization_id', '=', orgId).groupBy(['s.day_id', 's.status']).execute();
   const out = new Map<number, { total: number; open: number; closed: number; flagged: number }>();
   for (const r of rows) {

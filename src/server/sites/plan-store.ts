@@ -72,7 +72,7 @@ export const siteJson = (r: SiteRow, ratioLimit: number) => ({
   schoolId: r.school_id, name: r.name, address: r.address, latitude: r.latitude, longitude: r.longitude,
   ...fieldsOf(r),
   childrenPresent: r.children_present, adultsPresent: r.adults_present, countedAt: r.counted_at,
-  flagged: isFlagged(r.children_present, r.adults_present, ratioLimit),
+  flagged: isFlagged(r.children_present, r.adults_present, ratioLimit, r.status),
   version: r.version, updatedAt: r.updated_at,
 });
 
