@@ -102,15 +102,25 @@ browserSuite('the district\'s strike-day site pages in Chromium', () => {
   it('shows the budget analyst the nine strike days\' cost, the same cents as the API', async () => {
     const { page, close } = await open('budget@lausd.demo');
     await page.goto(`${web.url}/workspace/sites/cost`);
-    await page.getByRole('heading', { name: 'Over the strike: 9 days, January 14, 2019 to March 23, 2023' }).waitFor();
-    const api = await (await page.request.get(`${web.url}/api/sites/cost`)).json() as { days: { impact: { date: string; studentsAttending: number; netCents: number } }[]; totals: { netCents: number; revenueLostCents: number } };
+    // Two strikes, never one total: January 14–22, 2019 (6 days) and March 21–23, 2023 (3 days).
+    await page.getByRole('heading', { name: 'Strike of January 14, 2019 to January 22, 2019: 6 days' }).waitFor();
+    await page.getByRole('heading', { name: 'Strike of March 21, 2023 to March 23, 2023: 3 days' }).waitFor();
+    const api = await (await page.request.get(`${web.url}/api/sites/cost`)).json() as { days: { strike: number; impact: { date: string; netCents: number; running: { netCents: number } } }[]; strikes: { totals: { netCents: number; revenueLostCents: number; days: number } }[] };
     expect(api.days.map((d) => d.impact.date)).toEqual(['2019-01-14', '2019-01-15', '2019-01-16', '2019-01-17', '2019-01-18', '2019-01-22', '2023-03-21', '2023-03-22', '2023-03-23']);
+    expect(api.days.map((d) => d.strike)).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1]);
     // The published attendance of January 14, 2019.
     await expect(page.locator('tr[data-date="2019-01-14"] td').first().textContent()).resolves.toBe('156,774');
-    for (const d of api.days) await expect(page.locator(`tr[data-date="${d.impact.date}"] td`).nth(5).textContent()).resolves.toBe(cents(d.impact.netCents));
-    const foot = page.locator('tfoot td');
-    await expect(foot.nth(1).textContent()).resolves.toBe(cents(api.totals.revenueLostCents));
-    await expect(foot.nth(5).textContent()).resolves.toBe(cents(api.totals.netCents));
+    for (const d of api.days) {
+      await expect(page.locator(`tr[data-date="${d.impact.date}"] td`).nth(5).textContent()).resolves.toBe(cents(d.impact.netCents));
+      await expect(page.locator(`tr[data-date="${d.impact.date}"] td`).nth(6).textContent()).resolves.toBe(cents(d.impact.running.netCents));
+    }
+    // The 2023 closure's running net starts from its own first day.
+    expect(api.days[6].impact.running.netCents).toBe(api.days[6].impact.netCents);
+    for (const [i, k] of api.strikes.entries()) {
+      const foot = page.locator('section').filter({ has: page.locator(`#st-cost-${i}`) }).locator('tfoot td');
+      await expect(foot.nth(1).textContent()).resolves.toBe(cents(k.totals.revenueLostCents));
+      await expect(foot.nth(5).textContent()).resolves.toBe(cents(k.totals.netCents));
+    }
     // 2023: 150 supervision sites a day for three days with no attendance entered, less the one
     // the first test closed on March 23: 150 + 150 + 149 = 449.
     await page.getByText('449 open sites have no attendance yet', { exact: false }).waitFor();

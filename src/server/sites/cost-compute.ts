@@ -2,8 +2,11 @@
  * The day's cost of every strike day of the district (docs/sites.md, "The day's cost"): the
  * days' inputs run through `strikeImpact`, the very function `settle strike-impact` runs. One
  * run per dataset version: days declared on different versions of the dataset are costed each on
- * its own (a warning says so), and the running totals go on over the whole strike in date order
- * (with one version, exactly the running totals of the one run).
+ * its own (a warning says so). Days are grouped into strikes: a strike is a run of strike days
+ * with no more than STRIKE_GAP_DAYS calendar days between one and the next (LAUSD's 2019 strike,
+ * January 14–22, and its 2023 closure, March 21–23, are two strikes, never one total). Day
+ * numbers and running totals start again with each strike; with one strike and one version they
+ * are exactly those of the one `settle strike-impact` run.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -22,8 +25,22 @@ export interface CostedDay {
   impact: DayImpact;
 }
 
+/** More calendar days than this between two strike days: the later one starts another strike. */
+export const STRIKE_GAP_DAYS = 14;
+
+export interface Strike {
+  /** First and last date of the strike. */
+  from: string;
+  to: string;
+  datasetVersionIds: number[];
+  totals: Running & { days: number };
+}
+
 export interface StrikeCost {
-  days: CostedDay[];
+  days: (CostedDay & { strike: number })[];
+  /** Each strike (index in `days[].strike`), oldest first, with its totals. */
+  strikes: Strike[];
+  /** The totals of the latest strike (the last of `strikes`). */
   totals: Running & { days: number };
   /** Open sites (status ≠ closed) with no students-attending figure yet, over every day. */
   openSitesWithoutAttendance: number;
@@ -53,22 +70,43 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
   for (const d of days.filter((x) => x.inputs.substituteRateMissing)) {
     warnings.push({ code: 'site.no-substitute-rate', message: `${d.inputs.date}: ${d.inputs.substitutes} substitutes planned but the day has no substitute day rate, so they are costed at $0`, where: { field: 'substituteDayRate' }, hint: 'set the day\'s substituteDayRate, for example 300.00' });
   }
-  const running: Running = { revenueLostCents: 0, payNotPaidCents: 0, substitutesCents: 0, otherCostsCents: 0, netCents: 0 };
-  const costed = days.map((d, i) => {
+  const zero = (): Running => ({ revenueLostCents: 0, payNotPaidCents: 0, substitutesCents: 0, otherCostsCents: 0, netCents: 0 });
+  const strikes: Strike[] = [];
+  let running = zero();
+  let previous: string | null = null;
+  let n = 0;
+  const costed = days.map((d) => {
     const impact = impacts.get(d.dayId)!;
+    if (previous === null || daysBetween(previous, d.inputs.date) > STRIKE_GAP_DAYS) {
+      running = zero();
+      n = 0;
+      strikes.push({ from: d.inputs.date, to: d.inputs.date, datasetVersionIds: [], totals: { days: 0, ...running } });
+    }
+    previous = d.inputs.date;
+    n++;
     running.revenueLostCents += impact.revenueLostCents;
     running.payNotPaidCents += impact.payNotPaidCents;
     running.substitutesCents += impact.substitutesCents;
     running.otherCostsCents += impact.otherCostsCents;
     running.netCents += impact.netCents;
-    return { dayId: d.dayId, datasetVersionId: d.datasetVersionId, inputs: d.inputs, impact: { ...impact, day: i + 1, running: { ...running } } };
+    const strike = strikes[strikes.length - 1];
+    strike.to = d.inputs.date;
+    if (!strike.datasetVersionIds.includes(d.datasetVersionId)) strike.datasetVersionIds.push(d.datasetVersionId);
+    strike.totals = { days: n, ...running };
+    return { dayId: d.dayId, datasetVersionId: d.datasetVersionId, strike: strikes.length - 1, inputs: d.inputs, impact: { ...impact, day: n, running: { ...running } } };
   });
   return {
     days: costed,
-    totals: { days: costed.length, ...running },
+    strikes,
+    totals: strikes[strikes.length - 1]?.totals ?? { days: 0, ...zero() },
     openSitesWithoutAttendance: days.reduce((s, d) => s + d.inputs.openSitesWithoutAttendance, 0),
     datasetVersionIds: versions,
     method: METHOD,
     warnings,
   };
+}
+
+/** Calendar days from one YYYY-MM-DD date to a later one. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -25,8 +25,11 @@ const ImpactSchema = z.object({
 }).openapi('StrikeCostDayImpact');
 
 export const StrikeCostSchema = z.object({
-  days: z.array(z.object({ dayId: z.number().int(), datasetVersionId: z.number().int(), inputs: InputsSchema, impact: ImpactSchema })),
-  totals: RunningSchema.extend({ days: z.number().int() }),
+  days: z.array(z.object({ dayId: z.number().int(), datasetVersionId: z.number().int(), strike: z.number().int().openapi({ description: 'the index of the day\'s strike in strikes' }), inputs: InputsSchema, impact: ImpactSchema })),
+  strikes: z.array(z.object({
+    from: z.string(), to: z.string(), datasetVersionIds: z.array(z.number().int()), totals: RunningSchema.extend({ days: z.number().int() }),
+  })).openapi({ description: 'runs of strike days at most 14 calendar days apart, oldest first; day numbers and running totals start again with each' }),
+  totals: RunningSchema.extend({ days: z.number().int() }).openapi({ description: 'the totals of the latest strike (the last of strikes)' }),
   openSitesWithoutAttendance: z.number().int(),
   datasetVersionIds: z.array(z.number().int()),
   method: z.array(z.string()),

@@ -165,4 +165,19 @@ eachDatabase('the day\'s cost', (dialect) => {
     expect((await analyst.request('GET', '/api/sites/cost.csv?datasetVersionId=123456')).status).toBe(404);
     expect((await analyst.request('GET', '/api/sites/cost.csv?datasetVersionId=abc')).status).toBe(400);
   });
+
+  it('starts another strike after more than 14 days without a strike day: its own day numbers, running totals and totals', async () => {
+    const person = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow();
+    // 2019-03-07 to 2019-05-06 is 60 days: a strike of its own (as LAUSD's 2019 and 2023 strikes are two).
+    await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: versionId, personId: person.id, date: '2019-05-06', label: 'Another strike', shares: { T: 1 }, substituteDayRateCents: 30_000,
+      sites: [site('E1', 'instruction', 600, 4)] });
+    const cost = await analyst.request('GET', '/api/sites/cost');
+    expect(cost.body.strikes.map((x: { from: string; to: string; totals: { days: number } }) => [x.from, x.to, x.totals.days])).toEqual([['2019-03-04', '2019-03-07', 3], ['2019-05-06', '2019-05-06', 1]]);
+    const last = cost.body.days[3];
+    // The same tiny data as day 1: net $37,411.11, day 1 of its strike, running from zero.
+    expect(last).toMatchObject({ strike: 1, impact: { day: 1, netCents: 3_741_111, running: { netCents: 3_741_111 } } });
+    // The first strike's totals are its three days' (running net $107,409.43 above); the answer's totals are the latest strike's.
+    expect(cost.body.strikes[0].totals.netCents).toBe(10_740_943);
+    expect(cost.body.totals).toEqual(cost.body.strikes[1].totals);
+  });
 });
