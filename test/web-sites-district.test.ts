@@ -99,7 +99,7 @@ browserSuite('the district\'s strike-day site pages in Chromium', () => {
     await close();
   }, 120_000);
 
-  it('shows the budget analyst the nine strike days\' cost, the same cents as the API', async () => {
+  it('shows the budget analyst the cost of the two strikes, day by day, the same cents as the API', async () => {
     const { page, close } = await open('budget@lausd.demo');
     await page.goto(`${web.url}/workspace/sites/cost`);
     // Two strikes, never one total: January 14–22, 2019 (6 days) and March 21–23, 2023 (3 days).

@@ -51,7 +51,7 @@ export function Bulk({ day, act }: { day: SiteDay; act: Act }) {
       <fieldset>
         <legend>{t('bulk.which')}</legend>
         {(['all', 'allExcept', 'listed'] as const).map((w) => (
-          <p key={w}><label><input type="radio" name="st-b-which" value={w} checked={which === w} onChange={() => { setWhich(w); setPreview(null); }} /> {t(`bulk.${w}`)}</label></p>
+          <p key={w}><label className="ed-choice"><input type="radio" name="st-b-which" value={w} checked={which === w} onChange={() => { setWhich(w); setPreview(null); }} /> {t(`bulk.${w}`)}</label></p>
         ))}
       </fieldset>
       {which !== 'all' && <p><label htmlFor="st-b-list">{t('bulk.list')}</label><br /><textarea id="st-b-list" rows={5} value={list} onChange={(e) => { setList(e.target.value); setPreview(null); }} /></p>}

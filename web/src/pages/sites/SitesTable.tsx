@@ -32,14 +32,14 @@ export function SitesTable({ day, plans, act }: { day: SiteDay; plans: boolean; 
   const [open, setOpen] = useState<string | null>(null);
   return (
     <section aria-labelledby="st-sites" className="card">
-      <h2 id="st-sites">{t('col.site')}</h2>
+      <h2 id="st-sites">{t('sites.title')}</h2>
       <form className="pk-form st-filters" onSubmit={(e) => { e.preventDefault(); setAsked({ status, flagged, q, limit: PAGE }); }}>
         <p><label htmlFor="st-f-status">{t('filter.status')}</label><br />
           <select id="st-f-status" value={status} onChange={(e) => setStatus(e.target.value as SiteStatus | '')}>
             <option value="">{t('filter.all')}</option>
             {STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
           </select></p>
-        <p><label><input type="checkbox" checked={flagged} onChange={(e) => setFlagged(e.target.checked)} /> {t('filter.flagged')}</label></p>
+        <p><label className="ed-choice"><input type="checkbox" checked={flagged} onChange={(e) => setFlagged(e.target.checked)} /> {t('filter.flagged')}</label></p>
         <p><label htmlFor="st-f-q">{t('filter.name')}</label><br /><input id="st-f-q" value={q} onChange={(e) => setQ(e.target.value)} /></p>
         <button type="submit">{t('filter.go')}</button>
       </form>
