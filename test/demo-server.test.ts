@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { readFamilySitesCsv } from '../src/sites/family-csv.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { existingDemo, seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -119,6 +121,23 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   expect(week.status).toBe(200);
   expect(week.body.count).toBeGreaterThan(1000);
   expect((await member.request('GET', '/api/me/strike-pay')).status).not.toBe(500);
+  // The district's strike days (src/server/demo-sites.ts): the public page shows the latest, March 23, 2023 (the
+  // test clock is in 2026): 150 supervision sites, the other 1,150 sites closed; the 40 grab-and-go schools and
+  // the rows of the district's file open that day (every row of examples/lausd-2023/family-sites.csv lists it or no date).
+  const family = readFamilySitesCsv({ text: readFileSync(new URL('../examples/lausd-2023/family-sites.csv', import.meta.url), 'utf8') }).sites
+    .filter((f) => f.site.dates.length === 0 || f.site.dates.includes('2023-03-23'));
+  const where = await s.anonymous().request('GET', '/api/public/sites');
+  expect(where.status).toBe(200);
+  expect(where.body.day).toMatchObject({ date: '2023-03-23', closedSites: 1150 });
+  expect([where.body.day.sites.length, where.body.day.familySites.length]).toEqual([150, 40 + family.length]);
+  expect(where.body.days.map((d: { date: string }) => d.date)).toEqual(['2023-03-23', '2023-03-22', '2023-03-21', '2019-01-22', '2019-01-18', '2019-01-17', '2019-01-16', '2019-01-15', '2019-01-14']);
+  // The day's cost: two strikes; the 2019 days attended as published (156,774 on January 14).
+  const budget = await demoPerson('budget@lausd.demo');
+  const cost = await budget.request('GET', '/api/sites/cost');
+  expect(cost.body.strikes.map((k: { from: string; to: string }) => [k.from, k.to])).toEqual([['2019-01-14', '2019-01-22'], ['2023-03-21', '2023-03-23']]);
+  expect(cost.body.days[0].impact.studentsAttending).toBe(156_774);
+  // A union sees none of the district's plan (404, as if there were no such route).
+  expect((await admin.request('GET', '/api/sites/days')).status).toBe(404);
   // A second run adds nothing, and finds the demo's accounts to print again.
   expect(await seedDemo(s.deps)).toBeNull();
   const again = await existingDemo(s.deps);
