@@ -18,7 +18,8 @@ import { st } from './messages.ts';
 import { plansSites, readsSites, SiteDayChoice, SitesNav } from './parts.tsx';
 import { SitesTable } from './SitesTable.tsx';
 import { Bulk } from './Bulk.tsx';
-import { pickSiteDay, STATUSES, type SiteDay, type SiteStatus } from './types.ts';
+import { pickSiteDay, Refused, STATUSES, type SiteDay, type SiteStatus } from './types.ts';
+import { Attendance } from './Attendance.tsx';
 
 export type Act = (run: () => Promise<string>) => Promise<void>;
 
@@ -38,7 +39,7 @@ function PlanPage({ session, query }: { session: Session; query: URLSearchParams
     try {
       setSaid({ ok: true, text: await run() });
     } catch (e) {
-      setSaid(refusal(e));
+      setSaid(e instanceof Refused ? { ok: false, text: e.text, problems: e.problems } : refusal(e));
     }
     setReload((n) => n + 1);
   };
@@ -67,6 +68,7 @@ function PlanPage({ session, query }: { session: Session; query: URLSearchParams
         </section>
       )}
       {day && plans && <Bulk key={`b${day.id}`} day={day} act={act} />}
+      {day && plans && !day.cancelled && <Attendance key={`a${day.id}`} day={day} act={act} />}
       {day && <SitesTable key={`t${day.id}-${reload}`} day={day} plans={plans} act={act} />}
     </div>
   );

@@ -38,3 +38,10 @@ export function pickSiteDay(days: SiteDay[], query: URLSearchParams): SiteDay | 
   const past = days.filter((d) => d.date <= today && !d.cancelled);
   return past.length > 0 ? past[past.length - 1] : days[0] ?? null;
 }
+
+/** A refusal with its problems listed (a file's lines), said as such by the page. */
+export class Refused extends Error {
+  constructor(readonly text: string, readonly problems: string[]) {
+    super(text);
+  }
+}
