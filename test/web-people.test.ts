@@ -35,7 +35,7 @@ browserSuite('the people page in Chromium', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('People in Los Angeles Unified School District');
     const rows = page.locator('table tbody tr');
     await rows.first().waitFor();
-    await expect(page.locator('table tbody th').allTextContents()).resolves.toEqual(['District admin (you)', 'Budget analyst', 'District negotiator']);
+    await expect(page.locator('table tbody th').allTextContents()).resolves.toEqual(['District admin (you)', 'Budget analyst', 'District negotiator', 'Site administrator']);
 
     await page.getByLabel('Role of Budget analyst').selectOption('negotiator');
     await page.getByRole('status').filter({ hasText: 'is now' }).waitFor();
@@ -49,8 +49,8 @@ browserSuite('the people page in Chromium', () => {
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Remove Budget analyst' }).click();
     await page.getByRole('status').filter({ hasText: 'removed' }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2); // the list, read again
-    await expect(page.locator('table tbody th').allTextContents()).resolves.toEqual(['District admin (you)', 'District negotiator']);
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3); // the list, read again
+    await expect(page.locator('table tbody th').allTextContents()).resolves.toEqual(['District admin (you)', 'District negotiator', 'Site administrator']);
 
     await page.getByLabel('Role of District admin').selectOption('negotiator');
     const alert = page.getByRole('alert');
