@@ -10,13 +10,11 @@
  * change takes to be public. Prints requests/s, p50, p99, errors, the answer's size plain and
  * gzipped, and the update-to-public latency (median, p99, max). Never fails on time.
  *
- * Measured here once (2026-12-02, Node 20, 2 cores shared with other test runs: load average 9–13,
- * so every figure is low, the hello-world server's too): hello-world 1,356 req/s (p99 5.9 s,
- * 462 errors); SQLite /api/public/sites 115 req/s (p50 1.5 s, p99 4.9 s), /api/public/proposals
- * 174 req/s (p99 3.2 s), update to public median 1.6 s, p99 7.8 s; PostgreSQL /api/public/sites
- * 209 req/s (p99 3.8 s), /api/public/proposals 186 req/s (p99 8.0 s), update to public median
- * 1.6 s, p99 21.7 s (the polling client's own request waiting behind 500 connections). The
- * sites answer is 315 KB plain, 42 KB gzipped for 1,021 sites. Run it again on a quiet machine.
+ * Measured (2026-12-02, Node 20, 2 cores, the load generator on the same cores, 15 s): hello-world
+ * 22,328 req/s (p99 50 ms); SQLite /api/public/sites 1,409 req/s (p99 859 ms), /api/public/proposals
+ * 2,173 (p99 339 ms); PostgreSQL 1,351 (p99 3.1 s) and 1,328 (p99 606 ms); update to public median
+ * 0.85 s, p99 14.5 s (the polling client queued behind 500 connections). The sites answer is 315 KB
+ * plain, 42 KB gzipped for 1,021 sites.
  *
  *   node --import tsx bench/public-sites.ts
  *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres)
