@@ -67,6 +67,11 @@ type Ids = {
   payException: () => Promise<number>;
   /** A strike day of Tiny Teachers' with a running shift and a member late for it (test/helpers/picket-day.ts). */
   boardDay: () => Promise<number>;
+  /** A district strike day (declared through the API) on a new tiny dataset, whose first school is 0000001; and a site administrator named there. */
+  siteDay: () => Promise<{ dayId: number; versionId: number }>;
+  siteAdmin: () => Promise<number>;
+  /** A meal or partner site of the district's. */
+  familySite: () => Promise<number>;
   person: () => Promise<number>; dataset: () => Promise<{ datasetId: unknown; versionId: unknown }>; proposal: (opts?: { pass?: boolean; party?: 'district' | 'joint' }) => Promise<{ proposalId: unknown; versionId: unknown }> };
 let marker = 0;
 const mark = (what: string) => `csrf-${what}-${++marker}`;
@@ -77,6 +82,10 @@ const voteSetup = (stage: string) => ({
   closesAt: stage === 'draft' || stage === 'open' ? '2026-02-01T00:00:00Z' : '2026-01-10T00:00:00Z',
   questions: [{ key: 'authorize', text: 'Authorize a strike?', options: [{ key: 'yes', label: 'Yes' }, { key: 'no', label: 'No' }], pass: { option: 'yes', share: '0.5' } }],
 });
+
+/** A new strike-day date each call, inside the tiny dataset's years (2018-19 to 2021-22). */
+const nextSiteDate = () => new Date(Date.UTC(2019, 8, 2) + 86_400_000 * ++marker).toISOString().slice(0, 10);
+const familySiteBody = (name: string) => ({ kind: 'partner', partnerKind: 'library', name, address: '1 Main St, Los Angeles, CA 90012', latitude: 34.05, longitude: -118.25, opens: '10:00', closes: '17:00' });
 
 const districtProposal = (title: string, party: 'district' | 'joint' = 'district') => proposalYaml({ id: title, title, party, unit: 'T' });
 
@@ -213,6 +222,30 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'POST /api/votes/{id}/certify': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('counted')}/certify`, ok: [200] }),
   'POST /api/votes/{id}/reminders': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${(await ids.openVote()).voteId}/reminders`, ok: [200], body: () => ({ via: 'email' }) }),
   'POST /api/votes/{id}/publish': async (ids) => ({ org: 'teachers', role: 'election-committee', path: `/api/votes/${await ids.vote('certified')}/publish`, ok: [200] }),
+  // Strike days for the district (docs/sites.md): the district's admin plans, reports and publishes.
+  'POST /api/sites/days': async (ids) => {
+    const { versionId } = await ids.dataset();
+    return { org: 'district', role: 'admin', path: '/api/sites/days', ok: [201], body: () => ({ date: nextSiteDate(), label: mark('site-day'), datasetVersionId: versionId }) };
+  },
+  'PATCH /api/sites/days/{dayId}': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/days/${(await ids.siteDay()).dayId}`, ok: [200], body: () => ({ label: mark('renamed') }) }),
+  'PATCH /api/sites/days/{dayId}/sites/{schoolId}': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/days/${(await ids.siteDay()).dayId}/sites/0000001`, ok: [200], body: () => ({ capacity: ++marker }) }),
+  'POST /api/sites/days/{dayId}/bulk': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/days/${(await ids.siteDay()).dayId}/bulk`, ok: [200], body: () => ({ set: { volunteers: ++marker % 1000 }, sites: 'all' }) }),
+  'POST /api/sites/days/{dayId}/sites/{schoolId}/counts': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/days/${(await ids.siteDay()).dayId}/sites/0000001/counts`, ok: [200], body: () => ({ childrenPresent: 10 + (++marker % 50), adultsPresent: 2 }) }),
+  'POST /api/sites/days/{dayId}/publish': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/days/${(await ids.siteDay()).dayId}/publish`, ok: [201] }),
+  'POST /api/sites/days/{dayId}/attendance': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/days/${(await ids.siteDay()).dayId}/attendance`, ok: [200], body: () => ({ csv: `school_id,students_attending\n0000001,${1 + (++marker % 50)}\n` }) }),
+  'POST /api/sites/administrators': async (ids) => {
+    await ids.dataset(); // the newest dataset of the district holds school 0000001
+    const personId = await ids.person();
+    return { org: 'district', role: 'admin', path: '/api/sites/administrators', ok: [201], body: () => ({ personId, schoolId: '0000001' }) };
+  },
+  'DELETE /api/sites/administrators/{adminId}': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/administrators/${await ids.siteAdmin()}`, ok: [200] }),
+  'POST /api/sites/family': async () => ({ org: 'district', role: 'admin', path: '/api/sites/family', ok: [201], body: () => familySiteBody(mark('library')) }),
+  'PATCH /api/sites/family/{id}': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/family/${await ids.familySite()}`, ok: [200], body: () => ({ name: mark('renamed') }) }),
+  'DELETE /api/sites/family/{id}': async (ids) => ({ org: 'district', role: 'admin', path: `/api/sites/family/${await ids.familySite()}`, ok: [200] }),
+  'POST /api/sites/family/import': async () => ({
+    org: 'district', role: 'admin', path: '/api/sites/family/import', ok: [200],
+    body: () => ({ csv: `kind,name,address,latitude,longitude,opens,closes,partner_kind\npartner,${mark('Library')},1 Main St,34.05,-118.25,10:00,17:00,library\n` }),
+  }),
   // Check-in: an organizer's action from the list (refused per action when the shift is not there: still a 200 that records nothing).
   'POST /api/pickets/check-ins': async () => ({ org: 'teachers', role: 'organizer', path: '/api/pickets/check-ins', ok: [200], body: () => ({ actions: [{ id: `csrf-${randomBytes(6).toString('hex')}`, shiftId: 12, action: 'in', at: '2019-01-14T14:31:00.000Z', memberRowId: 12 }] }) }),
   // A vote's casting channels: a member's ballot, a kiosk, a paper site (docs/votes.md).
@@ -351,6 +384,19 @@ eachDatabase('CSRF on every changing route', (dialect) => {
       await linkSignIn(s, 'teachers', 'member', mine.memberId);
       const mySignupId: number = ok(await send(s, unionAdmin, 'POST', `/api/pickets/shifts/${await shift('18:00', '19:00')}/signups`, { body: { memberRowId: mine.memberId } }), 'assign mine').signup.id;
       return { dayId, date, shiftId, worksiteId: m.worksiteId, memberRowId: m.memberId, signupId, mySignupId };
+    },
+    async siteDay() {
+      const { versionId } = await ids.dataset();
+      const day = ok(await send(s, admin, 'POST', '/api/sites/days', { body: { date: nextSiteDate(), label: mark('site-day'), datasetVersionId: versionId } }), 'declare a district strike day').day;
+      return { dayId: day.id as number, versionId: versionId as number };
+    },
+    async siteAdmin() {
+      await ids.dataset();
+      const personId = await ids.person();
+      return ok(await send(s, admin, 'POST', '/api/sites/administrators', { body: { personId, schoolId: '0000001' } }), 'name a site administrator').administrator.id as number;
+    },
+    async familySite() {
+      return ok(await send(s, admin, 'POST', '/api/sites/family', { body: familySiteBody(mark('library')) }), 'enter a family site').site.id as number;
     },
     person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
     async dataset() {
