@@ -445,6 +445,7 @@ export const EXCLUDED: Record<string, string> = {
   'GET /api/pickets/pay/ledger': 'strike pay owed to members for a week of strike duty (src/pickets/pay.ts), not a proposal\'s cost by year; its total equals the payout file\'s (src/server/pickets/pay.test.ts)',
   'GET /api/me/strike-pay': 'a member\'s own strike pay by week, the same ledger rows, not a proposal\'s cost by year',
   'POST /api/pickets/pay/payouts': 'a strike-pay payout\'s member count and total for one week, not a proposal\'s cost by year',
+  'GET /api/sites/cost.csv': 'a district strike day\'s inputs (students attending, substitutes, shares) as a days file for settle strike-impact, not a proposal\'s cost by year; the cost of those days equals the command line\'s to the cent (test/sites-cost-cli.test.ts)',
   'GET /api/pickets/pay/payouts': 'the strike-pay payouts produced, each week\'s member count and total, not a proposal\'s cost by year',
   'GET /api/pickets/pay/payouts/{payoutId}/csv': 'the strike-pay payout file as produced, its total row checked against the ledger in src/server/pickets/pay.test.ts',
   'disclose html': 'the same disclosure document as the Markdown one (src/reports/disclosure/document.ts), rendered as HTML',
