@@ -46,8 +46,8 @@ export function PicketsNav({ session, here }: { session: Session; here: Here | n
   );
 }
 
-/** The strike day in the address (`?day=`), or the latest one that has started, else the first. */
-export function pickDay(days: Day[], query: URLSearchParams): Day | null {
+/** The strike day in the address (`?day=`), or the latest one that has started, else the first (the union's days and the district's alike). */
+export function pickDay<D extends { id: number; date: string; cancelled: boolean }>(days: D[], query: URLSearchParams): D | null {
   const asked = Number(query.get('day'));
   const found = days.find((d) => d.id === asked);
   if (found) return found;

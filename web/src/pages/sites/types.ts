@@ -1,4 +1,6 @@
 /** The district's strike-day site plan as the API answers it (src/server/sites/plan-schemas.ts). */
+import { pickDay } from '../../components/pickets/parts.tsx';
+
 export type SiteStatus = 'instruction' | 'supervision' | 'meals' | 'closed';
 export const STATUSES: SiteStatus[] = ['instruction', 'supervision', 'meals', 'closed'];
 
@@ -29,14 +31,9 @@ export interface BulkResult {
   sample: { schoolId: string; name: string; before: Record<string, unknown>; after: Record<string, unknown> }[]; version: number; batch: number | null;
 }
 
-/** The strike day in the address (`?day=`), else today's or the latest before it, else the first. */
+/** The strike day in the address (`?day=`), else the latest that has started, else the first. */
 export function pickSiteDay(days: SiteDay[], query: URLSearchParams): SiteDay | null {
-  const asked = Number(query.get('day'));
-  const found = days.find((d) => d.id === asked);
-  if (found) return found;
-  const today = new Date().toISOString().slice(0, 10);
-  const past = days.filter((d) => d.date <= today && !d.cancelled);
-  return past.length > 0 ? past[past.length - 1] : days[0] ?? null;
+  return pickDay(days, query);
 }
 
 /** A refusal with its problems listed (a file's lines), said as such by the page. */
