@@ -3,11 +3,18 @@
  * the HTTP benchmarks print beside their figures: what this machine answers when a request does
  * nothing. Prints its URL on stdout once it listens (port 0: a free port), as `settle serve` does.
  *
+ * With SETTLE_HELLO_GZIP=<file> it answers every request with that file's bytes as a gzipped JSON
+ * answer instead: what this machine (and the load generator beside it) can move when the answer is
+ * that large and the server does nothing to make it.
+ *
  *   node --import tsx bench/hello-server.ts
  */
+import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const app = new Hono();
-app.get('/', (c) => c.json({ hello: 'world' }));
+const file = process.env.SETTLE_HELLO_GZIP;
+const bytes = file ? readFileSync(file) : null;
+app.get('/', (c) => (bytes ? c.body(bytes, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }) : c.json({ hello: 'world' })));
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(`http://127.0.0.1:${info.port}`));

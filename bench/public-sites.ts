@@ -3,24 +3,30 @@
  * (SQLite, then PostgreSQL) with one published strike day for today in Los Angeles whose sites are
  * the 1,022 active LAUSD schools of the CDE directory (names, addresses, coordinates; capacity
  * 100 each), and three published proposals. autocannon, 500 connections, 20 s each, gzip
- * accepted: GET /api/public/sites, then GET /api/public/proposals, beside a hello-world Hono server
- * (bench/hello-server.ts) in the same run. During both public runs a writer (another database
- * handle, as a site administrator's phone through another process) turns one site full or back to
- * open every 100 ms, and a client polling /api/public/sites every 50 ms measures how long each
- * change takes to be public. Prints requests/s, p50, p99, errors, the answer's size plain and
- * gzipped, and the update-to-public latency (median, p99, max). Never fails on time.
+ * accepted: GET /api/public/sites (a first load; then phones revalidating with the ETag of the
+ * newest answer), GET /api/public/sites/live, GET /api/public/proposals, beside a hello-world Hono
+ * server (bench/hello-server.ts) in the same run, and the same server sending the sites answer's
+ * gzipped bytes (what the machine can move at that size). During the public runs a writer
+ * (another database handle, as a site administrator's phone through another process) turns one
+ * site full or back to open every 100 ms, and a client polling /api/public/sites/live every 50 ms
+ * measures how long each change takes to be public. Prints requests/s, p50, p99, errors (a 304 is
+ * not one), the answers' sizes plain and gzipped, and the update-to-public latency (median, p99,
+ * max). Never fails on time.
  *
- * Measured (2026-12-02, Node 20, 2 cores, the load generator on the same cores, 15 s): hello-world
- * 22,328 req/s (p99 50 ms); SQLite /api/public/sites 1,409 req/s (p99 859 ms), /api/public/proposals
- * 2,173 (p99 339 ms); PostgreSQL 1,351 (p99 3.1 s) and 1,328 (p99 606 ms); update to public median
- * 0.85 s, p99 14.5 s (the polling client queued behind 500 connections). The sites answer is 315 KB
- * plain, 42 KB gzipped for 1,021 sites.
+ * Measured (2026-12-02, Node 20, 2 cores, the load generator on the same cores, 10 s; docs/sites.md,
+ * "How fresh, under a surge", has the table): hello-world 26,843 req/s (p99 54 ms); SQLite
+ * /api/public/sites 1,325 (hello-world sending the same 39 KB: 1,475), revalidating 13,832 (p99
+ * 111 ms, all 304), /live 10,321 (p99 120 ms), /api/public/proposals 11,858 (p99 128 ms);
+ * PostgreSQL 1,328, 11,735, 10,176 and 12,125; update to public median 0.65 s, p99 4.9 s.
  *
  *   node --import tsx bench/public-sites.ts
- *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres)
+ *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres),
+ *   SETTLE_BENCH_PROFILE (a folder: the server writes a CPU profile there when it stops)
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -36,7 +42,8 @@ import { spawnServer } from '../test/helpers/spawn-server.ts';
 
 interface Histogram { average: number; p50: number; p99: number; max: number }
 interface CannonResult { requests: Histogram & { total: number }; latency: Histogram; errors: number; timeouts: number; non2xx: number; duration: number; statusCodeStats: Record<string, { count: number }> }
-type Cannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<CannonResult>;
+interface CannonRequest { method: string; path: string; headers?: Record<string, string>; setupRequest?: (r: CannonRequest) => CannonRequest }
+type Cannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: CannonRequest[] }) => Promise<CannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
 const SECONDS = Number(process.env.SETTLE_BENCH_SECONDS ?? 20);
@@ -45,7 +52,8 @@ const CDE = fileURLToPath(new URL('../../shared/data/cde_pubschls_2018/pubschls_
 const GZIP = { 'accept-encoding': 'gzip' };
 
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
-const row = (label: string, r: CannonResult, size: string) => console.log(`  ${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   max ${String(r.latency.max).padStart(5)} ms   ${String(r.errors + r.timeouts + r.non2xx).padStart(5)} errors   ${size}`);
+const notModified = (r: CannonResult) => r.statusCodeStats['304']?.count ?? 0;
+const row = (label: string, r: CannonResult, size: string) => console.log(`  ${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   max ${String(r.latency.max).padStart(5)} ms   ${String(r.errors + r.timeouts + r.non2xx - notModified(r)).padStart(5)} errors   ${size}`);
 
 /** The active LAUSD schools of the CDE directory, as a day's sites. */
 function lausdSites() {
@@ -56,8 +64,10 @@ function lausdSites() {
   }));
 }
 
-function helloServer(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The hello-world server; `gzipFile`: it sends that file's bytes (a gzipped answer) instead. */
+function helloServer(gzipFile?: string): Promise<{ url: string; stop(): void }> {
+  const env = gzipFile ? { ...process.env, SETTLE_HELLO_GZIP: gzipFile } : process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     child.stdout.setEncoding('utf8').on('data', (t: string) => {
       const m = /(http:\/\/\S+)/.exec(t);
@@ -84,12 +94,25 @@ async function bench(dialect: 'sqlite' | 'postgres', hello: CannonResult): Promi
     const { dayId } = await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: dv, personId: admin, date: todayIn(new Date()), label: 'Strike day 1', sites });
     await publishSiteDay(s.handle.db, s.deps.ids, { dayId, organizationId: s.orgId.district, personId: admin, at: new Date().toISOString(), district: { name: 'Los Angeles Unified', cdsCode: '19647330000000' } });
 
-    const server = await spawnServer('file' in s.options ? { db: s.options.file } : { databaseUrl: s.options.url });
+    const profile = process.env.SETTLE_BENCH_PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.SETTLE_BENCH_PROFILE}`] } : {};
+    const server = await spawnServer({ ...('file' in s.options ? { db: s.options.file } : { databaseUrl: s.options.url }), ...profile });
     const writer = await openDatabase(s.options);
     try {
       const first = await fetch(`${server.url}/api/public/sites`);
       const body = await first.text();
+      // The yardstick for an answer this large: a hello-world server sending the same gzipped bytes.
+      const gzFile = join(mkdtempSync(join(tmpdir(), 'settle-bench-')), 'sites.json.gz');
+      writeFileSync(gzFile, gzipSync(body));
+      const big = await helloServer(gzFile);
+      let helloBig: CannonResult;
+      try {
+        helloBig = await autocannon({ url: big.url, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+      } finally {
+        big.stop();
+      }
       const size = `${(Buffer.byteLength(body) / 1024).toFixed(0)} KB plain, ${(gzipSync(body).length / 1024).toFixed(0)} KB gzipped`;
+      const live = await (await fetch(`${server.url}/api/public/sites/live`)).text();
+      const lSize = `${(Buffer.byteLength(live) / 1024).toFixed(0)} KB plain, ${(gzipSync(live).length / 1024).toFixed(1)} KB gzipped`;
       const proposals = await (await fetch(`${server.url}/api/public/proposals`)).text();
       const pSize = `${(Buffer.byteLength(proposals) / 1024).toFixed(0)} KB plain, ${(gzipSync(proposals).length / 1024).toFixed(0)} KB gzipped`;
 
@@ -108,22 +131,34 @@ async function bench(dialect: 'sqlite' | 'postgres', hello: CannonResult): Promi
           await new Promise((r) => setTimeout(r, 100));
         }
       })();
+      // The ETag of the answer now, for phones that revalidate what they have.
+      let latest = first.headers.get('etag') ?? '';
       const watching = (async () => {
         while (running) {
-          const live = ((await (await fetch(`${server.url}/api/public/sites`, { headers: GZIP })).json()) as { day: { live: Record<string, string> } }).day.live;
+          latest = (await fetch(`${server.url}/api/public/sites`, { headers: GZIP, method: 'HEAD' })).headers.get('etag') ?? latest;
+          const live = ((await (await fetch(`${server.url}/api/public/sites/live`, { headers: GZIP })).json()) as { live: Record<string, string> }).live;
           const now = performance.now();
           for (const [id, w] of pending) if (live[id] === w.expect) (seen.push(now - w.at), pending.delete(id));
           await new Promise((r) => setTimeout(r, 50));
         }
       })();
       const sitesRun = await autocannon({ url: `${server.url}/api/public/sites`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+      // Phones that loaded the page and ask again with the ETag of the answer they have (the newest).
+      const revalidating = await autocannon({
+        url: server.url, connections: CONNECTIONS, duration: SECONDS,
+        requests: [{ method: 'GET', path: '/api/public/sites', headers: GZIP, setupRequest: (r) => ({ ...r, headers: { ...GZIP, 'if-none-match': latest } }) }],
+      });
+      const liveRun = await autocannon({ url: `${server.url}/api/public/sites/live`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
       const proposalsRun = await autocannon({ url: `${server.url}/api/public/proposals`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
       running = false;
       await Promise.all([writing, watching]);
 
       console.log(`\n${dialect}: ${sites.length} published sites, ${CONNECTIONS} connections, ${SECONDS} s each, gzip accepted`);
       row('hello-world Hono server', hello, '');
+      row('hello-world, the sites answer\'s gzipped bytes', helloBig, '');
       row('GET /api/public/sites', sitesRun, size);
+      row('GET /api/public/sites, If-None-Match', revalidating, `${notModified(revalidating)} of ${revalidating.requests.total} answered 304`);
+      row('GET /api/public/sites/live', liveRun, lSize);
       row('GET /api/public/proposals', proposalsRun, pSize);
       console.log(`  update to public (${writes} count updates, one every 100 ms, through another database handle; seen by a client polling every 50 ms):`);
       console.log(`    median ${pct(seen, 50).toFixed(0)} ms   p99 ${pct(seen, 99).toFixed(0)} ms   max ${Math.max(...seen).toFixed(0)} ms   (${seen.length} seen, ${pending.size} not yet seen at the end)`);

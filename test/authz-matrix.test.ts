@@ -17,7 +17,7 @@ import { unsubscribeKey, unsubscribeToken } from '../src/server/messages/unsubsc
 import { eachDatabase } from './helpers/databases.ts';
 import { payException, payMember, payoutRow, payStrikeDay } from './helpers/strike-pay.ts';
 import { plantDay } from './helpers/picket-day.ts';
-import { publicSiteDays } from './helpers/public-sites-world.ts';
+import { PUBLISHED_SITE_DAY, publicSiteDays, UNPUBLISHED_SITE_DAY } from './helpers/public-sites-world.ts';
 import { plantSiteDay } from './helpers/site-day.ts';
 import { emailOf, ORGS, PASSWORD, startTestServer, type OrgKey, type TestServer } from './helpers/server.ts';
 import {
@@ -587,6 +587,11 @@ eachDatabase('authorization matrix', (dialect) => {
       const days = await publicSiteDays(s, mark);
       const label = cell.target === 'published' ? days.published : days.unpublished;
       return { path: '/api/public/sites', visible: (a) => (a.body?.days ?? []).some((d: { label: string }) => d.label === label) };
+    },
+    // The live statuses of the published day's date; the unpublished day's date is not found.
+    'GET /api/public/sites/live': async (cell) => {
+      await publicSiteDays(s, mark);
+      return { path: `/api/public/sites/live?date=${cell.target === 'published' ? PUBLISHED_SITE_DAY : UNPUBLISHED_SITE_DAY}` };
     },
     'GET /api/public/sites/zips': async () => ({ path: '/api/public/sites/zips' }),
     // sites: cost. One strike day per district (planted, as the planning routes leave it), on its

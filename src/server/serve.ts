@@ -22,6 +22,7 @@ import { startDeliveryWorker, type DeliveryWorker } from './messages/worker.ts';
 import { changeBusFor } from './pickets/changes.ts';
 import { boardFeedsOf } from './pickets/board-feed.ts';
 import { withCheckInFastPath } from './pickets/checkin-fast.ts';
+import { withPublicFastPath } from './public/fast.ts';
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -103,7 +104,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     // Check-ins answered straight from Node's request when they are ordinary (src/server/pickets/checkin-fast.ts).
     const [ordinary] = s.listeners('request') as Parameters<typeof withCheckInFastPath>[2][];
     s.removeAllListeners('request');
-    s.on('request', withCheckInFastPath(deps, app, ordinary, { bodyLimit: BODY_LIMIT }));
+    // And the public answers a surge asks for, kept ready (src/server/public/fast.ts).
+    s.on('request', withPublicFastPath(deps, app, withCheckInFastPath(deps, app, ordinary, { bodyLimit: BODY_LIMIT })));
     s.once('error', reject);
   });
   const address = server.address();

@@ -54,9 +54,23 @@ export interface PublishedDay {
 /** Open, filling (children present ≥ 80% of capacity) or full (≥ capacity); open without a capacity or a count. */
 export type LiveStatus = 'open' | 'filling' | 'full';
 
-/** The public answer: the day shown (today's, else the next, else the latest), with live statuses. */
+/**
+ * The public answer: the day shown (today's, else the next, else the latest) as published. It
+ * changes only with a publication, so a phone that has it revalidates it with a 304; the sites'
+ * live statuses, which change all day, are a small answer of their own (PublicLiveAnswer).
+ */
 export interface PublicSitesAnswer {
   /** Every published day of every district, newest first: for the banner and the day picker. */
   days: { date: string; label: string; district: string; openSites: number; closedSites: number }[];
-  day: (PublishedDay & { live: Record<string, LiveStatus>; liveAt: string }) | null;
+  day: PublishedDay | null;
+}
+
+/** Each site's status now on the day shown (the same day as PublicSitesAnswer's for the same date). */
+export interface PublicLiveAnswer {
+  /** The day's date, and its publication's time (to match the days answer); null when nothing is published. */
+  date: string | null;
+  publishedAt: string | null;
+  live: Record<string, LiveStatus>;
+  /** The time of the latest count behind the statuses (the publication's time before any count). */
+  liveAt: string | null;
 }

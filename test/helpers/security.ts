@@ -340,6 +340,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'GET', path: '/api/public/compare', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   // sites: public (docs/sites.md, "Publishing"): anyone reads the published strike days; an unpublished day is left out.
   { method: 'GET', path: '/api/public/sites', access: 'public', scope: 'list-public', targets: ['published', 'unpublished'], writes: false },
+  { method: 'GET', path: '/api/public/sites/live', access: 'public', scope: 'public', targets: ['published', 'unpublished'], writes: false },
   { method: 'GET', path: '/api/public/sites/zips', access: 'public', scope: 'none', targets: ['none'], writes: false },
 ];
 

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { Countersigned } from './schemas.ts';
 import { isUniqueViolation, lockProposal, versions } from './store.ts';
+import { publicRecordChanged } from '../public/record.ts';
 import { summaryOf } from './summaries.ts';
 
 const countersign = createRoute({
@@ -57,6 +58,7 @@ export function countersignRoutes(app: OpenAPIHono<AppEnv>): void {
     } catch (e) {
       throw isUniqueViolation(e) ? already('the same moment') : e;
     }
+    publicRecordChanged(deps.db);
     return c.json({
       id,
       countersigned: { at, organization: { id: actor.org.id, name: actor.org.name }, by: actor.person.name },

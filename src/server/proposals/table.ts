@@ -13,6 +13,7 @@ import { counterparts } from '../orgs/counterparts.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { Passed, Published } from './schemas.ts';
 import { isUniqueViolation, lockProposal, passNumbers, versions } from './store.ts';
+import { publicRecordChanged } from '../public/record.ts';
 import { summaryOf } from './summaries.ts';
 
 const pass = createRoute({
@@ -93,6 +94,7 @@ export function tableRoutes(app: OpenAPIHono<AppEnv>): void {
     } catch (e) {
       throw isUniqueViolation(e) ? already() : e;
     }
+    publicRecordChanged(deps.db);
     return c.json({ id, published: { at, by: actor.person.name }, public: `/api/public/proposals/${id}` }, 201);
   });
 }

@@ -6,6 +6,7 @@
  * any server process shows at once in every process; answers built at an older state are
  * dropped. Nothing in these answers names a person: organizations, terms and figures only.
  */
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { CostResult } from '../../costing/result.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,7 +15,9 @@ import { plainWords } from '../../proposals/plain-words.ts';
 import type { Proposal } from '../../proposals/types.ts';
 import { projectionWithout } from '../../reports/disclosure/without.ts';
 import { totalsOf, type VersionSummary } from '../costing/summary.ts';
-import type { Views } from '../costing/views.ts';
+import { Views } from '../costing/views.ts';
+import { datasetFilesGz } from '../datasets/store.ts';
+import type { Deps } from '../env.ts';
 import { yearTotals } from '../proposals/answer.ts';
 import { awaitingCountersignature, partyShown } from '../proposals/agreement.ts';
 
@@ -158,18 +161,53 @@ export async function datasetsOf(db: Kysely<Database>, rows: { id: number; datas
 }
 
 /** Answers kept per server process, valid for one state of the publications and countersignatures tables. */
+/** How often (ms) a process reads the publications state again, unless this process changed it. */
+export const RECORD_CHECK_MS = 1000;
+
+/** Publications and countersignatures made through each database handle in this process. */
+const localChanges = new WeakMap<Kysely<Database>, number>();
+const changesOf = (db: Kysely<Database>) => localChanges.get(db) ?? 0;
+
+/**
+ * Call after a publication or countersignature commits: this process's public record reads the
+ * state again at its next request (others within RECORD_CHECK_MS).
+ */
+export function publicRecordChanged(db: Kysely<Database>): void {
+  localChanges.set(db, changesOf(db) + 1);
+}
+
 export class PublicCache {
   private token = '';
   private readonly answers = new Map<string, Cached>();
+  private checkedAt = -Infinity;
+  /** The local changes counted when the state was last read. */
+  private seen = -1;
+  private checking: { seen: number; token: Promise<string> } | null = null;
 
   /** `views`: published versions over common years (kept across states: stored versions never change). */
   constructor(private readonly db: Kysely<Database>, readonly views: Views) {}
 
   /**
-   * The state of the publications and countersignatures tables now (a countersignature turns a
-   * published proposal into the agreement); answers built at another state are forgotten.
+   * The state of the publications and countersignatures tables (a countersignature turns a
+   * published proposal into the agreement); answers built at another state are forgotten. Read at
+   * most once a second (concurrent requests share one read), and at once after this process
+   * published or countersigned: a publication shows at once in the process that made it and
+   * within a second in every other.
    */
-  async state(): Promise<string> {
+  state(): Promise<string> {
+    const seen = changesOf(this.db);
+    if (seen === this.seen && performance.now() - this.checkedAt < RECORD_CHECK_MS) return Promise.resolve(this.token);
+    if (this.checking?.seen === seen) return this.checking.token;
+    const checking = { seen, token: this.read(seen) };
+    this.checking = checking;
+    void checking.token.finally(() => {
+      if (this.checking === checking) this.checking = null;
+    }).catch(() => {});
+    return checking.token;
+  }
+
+  private async read(seen: number): Promise<string> {
+    const started = performance.now();
     const r = await this.db
       .selectNoFrom((eb) => [
         eb.selectFrom('publications').select((e) => e.fn.countAll().as('n')).as('pn'),
@@ -183,13 +221,23 @@ export class PublicCache {
       this.token = token;
       this.answers.clear();
     }
+    if (seen >= this.seen) {
+      this.seen = seen;
+      this.checkedAt = started;
+    }
     return token;
+  }
+
+  /** The answer kept for `key` at state `token`, if any. */
+  peek(token: string, key: string): Cached | undefined {
+    const hit = this.answers.get(key);
+    return hit && hit.token === token ? hit : undefined;
   }
 
   /** The answer for `key` at state `token`, built by `build` if not kept. */
   async get(token: string, key: string, build: () => Promise<{ body: string; etag: string }>): Promise<Cached> {
-    const hit = this.answers.get(key);
-    if (hit && hit.token === token) return hit;
+    const hit = this.peek(token, key);
+    if (hit) return hit;
     const made = { token, ...(await build()) };
     if (this.token === token) {
       this.answers.set(key, made);
@@ -197,4 +245,13 @@ export class PublicCache {
     }
     return made;
   }
+}
+
+const records = new WeakMap<Deps, PublicCache>();
+
+/** The server's public record cache (one per server: its routes and its fast path share it). */
+export function publicRecordOf(deps: Deps): PublicCache {
+  let r = records.get(deps);
+  if (!r) records.set(deps, (r = new PublicCache(deps.db, new Views(() => deps.costing, (dv) => datasetFilesGz(deps.db, dv)))));
+  return r;
 }

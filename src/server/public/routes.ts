@@ -7,23 +7,19 @@
  * of these answers. Answers carry an ETag (304 when unchanged) and are sent gzipped to a
  * client that accepts it (compressed once per answer, kept with it).
  */
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
-import { rawJson } from '../proposals/answer.ts';
 import { passNumbers } from '../proposals/store.ts';
 import { costLinesOf, summariesOf } from '../proposals/summaries.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { compareAnswer, overSpan } from './compare.ts';
-import { datasetsOf, entryOf, published, PublicCache, type Cached } from './record.ts';
+import { datasetsOf, entryOf, published, publicRecordOf, type Cached } from './record.ts';
 import { CompareQuery, Comparison, PublicDetail, PublicList } from './schemas.ts';
 import { tablesOf } from './tables.ts';
+import { made, outgoing } from './ready.ts';
 import { publicSitesRoutes } from './sites.ts';
-import { Views } from '../costing/views.ts';
-import { datasetFilesGz } from '../datasets/store.ts';
 
 const notModified = { 304: { description: 'Not modified since the ETag sent in If-None-Match' } };
 
@@ -44,36 +40,16 @@ const compare = createRoute({
   responses: { 200: ok(Comparison, 'The versions in the order asked'), ...notModified, ...errors(400, 404, 429, 503) },
 });
 
-export const made = (value: unknown) => {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-};
-
-/** Answers smaller than this go as they are. */
-const GZIP_FROM = 1024;
-const acceptsGzip = (header: string | undefined) => !!header && header.split(',').some((e) => {
-  const [name, ...params] = e.trim().toLowerCase().split(';');
-  return (name.trim() === 'gzip' || name.trim() === '*') && !params.some((x) => /^\s*q=0(\.0*)?\s*$/.test(x));
-});
+export { made };
 
 export function send(c: Context<AppEnv>, a: Cached, maxAge: number) {
-  const gzip = a.body.length >= GZIP_FROM && acceptsGzip(c.req.header('accept-encoding'));
-  // Each encoding has its own (strong) tag; either one sent back matches the answer.
-  const gzTag = `${a.etag.slice(0, -1)}-gz"`;
-  const headers: Record<string, string> = { ETag: gzip ? gzTag : a.etag, 'Cache-Control': `public, max-age=${maxAge}`, Vary: 'Accept-Encoding' };
-  const sent = c.req.header('if-none-match');
-  if (sent && sent.split(',').some((t) => [a.etag, gzTag].includes(t.trim().replace(/^W\//, '')))) return c.body(null, 304, headers) as never;
-  if (!gzip) return rawJson(c, a.body, 200, headers);
-  a.gz ??= gzipSync(a.body);
-  return c.body(a.gz as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' }) as never;
+  const o = outgoing(a, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match') }, maxAge);
+  if (o.body === null) return c.body(null, 304, o.headers) as never;
+  return c.body(o.body as string | Uint8Array<ArrayBuffer>, 200, o.headers) as never;
 }
 
 export function publicRoutes(app: OpenAPIHono<AppEnv>): void {
-  let cache: PublicCache | null = null;
-  const record = (c: Context<AppEnv>) => {
-    const deps = c.get('deps');
-    return (cache ??= new PublicCache(deps.db, new Views(() => deps.costing, (dv) => datasetFilesGz(deps.db, dv))));
-  };
+  const record = (c: Context<AppEnv>) => publicRecordOf(c.get('deps'));
 
   publicSitesRoutes(app);
 

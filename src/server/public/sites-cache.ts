@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { liveStatus } from '../../sites/live.ts';
-import type { LiveStatus, PublicSitesAnswer } from '../../sites/public-types.ts';
+import type { LiveStatus, PublicLiveAnswer, PublicSitesAnswer } from '../../sites/public-types.ts';
 import type { Cached } from './record.ts';
 import { liveCounts, publicationsState, publishedDays, type ShownDay } from './sites-read.ts';
 
@@ -30,11 +30,13 @@ interface Kept { cached: Cached; dayId: number | null; live: string; checked: nu
 export class PublicSitesCache {
   private token = '';
   private days: ShownDay[] = [];
-  /** Bumped at every check: an answer read at an older check reads its day's counts again. */
+  /** Bumped at every check: a live answer read at an older check reads its day's counts again. */
   private checks = 0;
   private checkedAt = -Infinity;
   private checking: Promise<void> | null = null;
-  private readonly answers = new Map<string, Kept>();
+  /** The published days as sent (no live status): rebuilt only when a publication changes them. */
+  private readonly stable = new Map<string, { cached: Cached; dayId: number | null }>();
+  private readonly lives = new Map<string, Kept>();
   private readonly building = new Map<string, Promise<Cached>>();
 
   constructor(private readonly db: Kysely<Database>, private readonly made: (value: unknown) => Made) {}
@@ -48,7 +50,8 @@ export class PublicSitesCache {
           if (token !== this.token) {
             this.days = await publishedDays(this.db);
             this.token = token;
-            this.answers.clear();
+            this.stable.clear();
+            this.lives.clear();
           }
           this.checks += 1;
           this.checkedAt = performance.now();
@@ -61,23 +64,33 @@ export class PublicSitesCache {
     return this.days;
   }
 
-  /** The answer showing `shown` (null: no published day), kept under `key`. */
-  async answer(key: string, shown: ShownDay | null): Promise<Cached> {
-    const kept = this.answers.get(key);
+  /** The days answer showing `shown` (null: no published day), kept under `key`: it changes only with a publication. */
+  answer(key: string, shown: ShownDay | null): Cached {
+    const kept = this.stable.get(key);
+    if (kept && kept.dayId === (shown?.dayId ?? null)) return kept.cached;
+    const answer: PublicSitesAnswer = { days: this.days.map(dayInList), day: shown?.day ?? null };
+    const cached = { token: this.token, ...this.made(answer) };
+    this.stable.set(key, { cached, dayId: shown?.dayId ?? null });
+    return cached;
+  }
+
+  /** The live statuses of `shown`'s sites, kept under `key` and read again at each check. */
+  async live(key: string, shown: ShownDay | null): Promise<Cached> {
+    const kept = this.lives.get(key);
     if (kept && kept.checked === this.checks && kept.dayId === (shown?.dayId ?? null)) return kept.cached;
     let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(key, shown, kept).finally(() => this.building.delete(key));
+      pending = this.buildLive(key, shown, kept).finally(() => this.building.delete(key));
       this.building.set(key, pending);
     }
     return pending;
   }
 
-  private async build(key: string, shown: ShownDay | null, kept: Kept | undefined): Promise<Cached> {
+  private async buildLive(key: string, shown: ShownDay | null, kept: Kept | undefined): Promise<Cached> {
     const checked = this.checks;
     const token = this.token;
     const live: Record<string, LiveStatus> = {};
-    let liveAt = '';
+    let liveAt: string | null = null;
     if (shown) {
       const counts = await liveCounts(this.db, shown.dayId);
       liveAt = shown.day.publishedAt;
@@ -91,10 +104,10 @@ export class PublicSitesCache {
     let cached: Cached;
     if (kept && kept.dayId === (shown?.dayId ?? null) && kept.live === liveKey && kept.cached.token === token) cached = kept.cached;
     else {
-      const answer: PublicSitesAnswer = { days: this.days.map(dayInList), day: shown ? { ...shown.day, live, liveAt } : null };
+      const answer: PublicLiveAnswer = { date: shown?.day.date ?? null, publishedAt: shown?.day.publishedAt ?? null, live, liveAt };
       cached = { token, ...this.made(answer) };
     }
-    if (token === this.token) this.answers.set(key, { cached, dayId: shown?.dayId ?? null, live: liveKey, checked });
+    if (token === this.token) this.lives.set(key, { cached, dayId: shown?.dayId ?? null, live: liveKey, checked });
     return cached;
   }
 }

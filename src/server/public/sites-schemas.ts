@@ -21,10 +21,15 @@ export const PublicSitesAnswerSchema = z.object({
     date: z.string(), label: z.string(), district: z.object({ name: z.string(), cdsCode: z.string() }), planVersion: z.number().int(), publishedAt: z.string(),
     closedSites: z.number().int().openapi({ description: 'how many of the district\'s sites are closed that day (sites, not people)' }),
     sites: z.array(Site), familySites: z.array(FamilySite),
-    live: z.record(z.string(), z.enum(['open', 'filling', 'full'])).openapi({ description: 'each site\'s status now, by school id: full (children present ≥ capacity), filling (≥ 80%), else open' }),
-    liveAt: z.string().openapi({ description: 'the time of the latest count behind the statuses (the publication\'s time before any count)' }),
   }).nullable().openapi({ description: 'the day shown: the date asked for, else today\'s (Los Angeles), else the next, else the latest; null when nothing is published' }),
 }).openapi('PublicSites');
+
+export const PublicLiveSchema = z.object({
+  date: z.string().nullable().openapi({ description: 'the date of the day shown (as GET /api/public/sites shows for the same query); null when nothing is published' }),
+  publishedAt: z.string().nullable().openapi({ description: 'the time of the publication the statuses belong to' }),
+  live: z.record(z.string(), z.enum(['open', 'filling', 'full'])).openapi({ description: 'each site\'s status now, by school id: full (children present ≥ capacity), filling (≥ 80%), else open' }),
+  liveAt: z.string().nullable().openapi({ description: 'the time of the latest count behind the statuses (the publication\'s time before any count)' }),
+}).openapi('PublicLive');
 
 export const PublicZipsSchema = z.object({
   zips: z.record(z.string(), z.object({ latitude: z.number(), longitude: z.number() })),

@@ -80,9 +80,14 @@ eachDatabase('the public strike-day sites', (dialect) => {
     expect(res.body.day).toMatchObject({ date: '2026-01-15', label: 'Strike day 4', planVersion: 2, publishedAt: '2026-01-15T13:30:00.000Z', closedSites: 1 });
     expect(res.body.day.sites.map((x: { schoolId: string }) => x.schoolId)).toEqual(['E0001', 'E0002', 'E0003', 'E0004', 'E0005']);
     expect(res.body.day.sites[0]).toMatchObject({ opens: '07:30', closes: '18:00', capacity: 25 });
-    expect(res.body.day.live).toEqual({ E0001: 'full', E0002: 'filling', E0003: 'open', E0004: 'open', E0005: 'open' });
+    // The statuses are their own answer, for the same day (and nowhere in the day's answer).
+    expect(res.body.day.live).toBeUndefined();
+    const live = await get('/api/public/sites/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ date: '2026-01-15', publishedAt: '2026-01-15T13:30:00.000Z' });
+    expect(live.body.live).toEqual({ E0001: 'full', E0002: 'filling', E0003: 'open', E0004: 'open', E0005: 'open' });
     // plantSiteDay stamps its counts 2026-01-15T16:00Z, after the publication.
-    expect(res.body.day.liveAt).toBe('2026-01-15T16:00:00.000Z');
+    expect(live.body.liveAt).toBe('2026-01-15T16:00:00.000Z');
     expect(res.body.day.familySites[0]).toMatchObject({ kind: 'meal', mealsPerChild: 2 });
   });
 
@@ -103,17 +108,20 @@ eachDatabase('the public strike-day sites', (dialect) => {
   });
 
   it('shows the date asked for; a date with no published day is 404 and a malformed one 400, each naming the field', async () => {
-    expect((await get('/api/public/sites?date=2026-01-14')).body.day).toMatchObject({ date: '2026-01-14', live: { E0001: 'open' } });
-    for (const missing of ['2026-01-16', '2026-01-17', '2026-01-19']) {
-      const res = await get(`/api/public/sites?date=${missing}`);
-      expect([res.status, res.body.code, res.body.where]).toEqual([404, 'not-found', { field: 'date' }]);
-      expect(res.body.message).toBe(`query date: no strike day is published for ${missing}`);
-      expect(res.body.hint).toContain('2026-01-20');
-    }
-    for (const bad of ['2026-02-30', 'tomorrow', '2026-1-5']) {
-      const res = await get(`/api/public/sites?date=${bad}`);
-      expect([res.status, res.body.where]).toEqual([400, { field: 'date' }]);
-      expect(res.body.message).toContain('YYYY-MM-DD');
+    expect((await get('/api/public/sites?date=2026-01-14')).body.day).toMatchObject({ date: '2026-01-14' });
+    expect((await get('/api/public/sites/live?date=2026-01-14')).body).toMatchObject({ date: '2026-01-14', live: { E0001: 'open' } });
+    for (const path of ['/api/public/sites', '/api/public/sites/live']) {
+      for (const missing of ['2026-01-16', '2026-01-17', '2026-01-19']) {
+        const res = await get(`${path}?date=${missing}`);
+        expect([res.status, res.body.code, res.body.where]).toEqual([404, 'not-found', { field: 'date' }]);
+        expect(res.body.message).toBe(`query date: no strike day is published for ${missing}`);
+        expect(res.body.hint).toContain('2026-01-20');
+      }
+      for (const bad of ['2026-02-30', 'tomorrow', '2026-1-5']) {
+        const res = await get(`${path}?date=${bad}`);
+        expect([res.status, res.body.where]).toEqual([400, { field: 'date' }]);
+        expect(res.body.message).toContain('YYYY-MM-DD');
+      }
     }
   });
 
@@ -123,8 +131,9 @@ eachDatabase('the public strike-day sites', (dialect) => {
     await publish(day, { extra: { publishedBy: people[0].name, adultsPresent: 847 }, siteExtra: { childrenPresent: 1913, studentsAttending: 73519, siteAdministrator: people[1].email } });
     await nextCheck();
     const res = await get('/api/public/sites?date=2026-03-02');
-    expect(res.body.day.live).toEqual({ E0001: 'open' }); // 1,913 of 5,000 is under 80%
-    const text = JSON.stringify(res.body);
+    const live = await get('/api/public/sites/live?date=2026-03-02');
+    expect(live.body.live).toEqual({ E0001: 'open' }); // 1,913 of 5,000 is under 80%
+    const text = JSON.stringify([res.body, live.body]);
     for (const count of ['1913', '847', '73519', '611', '622', '633']) expect(text).not.toContain(count);
     for (const p of people) expect([p.name, p.email].filter((x) => text.includes(x))).toEqual([]);
     for (const key of ['childrenPresent', 'adultsPresent', 'studentsAttending', 'administrators', 'substitutes', 'volunteers', 'publishedBy', 'siteAdministrator']) expect(text).not.toContain(`"${key}"`);
@@ -148,19 +157,22 @@ eachDatabase('the public strike-day sites', (dialect) => {
   const seenAfter: number[] = [];
   afterAll(() => console.log(`[${dialect}] count and publication public after ${seenAfter.join(' and ')} ms`));
   it('shows a site administrator\'s count made through another process within 10 s, and a new publication too', async () => {
-    expect((await get('/api/public/sites')).body.day.live.E0003).toBe('open');
+    expect((await get('/api/public/sites/live')).body.live.E0003).toBe('open');
+    const etag = (await s.app.request('/api/public/sites')).headers.get('etag') ?? '';
     const started = Date.now();
     // 24 of 25 present: filling (24 ≥ 20, < 25). Written through another database handle, as another process would.
     await writer.db.updateTable('site_statuses').set({ children_present: 24, counted_at: '2026-01-15T16:05:00.000Z' }).where('day_id', '=', days.today).where('school_id', '=', 'E0003').execute();
-    let seen = await get('/api/public/sites');
-    while (seen.body.day.live.E0003 !== 'filling' && Date.now() - started < 10_000) {
+    let seen = await get('/api/public/sites/live');
+    while (seen.body.live.E0003 !== 'filling' && Date.now() - started < 10_000) {
       await new Promise((r) => setTimeout(r, 100));
-      seen = await get('/api/public/sites');
+      seen = await get('/api/public/sites/live');
     }
     const countSeen = Date.now();
-    expect(seen.body.day.live.E0003).toBe('filling');
-    expect(seen.body.day.liveAt).toBe('2026-01-15T16:05:00.000Z');
+    expect(seen.body.live.E0003).toBe('filling');
+    expect(seen.body.liveAt).toBe('2026-01-15T16:05:00.000Z');
     expect(Date.now() - started).toBeLessThan(10_000);
+    // The day's own answer did not change: a phone that has it is answered 304.
+    expect((await s.app.request('/api/public/sites', { headers: { 'if-none-match': etag } })).status).toBe(304);
 
     const published = Date.now();
     const late = await plant('2026-01-22', [site('E0001')], 'Strike day 6');

@@ -4,7 +4,8 @@
  * every meal and partner site that day, nearest first from a ZIP code, an address or the phone's
  * location, each with its live status in words (open, filling, full), distance in miles, kind,
  * hours, offers, languages and address. The list comes first and works alone; the map loads only
- * when asked. Two requests (GET /api/public/sites and its ZIP table), started as soon as the app's code runs.
+ * when asked. Three requests (GET /api/public/sites, its live statuses and its ZIP table), started as soon as
+ * the app's code runs.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PageProps } from '../../App.tsx';
@@ -12,12 +13,12 @@ import { api } from '../../api.ts';
 import { StrikeBanner } from '../../components/StrikeBanner.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { useLang, useMessages } from '../../i18n.ts';
-import type { PublicSitesAnswer } from '../../../../src/sites/public-types.ts';
+import type { PublicLiveAnswer, PublicSitesAnswer } from '../../../../src/sites/public-types.ts';
 import { fetchOnce, useAnswer } from './data.ts';
 import type { Lang } from './format.ts';
 import { SiteCards } from './sites-cards.tsx';
 import { zipTable, type Point } from './sites-distance.ts';
-import { dayDate, districtToday, entriesOf, ordered, SITES, ZIPS, type Shown } from './sites-list.ts';
+import { dayDate, districtToday, entriesOf, LIVE, ordered, SITES, withLive, ZIPS, type Shown } from './sites-list.ts';
 import type { PublicZipsAnswer } from '../../../../src/sites/zip.ts';
 import { SitesMap } from './sites-map.tsx';
 import { SM, type ST } from './sites-messages.ts';
@@ -26,6 +27,7 @@ import { SiteSearch } from './sites-search.tsx';
 // The page's answer and the ZIP table start as soon as the app's code runs (on a slow phone, one round trip each saved).
 if (typeof location !== 'undefined' && location.pathname === '/public/sites') {
   void fetchOnce(SITES).catch(() => undefined);
+  void fetchOnce(LIVE).catch(() => undefined);
   void fetchOnce(ZIPS).catch(() => undefined);
 }
 
@@ -33,16 +35,20 @@ export function Sites(_props: PageProps) {
   const lang = useLang();
   const t = useMessages(SM);
   const first = useAnswer<PublicSitesAnswer>(SITES);
-  const [fresh, setFresh] = useState<PublicSitesAnswer | null>(null);
+  const firstLive = useAnswer<PublicLiveAnswer>(LIVE);
+  const [fresh, setFresh] = useState<{ answer: PublicSitesAnswer; live: PublicLiveAnswer | null } | null>(null);
   const [retrying, setRetrying] = useState(false);
   useEffect(() => {
     document.title = t('doc.title');
   }, [lang]); // t follows the language
   const update = () => {
     setRetrying(true);
-    api<PublicSitesAnswer>('GET', SITES).then(setFresh, () => undefined).finally(() => setRetrying(false));
+    Promise.all([api<PublicSitesAnswer>('GET', SITES), api<PublicLiveAnswer>('GET', LIVE).catch(() => null)])
+      .then(([answer, live]) => setFresh({ answer, live }), () => undefined).finally(() => setRetrying(false));
   };
-  const answer = fresh ?? (first.state === 'ok' ? first.data : null);
+  const answer = fresh?.answer ?? (first.state === 'ok' ? first.data : null);
+  // The statuses, once their answer came (or failed: then each site reads as published).
+  const live = fresh ? fresh.live : firstLive.state === 'ok' ? firstLive.data : firstLive.state === 'error' ? null : undefined;
   return (
     <div className="pp fs">
       <StrikeBanner here />
@@ -56,7 +62,8 @@ export function Sites(_props: PageProps) {
         </>
       )}
       {answer && !answer.day && <p>{t('none')}</p>}
-      {answer?.day && <Day day={answer.day} lang={lang} t={t} onUpdate={update} updating={retrying} />}
+      {answer?.day && live === undefined && <p role="status">{t('loading')}</p>}
+      {answer?.day && live !== undefined && <Day day={withLive(answer.day, live)} lang={lang} t={t} onUpdate={update} updating={retrying} />}
     </div>
   );
 }

@@ -4,14 +4,23 @@
  * the day the strike banner names. Pure functions (no browser); the answer's shape is
  * src/sites/public-types.ts.
  */
-import type { LiveStatus, PublicSitesAnswer } from '../../../../src/sites/public-types.ts';
+import type { LiveStatus, PublicLiveAnswer, PublicSitesAnswer } from '../../../../src/sites/public-types.ts';
 import { milesBetween, type Point } from './sites-distance.ts';
 
 export const SITES = '/api/public/sites';
+/** Each site's status now on the same day (PublicLiveAnswer): small, asked for again with the day. */
+export const LIVE = '/api/public/sites/live';
 /** Where each ZIP code is (published schools' addresses, else the school directory's centroids): PublicZipsAnswer, src/sites/zip.ts. */
 export const ZIPS = '/api/public/sites/zips';
 
-export type Shown = NonNullable<PublicSitesAnswer['day']>;
+/** The day as published, with its sites' live statuses (none known: each site reads open, as published). */
+export type Shown = NonNullable<PublicSitesAnswer['day']> & { live: Record<string, LiveStatus>; liveAt: string };
+
+/** The day with the statuses of `live` when they belong to it (the same date and publication). */
+export function withLive(day: NonNullable<PublicSitesAnswer['day']>, live: PublicLiveAnswer | null): Shown {
+  const ours = live !== null && live.date === day.date && live.publishedAt === day.publishedAt;
+  return { ...day, live: ours ? live.live : {}, liveAt: (ours ? live.liveAt : null) ?? day.publishedAt };
+}
 export type Kind = 'instruction' | 'supervision' | 'meals' | 'meal' | 'library' | 'park' | 'recreation' | 'other';
 
 export interface Entry {
