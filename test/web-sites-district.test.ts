@@ -62,15 +62,30 @@ browserSuite('the district\'s strike-day site pages in Chromium', () => {
     expect(history.some((h) => h.includes('status: closed → supervision'))).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
 
-    // Close it: the bulk change, only the listed site, previewed first.
+    // Close it: the bulk change, only the sites chosen on the map (a small rectangle drawn around its dot), previewed first.
     await page.getByLabel('Only the sites in the list below').check();
-    await page.getByLabel('School ids or CDS codes', { exact: false }).fill(third.school.id);
+    await page.getByRole('button', { name: 'Choose sites on a map' }).click();
+    const dot = await page.locator(`.st-map circle[data-school="${third.school.id}"]`).boundingBox();
+    if (!dot) throw new Error('the flagged site is not on the map');
+    const [cx, cy] = [dot.x + dot.width / 2, dot.y + dot.height / 2];
+    await page.mouse.move(cx - 2, cy - 2);
+    await page.mouse.down();
+    await page.mouse.move(cx + 2, cy + 2, { steps: 4 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: /^Add \d+ sites to the list$/ }).click();
+    const chosen = (await page.getByLabel('School ids or CDS codes', { exact: false }).inputValue()).split('\n');
+    expect(chosen).toContain(third.school.id);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'sites-bulk-map');
+    // What the preview must say: of the sites chosen, the supervision sites change, the closed ones already are.
+    const open150 = new Set(plan.supervision.map((x) => x.school.id));
+    const changing = chosen.filter((id) => open150.has(id)).length;
     await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByText('1 sites would change, 0 already are so.').waitFor();
-    await expect(page.locator('.pk-sample li').allTextContents()).resolves.toEqual(['Supervision only → Closed: 1 sites']);
-    await page.getByRole('button', { name: 'Apply to 1 sites' }).click();
-    await page.getByText(/^1 sites changed \(plan version \d+\)\.$/).waitFor();
-    await page.getByText(/^149 open, 1,151 closed, 0 flagged/).waitFor();
+    await page.getByText(`${changing} sites would change, ${chosen.length - changing} already are so.`).waitFor();
+    await expect(page.locator('.pk-sample li').allTextContents()).resolves.toEqual([`Supervision only → Closed: ${changing} sites`]);
+    await page.getByRole('button', { name: `Apply to ${changing} sites` }).click();
+    await page.getByText(new RegExp(`^${changing} sites changed \\(plan version \\d+\\)\\.$`)).waitFor();
+    await page.getByText(new RegExp(`^${150 - changing} open, 1,${150 + changing} closed, 0 flagged`)).waitFor();
     await page.getByRole('button', { name: 'Publish this plan to the public page' }).click();
     await page.getByText(/^Published version \d+: the public page shows it now\.$/).waitFor();
     await screenshot(page, 'sites-plan');
@@ -86,9 +101,9 @@ browserSuite('the district\'s strike-day site pages in Chromium', () => {
     await page.getByRole('button', { name: 'Record the attendance of 1 schools' }).click();
     await page.getByText(/^Attendance recorded for 1 schools \(plan version \d+\)\.$/).waitFor();
     expect(outside).toEqual([]);
-    // The public answer now has the 149 sites.
+    // The public answer now has the 150 sites less those closed.
     const pub = await (await page.request.get(`${web.url}/api/public/sites?date=2023-03-23`)).json() as { day: { sites: unknown[]; closedSites: number } };
-    expect([pub.day.sites.length, pub.day.closedSites]).toEqual([149, 1151]);
+    expect([pub.day.sites.length, pub.day.closedSites]).toEqual([150 - changing, 1150 + changing]);
     await close();
   }, 180_000);
 

@@ -1,12 +1,14 @@
 /**
  * Change many sites of a strike day at once ("every school closed except these 150"): the
- * fields to set, which sites (every one, every one except a pasted list, or only the list), a
- * preview of what would change (how many, from which status to which), then apply.
+ * fields to set, which sites (every one, every one except a list, or only the list; the list
+ * pasted, or chosen by drawing a rectangle on a map of the sites), a preview of what would change
+ * (how many, from which status to which), then apply.
  */
 import { useState } from 'react';
 import { api } from '../../api.ts';
 import { useLang, useMessages } from '../../i18n.ts';
 import { count } from '../../components/workspace/format.ts';
+import { MapSelect } from './MapSelect.tsx';
 import { st } from './messages.ts';
 import type { Act } from './Plan.tsx';
 import { STATUSES, type BulkResult, type SiteDay, type SiteStatus } from './types.ts';
@@ -22,6 +24,7 @@ export function Bulk({ day, act }: { day: SiteDay; act: Act }) {
   const [which, setWhich] = useState<Which>('allExcept');
   const [list, setList] = useState('');
   const [preview, setPreview] = useState<BulkResult | null>(null);
+  const [map, setMap] = useState(false);
   const ids = () => list.split(/[\s,;]+/).map((x) => x.trim()).filter((x) => x !== '');
   const body = (p: boolean) => {
     const set: Record<string, unknown> = {};
@@ -54,7 +57,18 @@ export function Bulk({ day, act }: { day: SiteDay; act: Act }) {
           <p key={w}><label className="ed-choice"><input type="radio" name="st-b-which" value={w} checked={which === w} onChange={() => { setWhich(w); setPreview(null); }} /> {t(`bulk.${w}`)}</label></p>
         ))}
       </fieldset>
-      {which !== 'all' && <p><label htmlFor="st-b-list">{t('bulk.list')}</label><br /><textarea id="st-b-list" rows={5} value={list} onChange={(e) => { setList(e.target.value); setPreview(null); }} /></p>}
+      {which !== 'all' && (
+        <>
+          <p><label htmlFor="st-b-list">{t('bulk.list')}</label><br /><textarea id="st-b-list" rows={5} value={list} onChange={(e) => { setList(e.target.value); setPreview(null); }} /></p>
+          <p><button type="button" className="ro-secondary" aria-expanded={map} onClick={() => setMap(!map)}>{map ? t('map.close') : t('map.open')}</button></p>
+          {map && <MapSelect day={day} onAdd={(chosen) => {
+            // Added once each, after what the list already has.
+            const had = new Set(ids());
+            setList([...ids(), ...chosen.filter((id) => !had.has(id))].join('\n'));
+            setPreview(null);
+          }} />}
+        </>
+      )}
       <div className="pk-buttons">
         <button type="button" className="ro-secondary" onClick={() => void act(async () => {
           const p = await api<BulkResult>('POST', `/api/sites/days/${day.id}/bulk`, body(true));
