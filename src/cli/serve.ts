@@ -10,7 +10,7 @@ import { redact } from '../db/connect.ts';
 import type { Io } from './io.ts';
 import { UsageError } from './io.ts';
 
-interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; costingDeadline: string; behindProxy?: boolean; insecureHttp?: boolean; demo?: boolean; tiles?: string; tilesAttribution: string }
+interface ServeFlags { db: string; databaseUrl?: string; port: string; host: string; threads: string; costingDeadline: string; behindProxy?: boolean; insecureHttp?: boolean; demo?: boolean; strikeDays: string; tiles?: string; tilesAttribution: string }
 
 function whole(text: string, flag: string, min: number, max: number): number {
   const n = Number(text);
@@ -31,6 +31,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--behind-proxy', 'a TLS reverse proxy (Caddy, nginx) in front serves HTTPS: trust its X-Forwarded-Proto and X-Forwarded-For (docs/deploy.md)')
     .option('--insecure-http', 'serve plain HTTP to other machines anyway: passwords and cookies cross the network unencrypted (a trial on a trusted network only)')
     .option('--demo', 'on an empty database, open the LAUSD demo workspaces (UTLA, SEIU Local 99, the district) with the 2019 and 2023 proposals')
+    .option('--strike-days <case>', 'with --demo: the district\'s strike days to load and publish: both worked cases, 2019 (UTLA, schools open, six days), 2023 (SEIU Local 99, schools closed, three days) or none', 'both')
     .option('--tiles <url>', 'map tile server for the web app, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png (no map tiles without it)')
     .option('--tiles-attribution <text>', 'attribution shown on the map', '© OpenStreetMap contributors')
     .action(async (opts: ServeFlags) => {
@@ -55,7 +56,11 @@ export function registerServe(program: Command, io: Io): void {
       }
       if (opts.tiles && !/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(opts.tiles)) throw new UsageError(`--tiles must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png`);
       const tiles = opts.tiles ? { url: opts.tiles, attribution: opts.tilesAttribution } : null;
-      const server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, tiles, ballotKey, log: (l) => io.err(`${l}\n`) });
+      const { DEMO_STRIKE_DAYS } = await import('../server/demo.ts');
+      const strikeDays = DEMO_STRIKE_DAYS.find((c) => c === opts.strikeDays);
+      if (!strikeDays) throw new UsageError(`--strike-days must be one of ${DEMO_STRIKE_DAYS.join(', ')} (got "${opts.strikeDays}"), such as --strike-days 2019`);
+      if (strikeDays !== 'both' && !opts.demo) throw new UsageError('--strike-days chooses what the demo loads: add --demo (on a new database), such as settle serve --demo --strike-days 2019');
+      const server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, demoSites: strikeDays, tiles, ballotKey, log: (l) => io.err(`${l}\n`) });
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);

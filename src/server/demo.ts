@@ -69,14 +69,21 @@ export interface DemoReport {
   published: number;
 }
 
+/** The worked cases of strike days the demo can load (docs/sites.md, "The worked cases in the demo"). */
+export const DEMO_STRIKE_DAYS = ['both', '2019', '2023', 'none'] as const;
+export type DemoStrikeDays = (typeof DEMO_STRIKE_DAYS)[number];
+
 export interface DemoOptions {
   /**
    * UTLA's 31,800-member roster and its strike authorization (default true). Tests of the
    * proposals' record leave them out: they take most of the demo's start.
    */
   members?: boolean;
-  /** The district's strike days: the 2019 open schools and the 2023 closure, published (default true). */
-  sites?: boolean;
+  /**
+   * The district's strike days, published: true (the default) both worked cases, false none, or
+   * one of them: the 2019 open schools or the 2023 closure (`settle serve --demo --strike-days`).
+   */
+  sites?: boolean | DemoStrikeDays;
 }
 
 /** Seeds the demo on an empty database; does nothing (returns null) if any workspace exists. */
@@ -162,9 +169,10 @@ export async function seedDemo(deps: Deps, progress: (line: string) => void = ()
   }
   const d2019 = datasets.get('2018-19');
   const d2023 = datasets.get('2022-23');
-  if (options.sites !== false && d2019 && d2023) {
-    // The district's strike days, each on the dataset of its year, published for families.
-    await seedOpenSchools2019({ client, clock, datasetVersionId: d2019.id, dataset: d2019.dataset, progress });
+  const cases: DemoStrikeDays = options.sites === undefined || options.sites === true ? 'both' : options.sites === false ? 'none' : options.sites;
+  // The district's strike days, each on the dataset of its year, published for families.
+  if ((cases === 'both' || cases === '2019') && d2019) await seedOpenSchools2019({ client, clock, datasetVersionId: d2019.id, dataset: d2019.dataset, progress });
+  if ((cases === 'both' || cases === '2023') && d2023) {
     const closure = await seedClosure2023({ client, clock, datasetVersionId: d2023.id, dataset: d2023.dataset, progress });
     await seedSiteAdministrator({ deps, client, clock, dayId: closure[closure.length - 1], dataset: d2023.dataset });
   }

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
 import { randomIds } from '../db/ids.ts';
 import { BODY_LIMIT, createApp, type AppOptions } from './app.ts';
-import { existingDemo, seedDemo, type DemoReport } from './demo.ts';
+import { existingDemo, seedDemo, type DemoOptions, type DemoReport } from './demo.ts';
 import { DEFAULT_WEB_ROOT } from './web.ts';
 import { argon2id } from './auth/passwords.ts';
 import { costingPool, type PoolLimits } from './costing/pool.ts';
@@ -45,7 +45,7 @@ export interface ServeOptions {
   /** With demo: false leaves out UTLA's roster and strike vote (src/server/demo.ts DemoOptions). */
   demoMembers?: boolean;
   /** The demo's district strike days (default true); web tests that do not read them leave them out. */
-  demoSites?: boolean;
+  demoSites?: DemoOptions['sites'];
   /** The ballot key; default: loadBallotKey (SETTLE_BALLOT_KEY, SETTLE_BALLOT_KEY_FILE, or beside the SQLite file). */
   ballotKey?: BallotKey;
   /** Email and SMS delivery; default: messagingFromEnv(process.env) (SETTLE_SMTP_URL, SETTLE_SMS_URL, …). */
