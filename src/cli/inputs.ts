@@ -1,7 +1,9 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readDatasetFolder } from '../district/read-folder.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
+import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
+import { tooLarge } from '../proposals/parse.ts';
 import { parseProposal, type ParsedProposal } from '../proposals/parse.ts';
 import { lineCol, oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { UsageError, type Io } from './io.ts';
@@ -24,7 +26,8 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
     try {
       proposals.push(parseProposal(proposalText(f), f));
     } catch (e) {
-      if (e instanceof InvalidInput) problems.push(...e.problems);
+      // One by one: a spread of tens of thousands of problems would overflow the stack.
+      if (e instanceof InvalidInput) for (const p of e.problems) problems.push(p);
       else throw e;
     }
   }
@@ -32,7 +35,7 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   try {
     dataset = io ? step(io, `Reading ${districtDir}`, () => readDatasetFolder(districtDir)) : readDatasetFolder(districtDir);
   } catch (e) {
-    if (e instanceof InvalidInput) problems.push(...e.problems);
+    if (e instanceof InvalidInput) for (const p of e.problems) problems.push(p);
     else throw e;
   }
   if (problems.length > 0 || !dataset) throw new InvalidInput(problems);
@@ -41,6 +44,11 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
 
 /** A proposal file's text: UTF-8 and plain text (as the server requires), else a problem with where. */
 function proposalText(file: string): string {
+  const stat = statSync(file);
+  if (stat.isDirectory()) throw new InvalidInput([{ code: 'proposal.not-a-file', message: 'this is a folder, not a proposal file', where: { file }, hint: `${file.replace(/\/+$/, '')}/settlement.yaml (a proposal file in that folder)` }]);
+  if (!stat.isFile()) throw new InvalidInput([{ code: 'proposal.not-a-file', message: 'this is not a regular file (a device, a pipe or a socket)', where: { file }, hint: 'examples/lausd-2019/settlement-2019-01-22.yaml (a proposal file)' }]);
+  // Refused before it is read: a proposal is a few kilobytes, and this may be any file.
+  if (stat.size > MAX_PROPOSAL_CHARS) throw new InvalidInput([tooLarge(`${Math.round(stat.size / 1024).toLocaleString('en-US')} KB`, file)]);
   const bytes = readFileSync(file);
   let text: string;
   try {

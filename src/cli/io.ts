@@ -8,6 +8,9 @@ export interface Io {
   interactive: boolean;
 }
 
+/** Problems printed for one run; the rest are counted. */
+export const SHOWN_PROBLEMS = 50;
+
 export const EXIT = { ok: 0, failure: 1, usage: 2, invalidInput: 3 } as const;
 
 /** A mistake in how the command was called (exit code 2). */
@@ -20,8 +23,11 @@ export class UsageError extends Error {
 
 export function reportError(e: unknown, io: Io): number {
   if (e instanceof InvalidInput) {
-    io.err(`settle: the input has ${e.problems.length} problem${e.problems.length === 1 ? '' : 's'}; stopped without producing output.\n`);
-    for (const p of e.problems) io.err(`  ${formatProblem(p)}\n`);
+    io.err(`settle: the input has ${e.problems.length.toLocaleString('en-US')} problem${e.problems.length === 1 ? '' : 's'}; stopped without producing output.\n`);
+    // The first ones, and how many more: a file with a mistake on every line would fill the terminal.
+    for (const p of e.problems.slice(0, SHOWN_PROBLEMS)) io.err(`  ${formatProblem(p)}\n`);
+    const more = e.problems.length - SHOWN_PROBLEMS;
+    if (more > 0) io.err(`  … and ${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'}, not listed: fix the ones above (often one mistake repeated) and run again to see the rest.\n`);
     return EXIT.invalidInput;
   }
   if (e instanceof UsageError) {

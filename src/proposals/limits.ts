@@ -7,6 +7,12 @@
  * thread for long. docs/proposals.md lists them with their reasons.
  */
 
+/**
+ * Characters of one proposal (and bytes of a proposal file): the longest real contract in
+ * examples/ is 7 KB, so this is 35 times that, and reading it takes well under a second.
+ */
+export const MAX_PROPOSAL_CHARS = 256 * 1024;
+
 /** Terms in one proposal; also the terms costed once me-too clauses are counted as the terms they pass on. */
 export const MAX_TERMS = 100;
 

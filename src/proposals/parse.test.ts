@@ -246,3 +246,23 @@ describe('valid proposal fixtures', () => {
     expect(proposal.summary).toBeUndefined();
   });
 });
+
+describe('the size of a proposal', () => {
+  const head = 'id: p\ntitle: Raise\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2019-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 3, effective: 2019-07-01 }\n';
+  const problemOf = (text: string): Problem => {
+    try {
+      parseProposal(text, 'p.yaml');
+    } catch (e) {
+      if (e instanceof InvalidInput) return e.problems[0];
+    }
+    throw new Error('parsed');
+  };
+  it('refuses more than 256 KB, by its size alone (the server and the command line alike)', () => {
+    // 262,144 characters is the most: a comment line fills the file to one more than that.
+    const over = head + `# ${'x'.repeat(256 * 1024 - head.length - 2)}\n`;
+    expect(over.length).toBe(256 * 1024 + 1);
+    expect(problemOf(over)).toMatchObject({ code: 'proposal.too-large', message: 'the proposal is 257 KB; a proposal may be at most 256 KB (the longest real contract in examples/ is 7 KB)' });
+    // One character less is read (and here valid).
+    expect(parseProposal(over.slice(0, -2) + '\n', 'p.yaml').proposal.id).toBe('p');
+  });
+});

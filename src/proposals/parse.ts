@@ -3,9 +3,21 @@ import { parseYaml, pathLabel, type Path } from '../text/yaml.ts';
 import { spanLabel } from '../district/grades.ts';
 import { describeTerm } from './describe.ts';
 import { proposalExample } from './examples.ts';
-import { MAX_CONTRACT_YEARS, MAX_PHASES, MAX_TERMS, yearsAfter } from './limits.ts';
+import { MAX_CONTRACT_YEARS, MAX_PHASES, MAX_PROPOSAL_CHARS, MAX_TERMS, yearsAfter } from './limits.ts';
 import { proposalSchema, type TermInput } from './schema.ts';
 import type { Proposal, Term } from './types.ts';
+
+const tooManyTerms = (n: number, where: Problem['where']): Problem => ({
+  code: 'proposal.too-many-terms', message: `a proposal may have at most ${MAX_TERMS} terms; this one has ${n.toLocaleString('en-US')}`, where,
+  hint: `at most ${MAX_TERMS} terms: put several raises in one term (pct: 6 rather than six of 1), or split the proposal`,
+});
+
+/** A proposal longer than MAX_PROPOSAL_CHARS (`size` as the reader knows it: "5,120 KB"). */
+export const tooLarge = (size: string, file: string): Problem => ({
+  code: 'proposal.too-large', where: { file },
+  message: `the proposal is ${size}; a proposal may be at most ${MAX_PROPOSAL_CHARS / 1024} KB (the longest real contract in examples/ is 7 KB)`,
+  hint: 'examples/lausd-2019/settlement-2019-01-22.yaml (a proposal lists its terms in YAML; is this the right file?)',
+});
 
 export interface ParsedProposal {
   proposal: Proposal;
@@ -19,11 +31,19 @@ export interface ParsedProposal {
  * file:line:col, field path, what is wrong and a valid example.
  */
 export function parseProposal(text: string, file: string): ParsedProposal {
+  if (text.length > MAX_PROPOSAL_CHARS) throw new InvalidInput([tooLarge(`${Math.ceil(text.length / 1024).toLocaleString('en-US')} KB`, file)]);
   const parsed = parseYaml(text, {
     file,
     schema: proposalSchema,
     codePrefix: 'proposal',
     example: (path, raw) => proposalExample(path, (i) => kindOf(raw, i)),
+    // Too many terms is said alone, before each of thousands of terms is checked and reported.
+    precheck: (raw, locate) => {
+      const terms = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as { terms?: unknown }).terms : undefined;
+      if (!Array.isArray(terms) || terms.length <= MAX_TERMS) return undefined;
+      const pos = locate(['terms', MAX_TERMS]);
+      return [tooManyTerms(terms.length, { file, line: pos.line, col: pos.col, field: pathLabel(['terms', MAX_TERMS]) })];
+    },
   });
   if (!parsed.ok) throw new InvalidInput(parsed.problems);
   const input = parsed.value;
@@ -36,11 +56,6 @@ export function parseProposal(text: string, file: string): ParsedProposal {
   if (input.term.end <= input.term.start) at(['term', 'end'], 'term-order', `the contract term must end after it starts (${input.term.start})`, 'end: 2022-06-30');
   else if (input.term.end >= yearsAfter(input.term.start, MAX_CONTRACT_YEARS)) {
     at(['term', 'end'], 'contract-too-long', `a contract term may last at most ${MAX_CONTRACT_YEARS} years; this one runs from ${input.term.start} to ${input.term.end}`, `end: ${yearsAfter(input.term.start, 3).slice(0, 4)}-06-30   (before ${yearsAfter(input.term.start, MAX_CONTRACT_YEARS)})`);
-  }
-  if (input.terms.length > MAX_TERMS) {
-    at(['terms', MAX_TERMS], 'too-many-terms', `a proposal may have at most ${MAX_TERMS} terms; this one has ${input.terms.length}`, `at most ${MAX_TERMS} terms: put several raises in one term (pct: 6 rather than six of 1), or split the proposal`);
-    // Every further check would repeat for each of thousands of terms.
-    throw new InvalidInput(problems);
   }
 
   const terms: Term[] = input.terms.map((t, i) => withDefaults(t, i, input.unit));

@@ -12,6 +12,11 @@ export interface YamlSchemaOptions<T> {
   example?: (path: Path, raw: unknown) => string | undefined;
   /** Prefix for problem codes, e.g. `proposal`. */
   codePrefix: string;
+  /**
+   * Looks at the document before the schema does, and answers problems that make checking every
+   * field pointless (a proposal with 15,000 terms): then only those are reported.
+   */
+  precheck?: (raw: unknown, locate: (path: Path) => { line: number; col: number }) => Problem[] | undefined;
 }
 
 export type Parsed<T> = { ok: true; value: T; locate: (path: Path) => { line: number; col: number } } | { ok: false; problems: Problem[] };
@@ -109,6 +114,8 @@ export function parseYaml<T>(text: string, opts: YamlSchemaOptions<T>): Parsed<T
     if (!(e instanceof ReferenceError)) throw e;
     return { ok: false, problems: [aliasesExpand(doc, lc, opts)] };
   }
+  const early = opts.precheck?.(raw, locate);
+  if (early && early.length > 0) return { ok: false, problems: early };
   // `reportInput` keeps the offending value on each issue, so messages can say what was written.
   const result = opts.schema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, value: result.data, locate };
