@@ -22,7 +22,7 @@ const wrongTerms = (n: number) => `${HEAD}term: { start: 2019-07-01, end: 2021-0
 const FILES: [name: string, content: string | Uint8Array, expected: RegExp][] = [
   ['ends-9999.yaml', `${HEAD}term: { start: 2019-07-01, end: 9999-06-30 }\nterms:\n  - { kind: raise, pct: 3, effective: 2019-07-01 }\n`, /ends-9999\.yaml:6:33 term\.end: must be a date from 1990-01-01 to 2099-12-31, got "9999-06-30".*\[proposal\.date-out-of-range\]/],
   // 5 MB of wrong terms: refused by its size before it is read (256 KB at most; the longest real contract is 7 KB).
-  ['five-mb.yaml', wrongTerms(80_000), /five-mb\.yaml: the proposal is [\d,]+ KB; a proposal may be at most 256 KB.*\[proposal\.too-large\]/],
+  ['five-mb.yaml', wrongTerms(80_000), /five-mb\.yaml: the file is [\d,]+ KB; a proposal file may be at most 256 KB.*\[proposal\.too-large\]/],
   // Under the size, 3,000 wrong terms: one problem (too many terms), not 9,000.
   ['many-terms.yaml', wrongTerms(3_000), /many-terms\.yaml:108:5 terms\[100\]: a proposal may have at most 100 terms; this one has 3,000.*\[proposal\.too-many-terms\]/],
   ['bomb.yaml', aliasBomb(9), /bomb\.yaml:2:10: .*aliases.*\[proposal\.yaml-aliases\]/],
@@ -66,5 +66,19 @@ describe('settle cost refuses hostile proposal files', () => {
     expect(lines.slice(1, 51).every((l) => l.includes('wrong-100.yaml:'))).toBe(true);
     expect(lines[51]).toBe('  … and 250 more problems, not listed: fix the ones above (often one mistake repeated) and run again to see the rest.');
     expect(lines).toHaveLength(52);
+  });
+});
+
+describe('every command refuses a folder given as its input file, naming the file and a valid example', () => {
+  it.each([
+    ['strike-impact --days', ['strike-impact', '--district', TINY, '--days', tmp], 'this is a folder, not a strike days file', 'days.not-a-file'],
+    ['zone --space', ['zone', '--district', TINY, '--space', tmp], 'this is a folder, not a space file', 'zone.not-a-file'],
+    ['generate --spec', ['generate', '--spec', tmp, '--out', join(tmp, 'out')], 'this is a folder, not a spec file', 'spec.not-a-file'],
+  ])('%s', async (_name, argv, message, code) => {
+    const r = await runCli(...argv);
+    expect(r.code).toBe(3);
+    expect(r.err).toContain(`${tmp}: ${message}`);
+    expect(r.err).toContain(`[${code}]`);
+    expect(r.err).not.toMatch(/\n\s+at /);
   });
 });

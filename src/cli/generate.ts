@@ -14,6 +14,8 @@ import { writeFiles } from '../district/write-folder.ts';
 import { step } from './progress.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { formatCompact, formatDollars, toCents } from '../money/cents.ts';
+import { readTextFile } from './inputs.ts';
+import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
 import { UsageError, type Io } from './io.ts';
 
 interface GenerateOptions { out: string; spec?: string; seed?: string; scale?: string; schoolsFrom?: string; year?: string }
@@ -65,8 +67,7 @@ export function runGenerate(opts: GenerateOptions, io: Io): Dataset {
 }
 
 function readSpec(file: string): ParsedSpec {
-  if (!existsSync(file)) throw new InvalidInput([{ code: 'spec.missing-file', message: 'no such spec file', where: { file }, hint: 'settle generate --spec lausd.yaml --out DIR' }]);
-  return parseGenerateSpec(readFileSync(file, 'utf8'), file);
+  return parseGenerateSpec(readTextFile(file, { prefix: 'spec', what: 'spec', example: 'settle generate --spec lausd.yaml --out DIR', maxBytes: MAX_PROPOSAL_CHARS }), file);
 }
 
 /** schools.csv and enrollment.csv from a folder, checked against each other. */

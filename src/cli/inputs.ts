@@ -3,7 +3,6 @@ import { readDatasetFolder } from '../district/read-folder.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
-import { tooLarge } from '../proposals/parse.ts';
 import { parseProposal, type ParsedProposal } from '../proposals/parse.ts';
 import { lineCol, oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { UsageError, type Io } from './io.ts';
@@ -19,10 +18,6 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   const problems: Problem[] = [];
   const proposals: ParsedProposal[] = [];
   for (const f of files) {
-    if (!existsSync(f)) {
-      problems.push({ code: 'proposal.missing-file', message: 'no such proposal file', where: { file: f }, hint: 'examples/lausd-2019/utla-settlement.yaml' });
-      continue;
-    }
     try {
       proposals.push(parseProposal(proposalText(f), f));
     } catch (e) {
@@ -42,22 +37,34 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   return { dataset, proposals };
 }
 
-/** A proposal file's text: UTF-8 and plain text (as the server requires), else a problem with where. */
-function proposalText(file: string): string {
+/** What a command calls an input file, for its problems: `proposal` → proposal.not-a-file, …. */
+export interface InputFile { prefix: string; what: string; example: string; maxBytes?: number }
+
+/**
+ * An input file's text, or a problem with where and a valid example: missing, a folder or a
+ * device, larger than `maxBytes` (refused before it is read), or not UTF-8.
+ */
+export function readTextFile(file: string, o: InputFile): string {
+  if (!existsSync(file)) throw new InvalidInput([{ code: `${o.prefix}.missing-file`, message: `no such ${o.what} file`, where: { file }, hint: o.example }]);
   const stat = statSync(file);
-  if (stat.isDirectory()) throw new InvalidInput([{ code: 'proposal.not-a-file', message: 'this is a folder, not a proposal file', where: { file }, hint: `${file.replace(/\/+$/, '')}/settlement.yaml (a proposal file in that folder)` }]);
-  if (!stat.isFile()) throw new InvalidInput([{ code: 'proposal.not-a-file', message: 'this is not a regular file (a device, a pipe or a socket)', where: { file }, hint: 'examples/lausd-2019/settlement-2019-01-22.yaml (a proposal file)' }]);
-  // Refused before it is read: a proposal is a few kilobytes, and this may be any file.
-  if (stat.size > MAX_PROPOSAL_CHARS) throw new InvalidInput([tooLarge(`${Math.round(stat.size / 1024).toLocaleString('en-US')} KB`, file)]);
+  if (stat.isDirectory()) throw new InvalidInput([{ code: `${o.prefix}.not-a-file`, message: `this is a folder, not a ${o.what} file`, where: { file }, hint: o.example }]);
+  if (!stat.isFile()) throw new InvalidInput([{ code: `${o.prefix}.not-a-file`, message: `this is not a regular file (a device, a pipe or a socket), not a ${o.what} file`, where: { file }, hint: o.example }]);
+  if (o.maxBytes !== undefined && stat.size > o.maxBytes) {
+    throw new InvalidInput([{ code: `${o.prefix}.too-large`, message: `the file is ${Math.round(stat.size / 1024).toLocaleString('en-US')} KB; a ${o.what} file may be at most ${Math.round(o.maxBytes / 1024).toLocaleString('en-US')} KB`, where: { file }, hint: `${o.example} (is this the right file?)` }]);
+  }
   const bytes = readFileSync(file);
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const good = new TextDecoder('utf-8').decode(bytes);
     const at = lineCol(good, good.indexOf('\uFFFD'));
-    throw new InvalidInput([{ code: 'proposal.not-utf8', message: 'the file is not UTF-8 text: it has bytes no character is written with', where: { file, ...at }, hint: 'save the file as UTF-8 (most editors offer it under "Save as" or "Encoding")' }]);
+    throw new InvalidInput([{ code: `${o.prefix}.not-utf8`, message: 'the file is not UTF-8 text: it has bytes no character is written with', where: { file, ...at }, hint: 'save the file as UTF-8 (most editors offer it under "Save as" or "Encoding")' }]);
   }
+}
+
+/** A proposal file's text: UTF-8 and plain text (as the server requires), else a problem with where. */
+function proposalText(file: string): string {
+  const text = readTextFile(file, { prefix: 'proposal', what: 'proposal', example: 'examples/lausd-2019/settlement-2019-01-22.yaml', maxBytes: MAX_PROPOSAL_CHARS });
   const odd = oddCharacter(text);
   if (odd) throw new InvalidInput([{ code: 'proposal.text', message: `the proposal ${PLAIN_TEXT}; it has ${odd.name} here`, where: { file, ...lineCol(text, odd.index) }, hint: 'delete the character, or write it as an escape inside double quotes ("\\t")' }]);
   return text;

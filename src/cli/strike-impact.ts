@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidInput, formatProblem, type Problem } from '../errors/problem.ts';
 import { parseDollars } from '../money/cents.ts';
@@ -6,7 +6,7 @@ import { readStrikeDays, type StrikeDefaults } from '../strike/days.ts';
 import { strikeImpact } from '../strike/impact.ts';
 import { strikeTable } from '../strike/table.ts';
 import { UsageError, type Io } from './io.ts';
-import { readInputs, requireOption } from './inputs.ts';
+import { readInputs, readTextFile, requireOption } from './inputs.ts';
 
 interface Options {
   district?: string;
@@ -53,7 +53,8 @@ export function registerStrikeImpact(program: Command, io: Io): void {
       for (const unit of Object.keys(defaults.shares)) {
         if (!units.includes(unit)) throw new UsageError(`--striking ${unit}=…: the dataset has no bargaining unit "${unit}" (its units: ${units.join(', ')})`);
       }
-      const days = readStrikeDays({ text: readFileSync(daysFile, 'utf8'), file: daysFile, dataset, defaults });
+      const text = readTextFile(daysFile, { prefix: 'days', what: 'strike days', example: 'a CSV with a header row: date,students_attending (see docs/costing.md, "Strike days")', maxBytes: 16 * 1024 * 1024 });
+      const days = readStrikeDays({ text, file: daysFile, dataset, defaults });
       const parsed = proposals[0];
       const result = strikeImpact({ dataset, days, proposal: parsed ? { proposal: parsed.proposal, source: parsed } : undefined });
       for (const w of result.warnings) io.err(`settle: warning: ${formatProblem(w)}\n`);

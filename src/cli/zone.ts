@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
@@ -11,7 +10,8 @@ import { zoneTable } from '../zone/table.ts';
 import { finishZone, planZone, scanInline } from '../zone/zone.ts';
 import { defaultThreads, newStopFlag, scanParallel } from '../zone/workers/pool.ts';
 import { UsageError, type Io } from './io.ts';
-import { readInputs, requireOption } from './inputs.ts';
+import { readInputs, readTextFile, requireOption } from './inputs.ts';
+import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
 import { writeWhole } from './output.ts';
 
 interface Options {
@@ -63,13 +63,7 @@ export function registerZone(program: Command, io: Io): void {
           return undefined;
         }
       };
-      const read = (file: string, what: string) => {
-        if (!existsSync(file)) {
-          problems.push({ code: 'zone.missing-file', message: `no such ${what} file`, where: { file } });
-          return undefined;
-        }
-        return readFileSync(file, 'utf8');
-      };
+      const read = (file: string, what: string) => collect(() => readTextFile(file, { prefix: 'zone', what, example: `examples/zone/${what === 'space' ? 'space' : what.startsWith('union') ? 'union-limits' : 'district-limits'}-2019.yaml`, maxBytes: MAX_PROPOSAL_CHARS }));
       const spaceText = read(spaceFile, 'space');
       const space: Space | undefined = spaceText === undefined ? undefined : collect(() => parseSpace(spaceText, spaceFile));
       const limits: { union?: Limits; district?: Limits } = {};
