@@ -8,6 +8,8 @@ import { baselineYears } from './baseline.ts';
 import { addBonuses, addHealthTerms, addPositionHealth, addStatutory } from './benefits.ts';
 import { addPrograms } from './programs.ts';
 import { checkAgainstDataset, type ProposalSource } from './checks.ts';
+import { outsideProblem, outsideTerm, withinTerm } from './outside-term.ts';
+import { InvalidInput } from '../errors/problem.ts';
 import { addedEarners, currentEarners } from './earners.ts';
 import { Ledger } from './ledger.ts';
 import { toTransform, type Earner } from './pay.ts';
@@ -25,9 +27,29 @@ import { concreteTerms, earliestEffectiveFy } from './terms.ts';
  * the budget with it. Pure: the same inputs always give the same result. Throws
  * `InvalidInput` if the proposal does not fit the dataset (unknown unit, role, or no new-hire
  * placement), or is dated outside the dataset's year unless `allowOtherYear` (a what-if: the
- * result then says so in `otherYear`).
+ * result then says so in `otherYear`), or pays outside the contract term without saying so
+ * (outside-term.ts: with what that pay would add).
  */
-export function costProposal(input: { dataset: Dataset; proposal: Proposal; source?: ProposalSource; through?: FiscalYear; allowOtherYear?: boolean }): CostResult {
+export function costProposal(input: CostInput): CostResult {
+  const result = costAsWritten(input);
+  if (input.checkOutsideTerm === false) return result;
+  // Pay outside the contract term, not marked as meant: refused with what it would add.
+  const outside = outsideTerm(input.proposal);
+  if (outside.length === 0) return result;
+  throw new InvalidInput(outside.map((o) => outsideProblem(input.proposal, o, result, costAsWritten({ ...input, proposal: withinTerm(input.proposal, outside, o) }), input.source)));
+}
+
+type CostInput = {
+  dataset: Dataset; proposal: Proposal; source?: ProposalSource; through?: FiscalYear; allowOtherYear?: boolean;
+  /**
+   * False only where the proposal is not one a person wrote: the steps between two versions
+   * ("what changed" mixes one version's dates with the other's terms), or a stored version
+   * costed again over other years (checked when it was stored).
+   */
+  checkOutsideTerm?: boolean;
+};
+
+function costAsWritten(input: CostInput): CostResult {
   const { dataset, proposal, source } = input;
   const p = prepare(dataset);
   checkAgainstDataset(p, proposal, source, { allowOtherYear: input.allowOtherYear });

@@ -92,7 +92,7 @@ describe('moving parameters: nurses at one per 400 students at high schools, fro
 
 describe('moving parameters: a proposal dated in July pays retroactive pay in the year that starts July 1', () => {
   // A 5% raise effective 2018-07-01, agreed on 2019-07-15 (in 2019-20): 2018-19's pay is retroactive.
-  const r = cost({ date: '2019-07-15', terms: [{ id: 'retro', kind: 'raise', pct: 5, effective: '2018-07-01' }] }, movingTiny(), { allowOtherYear: true }); // dated a year after the data: back pay paid in 2019-20
+  const r = cost({ date: '2019-07-15', terms: [{ id: 'retro', kind: 'raise', pct: 5, effective: '2018-07-01', outsideTerm: true }] }, movingTiny(), { allowOtherYear: true }); // dated a year after the data: back pay paid in 2019-20
 
   it('books 2018-19 pay in 2019-20 as one-time money at 2019-20 statutory rates', () => {
     // 2018-19 (drift 1): 5% × 3,940,000 = 197,000.00, earned 2018-19, paid 2019-20

@@ -202,7 +202,7 @@ describe('retroactive health (docs/costing.md, "Bonuses and health")', () => {
   // Part-time staff from 4 hours a day become eligible from 2018-07-01, agreed on 2019-09-01
   // (in 2019-20): 2018-19 is paid in 2019-20, as one-time money. Newly eligible: the 8
   // assistants (G7: 4 hired 2018-19; G8: 4 hired 2015-16), 4 h a day, below the current 6.
-  const r = cost({ unit: 'C', date: '2019-09-01', terms: [{ id: 'pt-health', kind: 'health', partTimeMinHours: 4, effective: '2018-07-01' }] }, tiny(), { allowOtherYear: true }); // dated in 2019-20, a year after the data: back health paid then
+  const r = cost({ unit: 'C', date: '2019-09-01', terms: [{ id: 'pt-health', kind: 'health', partTimeMinHours: 4, effective: '2018-07-01', outsideTerm: true }] }, tiny(), { allowOtherYear: true }); // dated in 2019-20, a year after the data: back health paid then
 
   it('books the 2018-19 health in 2019-20 as one-time, including staff hired in 2018-19', () => {
     // 2018-19 earned: 8 people × 10,000 (2018-19 rate) = 80,000.00 — the 4 hired in 2018-19 were
@@ -226,7 +226,7 @@ describe('retroactive health (docs/costing.md, "Bonuses and health")', () => {
   it('gives staff hired in 2018-19 nothing for 2017-18', () => {
     // Effective 2017-07-01 instead: 2017-18 reaches only G8's 4 (G7 not yet hired), at the first
     // rate on record (10,000): 40,000.00; 2018-19 all 8: 80,000.00; both one-time in 2019-20.
-    const early = cost({ unit: 'C', date: '2019-09-01', terms: [{ id: 'pt-health', kind: 'health', partTimeMinHours: 4, effective: '2017-07-01' }] }, tiny(), { allowOtherYear: true }); // dated in 2019-20, a year after the data: back health paid then
+    const early = cost({ unit: 'C', date: '2019-09-01', terms: [{ id: 'pt-health', kind: 'health', partTimeMinHours: 4, effective: '2017-07-01', outsideTerm: true }] }, tiny(), { allowOtherYear: true }); // dated in 2019-20, a year after the data: back health paid then
     const l = (earned: string) => linesOf(early, '2019-20', { term: 'pt-health', nature: 'one-time' }).find((x) => x.earnedFy === earned)?.cents;
     expect(l('2017-18')).toBe(usd(40_000));
     expect(l('2018-19')).toBe(usd(80_000));

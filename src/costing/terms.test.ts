@@ -365,7 +365,7 @@ describe('health', () => {
     // Given T +$600 from 2019-01-01 (half of 2018-19) and C +$1,200 from 2019-07-01
     const r = cost({
       terms: [
-        { id: 'h-t', kind: 'health', perEmployee: 600, effective: '2019-01-01' },
+        { id: 'h-t', kind: 'health', perEmployee: 600, effective: '2019-01-01', outsideTerm: true },
         { id: 'h-c', kind: 'health', unit: 'C', perEmployee: 1_200, effective: '2019-07-01' },
       ],
     });

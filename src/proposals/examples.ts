@@ -17,6 +17,7 @@ const BY_FIELD: Record<string, string> = {
   pct: 'pct: 3   (percent: 3 means 3%)',
   effective: 'effective: 2019-07-01',
   paid: 'paid: 2019-03-01',
+  outsideTerm: 'outsideTerm: true   (only when the agreement pays outside the contract term on purpose; else leave it out)',
   amount: 'amount: 2.00',
   roles: 'roles: [nurse]',
   hourly: 'hourly: 22.52',

@@ -37,18 +37,21 @@ const base = {
   note: z.string().optional(),
 };
 
+/** `outsideTerm: true`: the term pays outside the contract term on purpose (before it starts, or back pay after it ends). */
+const outsideTerm = z.literal(true, custom('outside-term', 'is written outsideTerm: true (or left out)')).optional();
+
 export const termSchema = z.discriminatedUnion('kind', [
-  z.object({ ...base, kind: z.literal('raise'), pct, effective: date, roles: roles.optional(), paid: date.optional() }).strict(),
-  z.object({ ...base, kind: z.literal('hourly-raise'), amount: z.number().gt(-100).max(1000), effective: date, roles: roles.optional(), paid: date.optional() }).strict(),
-  z.object({ ...base, kind: z.literal('flat-amount'), amount: z.number().min(-1_000_000).max(1_000_000), effective: date, roles, paid: date.optional() }).strict(),
+  z.object({ ...base, kind: z.literal('raise'), pct, effective: date, roles: roles.optional(), paid: date.optional(), outsideTerm }).strict(),
+  z.object({ ...base, kind: z.literal('hourly-raise'), amount: z.number().gt(-100).max(1000), effective: date, roles: roles.optional(), paid: date.optional(), outsideTerm }).strict(),
+  z.object({ ...base, kind: z.literal('flat-amount'), amount: z.number().min(-1_000_000).max(1_000_000), effective: date, roles, paid: date.optional(), outsideTerm }).strict(),
   z
     .object({ ...base, kind: z.literal('bonus'), pct: pct.optional(), amount: money.optional(), paid: date, employedIn: fiscalYear.optional(), roles: roles.optional() })
     .strict()
     .refine((t) => (t.pct === undefined) !== (t.amount === undefined), custom('bonus-basis', 'give exactly one of pct (percent of annual pay) and amount (dollars per employee)')),
-  z.object({ ...base, kind: z.literal('wage-floor'), hourly: z.number().gt(0).max(1000), effective: date, paid: date.optional() }).strict(),
-  z.object({ ...base, kind: z.literal('added-hours'), roles, hoursPerDay: z.number().gt(-24).max(24), effective: date }).strict(),
+  z.object({ ...base, kind: z.literal('wage-floor'), hourly: z.number().gt(0).max(1000), effective: date, paid: date.optional(), outsideTerm }).strict(),
+  z.object({ ...base, kind: z.literal('added-hours'), roles, hoursPerDay: z.number().gt(-24).max(24), effective: date, outsideTerm }).strict(),
   z
-    .object({ ...base, kind: z.literal('health'), perEmployee: z.number().min(-100_000).max(100_000).optional(), partTimeMinHours: z.number().min(0).max(24).optional(), effective: date })
+    .object({ ...base, kind: z.literal('health'), perEmployee: z.number().min(-100_000).max(100_000).optional(), partTimeMinHours: z.number().min(0).max(24).optional(), effective: date, outsideTerm })
     .strict()
     .refine((t) => (t.perEmployee === undefined) !== (t.partTimeMinHours === undefined), custom('health-basis', 'give exactly one of perEmployee (dollars added per eligible employee) and partTimeMinHours (hours a day from which part-time staff become eligible)')),
   z

@@ -16,13 +16,13 @@ interface TermBase {
 }
 
 /** Dates mean "from then on". `paid` is when retroactive pay is paid (defaults to the proposal date). */
-export interface RaiseTerm extends TermBase { kind: 'raise'; pct: number; effective: string; roles?: string[]; paid?: string }
-export interface HourlyRaiseTerm extends TermBase { kind: 'hourly-raise'; amount: number; effective: string; roles?: string[]; paid?: string }
-export interface FlatAmountTerm extends TermBase { kind: 'flat-amount'; amount: number; effective: string; roles: string[]; paid?: string }
+export interface RaiseTerm extends TermBase { kind: 'raise'; pct: number; effective: string; roles?: string[]; paid?: string; outsideTerm?: true }
+export interface HourlyRaiseTerm extends TermBase { kind: 'hourly-raise'; amount: number; effective: string; roles?: string[]; paid?: string; outsideTerm?: true }
+export interface FlatAmountTerm extends TermBase { kind: 'flat-amount'; amount: number; effective: string; roles: string[]; paid?: string; outsideTerm?: true }
 export interface BonusTerm extends TermBase { kind: 'bonus'; pct?: number; amount?: number; paid: string; employedIn?: number; roles?: string[] }
-export interface WageFloorTerm extends TermBase { kind: 'wage-floor'; hourly: number; effective: string; paid?: string }
-export interface AddedHoursTerm extends TermBase { kind: 'added-hours'; roles: string[]; hoursPerDay: number; effective: string }
-export interface HealthTerm extends TermBase { kind: 'health'; perEmployee?: number; partTimeMinHours?: number; effective: string }
+export interface WageFloorTerm extends TermBase { kind: 'wage-floor'; hourly: number; effective: string; paid?: string; outsideTerm?: true }
+export interface AddedHoursTerm extends TermBase { kind: 'added-hours'; roles: string[]; hoursPerDay: number; effective: string; outsideTerm?: true }
+export interface HealthTerm extends TermBase { kind: 'health'; perEmployee?: number; partTimeMinHours?: number; effective: string; outsideTerm?: true }
 
 export interface CapPhase {
   grades: Grade[];

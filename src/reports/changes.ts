@@ -94,7 +94,7 @@ function byTerm(r: CostResult): Map<string, Map<string, number>> {
 export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, opts: { allowOtherYear?: boolean; through?: number } = {}): Changes {
   const allowOtherYear = opts.allowOtherYear;
   const through = Math.max(lastYear(dataset, from), lastYear(dataset, to), opts.through ?? 0);
-  const cost = (proposal: Proposal) => costProposal({ dataset, proposal, through, allowOtherYear });
+  const cost = (proposal: Proposal) => costProposal({ dataset, proposal, through, allowOtherYear, checkOutsideTerm: false });
   const first = cost(from);
   const last = cost(to);
   const fys = last.years.map((y) => y.fy);

@@ -62,7 +62,7 @@ export const spanOf = (years: { fy: string }[]): Span => ({ from: years[0]?.fy ?
 export function commonYears(dataset: Dataset, yamls: string[]): CommonYears {
   const proposals = yamls.map((y, i) => parseProposal(y, `version-${i + 1}.yaml`).proposal);
   const through = Math.max(...proposals.map((p) => lastYear(dataset, p)));
-  const versions = proposals.map((proposal) => figuresOf(costProposal({ dataset, proposal, through, allowOtherYear: true })));
+  const versions = proposals.map((proposal) => figuresOf(costProposal({ dataset, proposal, through, allowOtherYear: true, checkOutsideTerm: false })));
   return { span: spanOf(versions[0].years), versions };
 }
 

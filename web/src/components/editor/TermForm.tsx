@@ -45,6 +45,8 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
   );
   const effective = <DateField path={at('effective')} label={t('field.effective')} hint={t('hint.effective')} value={term.effective} required onValue={(d) => set(at('effective'), d)} />;
   const paid = <DateField path={at('paid')} label={t('field.paidOptional')} hint={t('hint.paidOptional')} value={term.paid} onValue={(d) => set(at('paid'), d)} />;
+  // Pay before the contract starts (or back pay after it ends) is refused unless the agreement says so (docs/costing.md).
+  const outside = <CheckField path={at('outsideTerm')} label={t('field.outsideTerm')} hint={t('hint.outsideTerm')} value={term.outsideTerm} onValue={(b) => set(at('outsideTerm'), b ? true : undefined)} />;
 
   /** A choice between keys that must not both be given; the number goes under the chosen key. */
   const either = (base: Path, keys: { key: string; label: string; unit: string; hint?: string; start: number }[], choiceLabel: string, optional?: { label: string }) => {
@@ -138,6 +140,7 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
           {effective}
           {roles(false)}
           {paid}
+          {outside}
         </div>
       );
     case 'hourly-raise':
@@ -147,6 +150,7 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
           {effective}
           {roles(false)}
           {paid}
+          {outside}
         </div>
       );
     case 'flat-amount':
@@ -156,6 +160,7 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
           {effective}
           {roles(true)}
           {paid}
+          {outside}
         </div>
       );
     case 'bonus':
@@ -176,6 +181,7 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
           <NumberField path={at('hourly')} label={t('field.hourly')} unit={t('unit.perHour')} hint={t('hint.hourly')} value={term.hourly} onValue={(n) => set(at('hourly'), n)} />
           {effective}
           {paid}
+          {outside}
         </div>
       );
     case 'added-hours':
@@ -184,6 +190,7 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
           <NumberField path={at('hoursPerDay')} label={t('field.hoursPerDay')} unit={t('unit.hoursPerDay')} hint={t('hint.hoursPerDay')} value={term.hoursPerDay} onValue={(n) => set(at('hoursPerDay'), n)} />
           {effective}
           {roles(true)}
+          {outside}
         </div>
       );
     case 'health':
@@ -194,6 +201,7 @@ export function TermFields({ term, path, set, ctx }: { term: TermDraft; path: Pa
             { key: 'partTimeMinHours', label: t('field.partTimeMinHours'), unit: t('unit.hoursPerDay'), hint: t('hint.partTimeMinHours'), start: 4 },
           ], t('field.healthBasis'))}
           {effective}
+          {outside}
         </div>
       );
     case 'program':
