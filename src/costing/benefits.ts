@@ -73,15 +73,29 @@ export function addPositionHealth(p: Prepared, ledger: Ledger, added: Earner[], 
 /** Health terms: more per eligible employee, or eligibility extended to part-time staff. */
 export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[], earners: Earner[], years: FiscalYear[], paidFy: FiscalYear): void {
   const lines = new HealthLines();
+  const thresholdOf = (e: Earner) => p.dataset.district.parameters.healthEligibleMinHours[e.unit.kind];
+  /** Whether a part-time term of the proposal makes `e` eligible (hourly, at or above its hours, below the current threshold). */
+  const madeEligibleBy = (t: HealthTerm, e: Earner) =>
+    t.partTimeMinHours !== undefined && e.unit.id === t.unit && e.lane.basis === 'hourly' && e.hoursPerDay >= t.partTimeMinHours && e.hoursPerDay < thresholdOf(e);
   for (const t of terms) {
     for (const e of earners) {
       if (e.unit.id !== t.unit) continue;
-      const threshold = p.dataset.district.parameters.healthEligibleMinHours[e.unit.kind];
-      const newlyEligible = t.partTimeMinHours !== undefined && e.lane.basis === 'hourly' && e.hoursPerDay >= t.partTimeMinHours && e.hoursPerDay < threshold;
-      if (t.perEmployee !== undefined ? !healthEligible(p, e) : !newlyEligible) continue;
+      const threshold = thresholdOf(e);
+      // From when the term reaches this earner: a per-employee increase reaches the eligible, and
+      // the part-time staff a part-time term of the same proposal makes eligible, from the later
+      // of the two dates (docs/costing.md, "How terms meet").
+      let from: string | null;
+      let via: HealthTerm | null = null;
+      if (t.perEmployee === undefined) from = madeEligibleBy(t, e) ? t.effective : null;
+      else if (healthEligible(p, e)) from = t.effective;
+      else {
+        via = terms.filter((x) => x !== t && madeEligibleBy(x, e)).sort((a, b) => a.effective.localeCompare(b.effective))[0] ?? null;
+        from = via ? (via.effective > t.effective ? via.effective : t.effective) : null;
+      }
+      if (from === null) continue;
       for (const fy of years) {
-        if (fy < fiscalYearOf(t.effective) || (e.hiredFy !== null && fy < e.hiredFy)) continue;
-        const people = peopleYears(e, fy, monthsBefore(t.effective, fy));
+        if (fy < fiscalYearOf(from) || (e.hiredFy !== null && fy < e.hiredFy)) continue;
+        const people = peopleYears(e, fy, monthsBefore(from, fy));
         if (people === 0) continue;
         const booked = Math.max(fy, paidFy);
         if (booked < p.base) continue; // paid before the base year: already in the district's books
@@ -89,9 +103,11 @@ export function addHealthTerms(p: Prepared, ledger: Ledger, terms: HealthTerm[],
           term: t.id, via: t.via, kind: 'health', nature: fy < booked ? 'one-time' : 'ongoing', unit: t.unit, population: e.population,
           earnedFy: fy < booked ? fy : null, bookedFy: booked, fte: 0,
           formula: t.perEmployee !== undefined
-            ? 'eligible employees × share of the year from the effective date × added amount per employee'
+            ? via
+              ? `part-time employees made eligible by term "${via.id}" × share of the year from the later effective date × added amount per employee`
+              : 'eligible employees × share of the year from the effective date × added amount per employee'
             : `part-time employees working ${t.partTimeMinHours}+ hours a day (below the current ${threshold}) × share of the year × health and welfare per employee`,
-        }, people, t.perEmployee ?? healthRate(p, fy), [{ name: 'effective', value: t.effective, unit: 'date' }]);
+        }, people, t.perEmployee ?? healthRate(p, fy), [{ name: 'effective', value: from, unit: 'date' }]);
       }
     }
   }
