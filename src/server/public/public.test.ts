@@ -270,8 +270,10 @@ eachDatabase('the public record', (dialect) => {
     expect(tables[0].history).toEqual([late, ids.v1, ids.v2, ids.offer, ids.agreement, ids.next, second]);
   });
 
-  it('answers 304 to a matching ETag, and shows a new publication at once in every process', async () => {
-    const second = createApp(s.deps); // another server process on the same database, with its own cache
+  it('answers 304 to a matching ETag, and shows a new publication at once to another app on the same database handle', async () => {
+    // Another app with its own cache (its own deps) on the same handle; another process, with its
+    // own handle, sees it within a second (test/public-fast-path.test.ts).
+    const second = createApp({ ...s.deps });
     const ask = async (app: ReturnType<typeof createApp>, etag?: string) => app.request('/api/public/proposals', { headers: etag ? { 'if-none-match': etag } : {} });
     const first = await ask(s.app);
     const etag = first.headers.get('etag') as string;

@@ -2,9 +2,11 @@
  * The public record, read fast: every answer is built once and kept as JSON text, together
  * with the state of the publications table it was built at (how many, and the largest id;
  * publications are never deleted, so the count alone already moves with each one).
- * Each request first reads that state (one small indexed query), so a publication made through
- * any server process shows at once in every process; answers built at an older state are
- * dropped. Nothing in these answers names a person: organizations, terms and figures only.
+ * The state is read at most once a second (one small indexed query), and at once after a
+ * publication or countersignature made through the same database handle, so a publication
+ * shows at once in the process that made it and within a second in every other; answers built
+ * at an older state are dropped. Nothing in these answers names a person: organizations, terms
+ * and figures only.
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
