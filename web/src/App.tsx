@@ -4,6 +4,7 @@ import { useLang, useT } from './i18n.ts';
 import { navigate, useLocation, withQuery } from './router.ts';
 import { SignIn } from './pages/SignIn.tsx';
 import { PublicPage } from './pages/public/PublicPage.tsx';
+import { fetchOnce } from './pages/public/data.ts';
 import { PublicCompare } from './pages/public/PublicCompare.tsx';
 import { Sites as PublicSites } from './pages/public/Sites.tsx';
 import { VotePage } from './pages/votes/VotePage.tsx';
@@ -107,8 +108,8 @@ export function App() {
       },
       () => setSession(null),
     );
-    // settle serve --insecure-http: say so on every page.
-    api<{ insecureHttp?: boolean }>('GET', '/api/config').then((c) => setInsecure(c.insecureHttp === true), () => undefined);
+    // settle serve --insecure-http: say so on every page. Asked once per visit (the map asks too).
+    fetchOnce<{ insecureHttp?: boolean }>('/api/config').then((c) => setInsecure(c.insecureHttp === true), () => undefined);
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang;
