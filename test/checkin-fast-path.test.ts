@@ -11,8 +11,8 @@
  *   exist, a person removed, the district, a wrong CSRF token) is the ordinary route's answer,
  *   status and body, word for word.
  */
-import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { listenOnLoopback } from './helpers/listen.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/server/app.ts';
 import { withCheckInFastPath } from '../src/server/pickets/checkin-fast.ts';
@@ -25,7 +25,7 @@ interface Answer { status: number; body: any; headers: Record<string, string> }
 
 eachDatabase('the check-in fast path', (dialect) => {
   let s: TestServer;
-  let server: Server;
+  let closeServer: (() => Promise<void>) | undefined;
   let base = '';
   let loader: Loader;
   let ordinaryCalls = 0;
@@ -42,16 +42,13 @@ eachDatabase('the check-in fast path', (dialect) => {
         return s.app.fetch(r, env as never);
       },
     };
-    server = createServer(withCheckInFastPath(s.deps, app, (req, res) => {
+    ({ base, close: closeServer } = await listenOnLoopback(withCheckInFastPath(s.deps, app, (req, res) => {
       ordinaryCalls++;
       return ordinary(req, res);
-    }, { bodyLimit: BODY_LIMIT }));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const a = server.address();
-    base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    }, { bodyLimit: BODY_LIMIT })));
   }, 120_000);
   afterAll(async () => {
-    await new Promise((r) => server?.close(r));
+    await closeServer?.();
     await s?.close();
   });
 
@@ -157,7 +154,7 @@ eachDatabase('the check-in fast path', (dialect) => {
 
 describe('the session cookie as the fast path reads it', () => {
   it('finds the named cookie among others, quoted or not, and nothing in its absence', async () => {
-    const { sessionToken } = await import('../src/server/pickets/checkin-fast.ts');
+    const { sessionToken } = await import('../src/server/http/fast-path.ts');
     expect(sessionToken('a=1; __Host-sid=tok; b=2', '__Host-sid')).toBe('tok');
     expect(sessionToken('__Host-sid="tok"', '__Host-sid')).toBe('tok');
     expect(sessionToken('sid=other; x=1', '__Host-sid')).toBeNull();

@@ -13,10 +13,10 @@
  *   (another app on the same database) shows within a few seconds; a site administrator's count
  *   changes the live status within 10 s.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
+import { listenOnLoopback } from './helpers/listen.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDatasetVersion, raiseYaml } from '../src/server/proposals/test-world.ts';
 import { withPublicFastPath } from '../src/server/public/fast.ts';
@@ -33,7 +33,7 @@ const VARYING = new Set(['date', 'set-cookie', 'connection', 'keep-alive', 'tran
 
 eachDatabase('the public answers\' fast path', (dialect) => {
   let s: TestServer;
-  let server: Server;
+  let closeServer: (() => Promise<void>) | undefined;
   let base = '';
   let ordinaryCalls = 0;
   let dayId = 0;
@@ -57,16 +57,13 @@ eachDatabase('the public answers\' fast path', (dialect) => {
     ({ dayId } = await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: dv, personId: admin, date: today, label: 'Strike day 1', sites }));
     await publishSiteDay(s.handle.db, s.deps.ids, { dayId, organizationId: s.orgId.district, personId: admin, at: s.clock.now.toISOString() });
     const ordinary = getRequestListener(s.app.fetch);
-    server = createServer(withPublicFastPath(s.deps, s.app, (req, res) => {
+    ({ base, close: closeServer } = await listenOnLoopback(withPublicFastPath(s.deps, s.app, (req, res) => {
       ordinaryCalls++;
       return ordinary(req, res);
-    }));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const a = server.address();
-    base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    })));
   }, 120_000);
   afterAll(async () => {
-    await new Promise((r) => server?.close(r));
+    await closeServer?.();
     await s?.close();
   });
 

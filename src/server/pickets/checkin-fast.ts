@@ -20,6 +20,7 @@
  * carry device ids, and a refused batch wrote nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { commonHeaders, sessionToken, type Fetcher, type Listener } from '../http/fast-path.ts';
 import { cookieName } from '../auth/session.ts';
 import { csrfTokenFor, hashToken, sameToken } from '../auth/tokens.ts';
 import type { Deps } from '../env.ts';
@@ -27,27 +28,9 @@ import { CHECK_INS_PATH } from './checkin-routes.ts';
 import { CheckInsBody } from './checkin-schemas.ts';
 import { coalescerOf } from './coalescer.ts';
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-interface Fetcher {
-  fetch(request: Request, env?: unknown): Response | Promise<Response>;
-}
-
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 /** Headers of the answer that belong to that answer, not to every API answer. */
 const OWN_HEADERS = new Set(['content-length', 'date', 'set-cookie', 'retry-after', 'transfer-encoding', 'connection', 'keep-alive']);
-
-/** The session token in a Cookie header, or null. */
-export function sessionToken(cookie: string | undefined, name: string): string | null {
-  if (!cookie) return null;
-  for (const part of cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    let v = part.slice(eq + 1).trim();
-    if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
-    return v;
-  }
-  return null;
-}
 
 /**
  * A request listener that answers ordinary check-ins itself and hands everything else to
@@ -59,14 +42,8 @@ export function withCheckInFastPath(deps: Deps, app: Fetcher, ordinary: Listener
   // The headers the ordinary stack puts on this route's answers (security headers, CSP, no-store,
   // the plain-HTTP notice), read from one answer of its own: a check-in sent signed out (401).
   const apiHeaders = () =>
-    (headers ??= Promise.resolve(app.fetch(new Request(`http://localhost${CHECK_INS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))).then((r) => {
-      const out: Record<string, string> = {};
-      r.headers.forEach((v, k) => {
-        if (!OWN_HEADERS.has(k)) out[k] = v;
-      });
-      out['content-type'] = 'application/json';
-      return out;
-    }));
+    (headers ??= commonHeaders(app, new Request(`http://localhost${CHECK_INS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), OWN_HEADERS)
+      .then((h) => ({ ...h, 'content-type': 'application/json' })));
 
   const handOver = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const h = new Headers();

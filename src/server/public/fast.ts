@@ -16,19 +16,14 @@
  * notice; read once from the app's own answer to the same path). Anything else, and anything it
  * cannot answer from what is kept, goes to the ordinary stack untouched.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { cookieName } from '../auth/session.ts';
 import type { Deps } from '../env.ts';
-import { sessionToken } from '../pickets/checkin-fast.ts';
+import { commonHeaders, sessionToken, type Fetcher, type Listener } from '../http/fast-path.ts';
 import { outgoing, type Outgoing } from './ready.ts';
 import { publicRecordOf, type Cached } from './record.ts';
 import { liveAnswer, LIVE_MAX_AGE, sitesAnswer, SITES_MAX_AGE, zipsAnswer, ZIPS_MAX_AGE } from './sites.ts';
 import { PublicSitesQuery } from './sites-schemas.ts';
-
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-interface Fetcher {
-  fetch(request: Request, env?: unknown): Response | Promise<Response>;
-}
 
 /** Headers that belong to one answer, not to every answer of the path. */
 const OWN_HEADERS = new Set(['content-length', 'content-type', 'content-encoding', 'etag', 'cache-control', 'vary', 'date', 'set-cookie', 'transfer-encoding', 'connection', 'keep-alive']);
@@ -57,13 +52,7 @@ export function withPublicFastPath(deps: Deps, app: Fetcher, ordinary: Listener)
   const headersOf = (path: string) => {
     let h = common.get(path);
     if (!h) {
-      h = Promise.resolve(app.fetch(new Request(`http://localhost${path}`))).then((r) => {
-        const out: Record<string, string> = {};
-        r.headers.forEach((v, k) => {
-          if (!OWN_HEADERS.has(k)) out[k] = v;
-        });
-        return out;
-      });
+      h = commonHeaders(app, new Request(`http://localhost${path}`), OWN_HEADERS);
       common.set(path, h);
       h.catch(() => common.delete(path));
     }
