@@ -1,12 +1,7 @@
 import type { Command } from 'commander';
 import { parseFiscalYear } from '../calendar/fiscal-year.ts';
-import { costProposal, lastYear } from '../costing/cost.ts';
-import { changesBetween } from '../reports/changes.ts';
-import { changesTable } from '../reports/changes-table.ts';
-import { compareTable } from '../reports/compare-table.ts';
-import { provisions as provisionsOf } from '../reports/provisions.ts';
 import type { Io } from './io.ts';
-import { ALLOW_OTHER_YEAR, readInputs, requireOption } from './inputs.ts';
+import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
 import { UsageError } from './io.ts';
 import { withoutTraces } from './json.ts';
 import { formatOf, writeWhole } from './output.ts';
@@ -27,9 +22,13 @@ export function registerCompare(program: Command, io: Io): void {
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       if (files.length < 1) throw new UsageError('give one or more proposal files');
       if (opts.changes && files.length !== 2) throw new UsageError(`--changes compares two versions: give exactly two proposal files, got ${files.length}`);
+      if (opts.changes && format === 'xlsx') throw new UsageError('--changes prints a table or --json; it has no spreadsheet form');
+      // The costing code loads only when a command runs it, so `settle --help` starts at once.
+      const [{ readInputs }, { costProposal, lastYear }, { changesBetween }, { changesTable }, { compareTable }, { provisions: provisionsOf }] = await Promise.all([
+        import('./inputs.ts'), import('../costing/cost.ts'), import('../reports/changes.ts'), import('../reports/changes-table.ts'), import('../reports/compare-table.ts'), import('../reports/provisions.ts'),
+      ]);
       const { dataset, proposals } = readInputs(dir, files, io);
       if (opts.changes) {
-        if (format === 'xlsx') throw new UsageError('--changes prints a table or --json; it has no spreadsheet form');
         const c = changesBetween(dataset, proposals[0].proposal, proposals[1].proposal, { allowOtherYear: opts.allowOtherYear });
         // Both versions are costed over the same years (through the later one's last year); c.span names them.
         const budgetEnd = Math.max(dataset.district.baseFiscalYear, ...dataset.budget.map((b) => b.fy));

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { costProposal } from '../costing/cost.ts';
-import { costTable, traceText } from '../reports/cost-table.ts';
 import type { Io } from './io.ts';
-import { ALLOW_OTHER_YEAR, readInputs, requireOption } from './inputs.ts';
+import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
 import { formatOf, writeWhole } from './output.ts';
 import { withoutTraces } from './json.ts';
 
@@ -21,6 +19,8 @@ export function registerCost(program: Command, io: Io): void {
     .action(async (file: string, opts: { district?: string; json?: boolean; format?: string; out?: string; trace?: boolean; chart?: string; allowOtherYear?: boolean }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
+      // The costing code loads only when a command runs it, so `settle --help` starts at once.
+      const [{ readInputs }, { costProposal }, { costTable, traceText }] = await Promise.all([import('./inputs.ts'), import('../costing/cost.ts'), import('../reports/cost-table.ts')]);
       const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
       const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed, allowOtherYear: opts.allowOtherYear });

@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { isIsoDate } from '../calendar/fiscal-year.ts';
-import { costProposal } from '../costing/cost.ts';
 import type { Dataset } from '../district/types.ts';
 import type { DisclosureOptions, Paper, UnitStatus } from '../reports/disclosure/index.ts';
 import { UNIT_STATUSES } from '../reports/disclosure/statuses.ts';
 import { UsageError, type Io } from './io.ts';
-import { ALLOW_OTHER_YEAR, readInputs, requireOption } from './inputs.ts';
+import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
 import { writeWhole } from './output.ts';
 import { step } from './progress.ts';
 
@@ -76,6 +75,8 @@ export function registerDisclose(program: Command, io: Io): void {
     .action(async (file: string, opts: Opts) => {
       const { format, paper, statuses } = checkFlags(opts);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
+      // The costing code loads only when a command runs it, so `settle --help` starts at once.
+      const [{ readInputs }, { costProposal }] = await Promise.all([import('./inputs.ts'), import('../costing/cost.ts')]);
       const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
       const proposal = parsed.proposal;

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readDatasetFolder } from '../district/read-folder.ts';
+import { defaultDatasetCache, readDatasetFolder } from '../district/read-folder.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
@@ -8,10 +8,8 @@ import { lineCol, oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { UsageError, type Io } from './io.ts';
 import { step } from './progress.ts';
 
-export function requireOption(value: string | undefined, flag: string, example: string): string {
-  if (!value) throw new UsageError(`${flag} is required, for example ${flag} ${example}`);
-  return value;
-}
+export { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
+
 
 /** Reads the dataset and every proposal file, reporting the problems of all of them together. */
 export function readInputs(districtDir: string, files: string[], io?: Io): { dataset: Dataset; proposals: ParsedProposal[] } {
@@ -28,7 +26,9 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   }
   let dataset: Dataset | null = null;
   try {
-    dataset = io ? step(io, `Reading ${districtDir}`, () => readDatasetFolder(districtDir)) : readDatasetFolder(districtDir);
+    // A dataset checked once is read from the cache while its files are unchanged (read-folder.ts).
+    const read = () => readDatasetFolder(districtDir, defaultDatasetCache());
+    dataset = io ? step(io, `Reading ${districtDir}`, read) : read();
   } catch (e) {
     if (e instanceof InvalidInput) for (const p of e.problems) problems.push(p);
     else throw e;
@@ -70,5 +70,3 @@ function proposalText(file: string): string {
   return text;
 }
 
-/** Help for `--allow-other-year`, the same on every command that costs a proposal. */
-export const ALLOW_OTHER_YEAR = 'cost a proposal dated outside the dataset\'s year anyway (a what-if: every report then says it was costed on data of another year)';

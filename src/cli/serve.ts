@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { redact } from '../db/connect.ts';
 import type { Io } from './io.ts';
 import { UsageError } from './io.ts';
 
@@ -47,6 +46,7 @@ export function registerServe(program: Command, io: Io): void {
         throw e instanceof TransportRefused ? new UsageError(e.message) : e;
       }
       const { startServer } = await import('../server/serve.ts');
+      const { redact } = await import('../db/connect.ts');
       const { loadBallotKey, BallotKeyError } = await import('../server/votes/ballot-key.ts');
       let ballotKey;
       try {

@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidInput, formatProblem, type Problem } from '../errors/problem.ts';
 import { parseDollars } from '../money/cents.ts';
-import { readStrikeDays, type StrikeDefaults } from '../strike/days.ts';
-import { strikeImpact } from '../strike/impact.ts';
-import { strikeTable } from '../strike/table.ts';
+import type { StrikeDefaults } from '../strike/days.ts';
 import { UsageError, type Io } from './io.ts';
-import { readInputs, readTextFile, requireOption } from './inputs.ts';
+import { requireOption } from './options.ts';
 
 interface Options {
   district?: string;
@@ -34,12 +32,16 @@ export function registerStrikeImpact(program: Command, io: Io): void {
     .option('--striking <unit=share>', 'share of a unit on strike (0-1) on days whose strike_share_<UNIT> cell is missing or empty; repeat for more units', (v: string, all: string[]) => [...all, ...v.split(',')], [] as string[])
     .option('--substitutes <n>', 'substitutes a day, where the substitutes cell is missing or empty (default 0)')
     .option('--substitute-rate <dollars>', 'pay of a substitute for a day, where substitute_day_rate is missing or empty')
-    .action((opts: Options) => {
+    .action(async (opts: Options) => {
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       const daysFile = requireOption(opts.days, '--days', 'strike-days.csv');
       const defaults = optionDefaults(opts);
       const problems: Problem[] = [];
       if (!existsSync(daysFile)) problems.push({ code: 'strike.missing-file', message: 'no such strike-days file', where: { file: daysFile }, hint: 'strike-days.csv with the columns date,students_attending' });
+      // The costing code loads only when a command runs it, so `settle --help` starts at once.
+      const [{ readInputs, readTextFile }, { readStrikeDays }, { strikeImpact }, { strikeTable }] = await Promise.all([
+        import('./inputs.ts'), import('../strike/days.ts'), import('../strike/impact.ts'), import('../strike/table.ts'),
+      ]);
       let inputs: ReturnType<typeof readInputs> | null = null;
       try {
         inputs = readInputs(dir, opts.proposal ? [opts.proposal] : [], io);

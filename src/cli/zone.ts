@@ -1,16 +1,13 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
-import { costProposal } from '../costing/cost.ts';
+import { availableParallelism } from 'node:os';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import type { Found } from '../zone/evaluate.ts';
-import { parseLimits, type Limits } from '../zone/limits.ts';
-import { parseSpace, type Space } from '../zone/space.ts';
-import { zoneTable } from '../zone/table.ts';
-import { finishZone, planZone, scanInline } from '../zone/zone.ts';
-import { defaultThreads, newStopFlag, scanParallel } from '../zone/workers/pool.ts';
+import type { Limits } from '../zone/limits.ts';
+import type { Space } from '../zone/space.ts';
 import { UsageError, type Io } from './io.ts';
-import { readInputs, readTextFile, requireOption } from './inputs.ts';
+import { requireOption } from './options.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
 import { writeWhole } from './output.ts';
 
@@ -42,12 +39,16 @@ export function registerZone(program: Command, io: Io): void {
     .option('--district-limits <file>', 'the district\'s limits (YAML): ceilings such as maxCost: { perYear: 400000000 }')
     .option('--json', 'print the full result as JSON (cents)')
     .option('--blind', 'show only the overlap: nothing that reveals either side\'s limits')
-    .option('--threads <n>', `worker threads for the scan (default: all ${defaultThreads()} cores; 1 scans on this thread)`)
+    .option('--threads <n>', `worker threads for the scan (default: all ${availableParallelism()} cores; 1 scans on this thread)`)
     .option('--frontier <n>', 'at most this many points of each frontier (default 30)')
     .option('--out <file>', 'write the result to this file instead of the screen')
     .action(async (opts: Options) => {
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       const spaceFile = requireOption(opts.space, '--space', 'examples/zone/space-2019.yaml');
+      // The costing and zone code load only when the command runs, so `settle --help` starts at once.
+      const [{ readInputs, readTextFile }, { costProposal }, { parseLimits }, { parseSpace }, { zoneTable }, { finishZone, planZone, scanInline }, { defaultThreads, newStopFlag, scanParallel }] = await Promise.all([
+        import('./inputs.ts'), import('../costing/cost.ts'), import('../zone/limits.ts'), import('../zone/space.ts'), import('../zone/table.ts'), import('../zone/zone.ts'), import('../zone/workers/pool.ts'),
+      ]);
       const threads = opts.threads === undefined ? defaultThreads() : Number(opts.threads);
       if (!Number.isInteger(threads) || threads < 1) throw new UsageError(`--threads must be a whole number from 1, got ${JSON.stringify(opts.threads)}`);
       const frontier = opts.frontier === undefined ? 30 : Number(opts.frontier);

@@ -48,8 +48,17 @@ export function prepare(dataset: Dataset): Prepared {
   const schoolIndex = new Map(dataset.schools.map((s, i) => [s.id, i]));
   const siteFte = new Map<string, number>();
   const roles = new Set<string>();
+  // Hire dates repeat across tens of thousands of rows: each is read once.
+  const fyOfHire = new Map<string, FiscalYear>();
   for (const r of dataset.staff) {
-    const hiredFy = r.hired ? fiscalYearOf(r.hired) : null;
+    let hiredFy: FiscalYear | null = null;
+    if (r.hired) {
+      hiredFy = fyOfHire.get(r.hired) ?? null;
+      if (hiredFy === null) {
+        hiredFy = fiscalYearOf(r.hired);
+        fyOfHire.set(r.hired, hiredFy);
+      }
+    }
     const key = `${r.unit}|${r.role}|${r.schedule}|${r.lane}|${r.step}|${r.hoursPerDay}|${r.daysPerYear}|${hiredFy}`;
     let g = groups.get(key);
     if (!g) {

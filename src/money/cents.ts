@@ -46,12 +46,15 @@ export function sumCents(values: Iterable<Cents>): Cents {
   return assertSafe(total);
 }
 
+/** One formatter for every figure: `toLocaleString` builds a new one at each call (costing formats thousands of figures for its traces). */
+const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** "$1,234,567" (whole dollars, for tables) or "$1,234,567.89" with `exact`. */
 export function formatDollars(c: Cents, opts: { exact?: boolean } = {}): string {
   const negative = c < 0;
   const abs = Math.abs(c);
   const dollars = opts.exact ? Math.trunc(abs / 100) : Math.round(abs / 100);
-  const whole = dollars.toLocaleString('en-US');
+  const whole = GROUPED.format(dollars);
   const frac = opts.exact ? '.' + String(abs % 100).padStart(2, '0') : '';
   return `${negative ? '-' : ''}$${whole}${frac}`;
 }

@@ -18,7 +18,8 @@ const money = (basis: 'annual' | 'hourly', x: number) => (basis === 'annual' ? M
 
 /**
  * The cells of each schedule (lanes × steps, in spec order), scaled so that the average annual
- * pay of the positions placed on it equals `pay.average`:
+ * pay of the positions placed on it equals `pay.average` (or, with `pay.maximum`, so that the
+ * highest cell is the maximum: k = (maximum − minimum) ÷ (highest shape − lowest shape)):
  *   rate = minimum + k·(shape − lowest shape)   when `pay.minimum` is given (the lowest cell is the minimum),
  *   rate = k·shape                              otherwise,
  * with k solving  average = Σ count·a·rate ÷ Σ count,  a = FTE (annual) or hours × days (hourly).
@@ -41,15 +42,19 @@ export function calibrate({ schedules, staff }: { schedules: ScheduleSpec[]; sta
       sumAU += r.count * a * (above.get(r.lane)?.[r.step] ?? 0);
     }
     const min = sch.pay.minimum ?? 0;
-    const k = (sch.pay.average * n - min * sumA) / sumAU;
+    // A published range pins both ends: k spreads min … max over the shapes; the average follows.
+    const highest = Math.max(...sch.lanes.map((l) => shape(sch, l.factor, steps)));
+    const k = sch.pay.maximum !== undefined
+      ? (highest > lowest ? (sch.pay.maximum - min) / (highest - lowest) : 1)
+      : ((sch.pay.average ?? 0) * n - min * sumA) / sumAU;
     const where = { field: `schedules[${i}].pay` };
     if (n === 0) {
       problems.push({ code: 'generate.empty-schedule', where, message: `no staff are placed on schedule ${sch.id}, so its pay cannot be calibrated`, hint: 'add a staff line with schedule: ' + sch.id });
       return;
     }
-    if (!(k > 0) || !Number.isFinite(k)) {
+    if (!Number.isFinite(k) || (sch.pay.maximum === undefined ? !(k > 0) : k < 0)) {
       const floor = Math.round((min * sumA) / n);
-      problems.push({ code: 'generate.pay-unreachable', where, message: `an average of $${sch.pay.average.toLocaleString('en-US')} a year is not reachable on schedule ${sch.id}: paying everyone the minimum already gives $${floor.toLocaleString('en-US')}`, hint: 'raise pay.average, lower pay.minimum, or give the lanes or steps different pay' });
+      problems.push({ code: 'generate.pay-unreachable', where, message: `an average of $${(sch.pay.average ?? 0).toLocaleString('en-US')} a year is not reachable on schedule ${sch.id}: paying everyone the minimum already gives $${floor.toLocaleString('en-US')}`, hint: 'raise pay.average, lower pay.minimum, or give the lanes or steps different pay' });
       return;
     }
     for (const lane of sch.lanes) {

@@ -44,8 +44,16 @@ const scheduleSchema = z.object({
   stepIncreasePct: z.number().min(0).max(50),
   /** Share of staff on each step; its length is the number of steps. */
   stepPlacement: z.array(z.number().min(0)).min(1).max(60),
-  /** Average annual pay of everyone placed on the schedule; `minimum` pins the lowest cell (annual salary or hourly rate). */
-  pay: z.object({ average: z.number().positive(), minimum: z.number().positive().optional() }).strict(),
+  /**
+   * Average annual pay of everyone placed on the schedule; `minimum` pins the lowest cell (annual
+   * salary or hourly rate). Or, instead of the average, `minimum` and `maximum`: the lowest and
+   * highest cells of a published schedule, and the average follows from the placements.
+   */
+  pay: z.object({ average: z.number().positive().optional(), minimum: z.number().positive().optional(), maximum: z.number().positive().optional() }).strict()
+    .refine((p) => (p.maximum === undefined ? p.average !== undefined : p.minimum !== undefined && p.average === undefined && p.maximum >= p.minimum), {
+      message: 'give pay.average (with or without pay.minimum), or pay.minimum and pay.maximum (the lowest and highest cells) without pay.average',
+      params: { code: 'pay' },
+    }),
 }).strict();
 
 const staffSchema = z.object({

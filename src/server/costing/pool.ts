@@ -29,6 +29,7 @@ import type { DisclosureDocument } from '../reports/work.ts';
 import type { ReportJob } from './report-jobs.ts';
 import type { CommonYears, SpanChanges } from './common.ts';
 import type { RosterAnswer, RosterJobInput, RosterOutcome } from '../roster/work.ts';
+import { threadEntry } from '../../threads.ts';
 
 export type Job =
   | { id: number; kind: 'check'; filesGz: Uint8Array }
@@ -139,7 +140,7 @@ const busy = (retryAfter: number, mine: boolean) =>
   );
 
 export function costingPool({ threads = 1, log = () => undefined, limits = {} }: { threads?: number; log?: (line: string) => void; limits?: Partial<PoolLimits> } = {}): CostingService {
-  const url = new URL('./thread.mjs', import.meta.url);
+  const url = new URL(threadEntry('thread'), import.meta.url);
   const lim: PoolLimits = { ...DEFAULT_LIMITS, ...limits };
   const queue = new FairQueue<Pending>({ perKey: lim.perKey, total: lim.total });
   const pool: Thread[] = [];

@@ -4,6 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { CdeJob, CdeOutcome } from './cde.ts';
+import { threadEntry } from '../../threads.ts';
 
 type Reply = { kind: 'done'; outcome: CdeOutcome } | { kind: 'failed'; message: string };
 
@@ -11,7 +12,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function runOnce(job: CdeJob): Promise<CdeOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./cde-thread.mjs', import.meta.url));
+    const worker = new Worker(new URL(threadEntry('cde-thread'), import.meta.url));
     let settled = false;
     const settle = (f: () => void) => {
       if (settled) return;

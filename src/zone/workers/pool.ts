@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { emptyFound, mergeFound, type Found, type Plan } from '../evaluate.ts';
+import { threadEntry } from '../../threads.ts';
 
 /**
  * Scans every package of a plan on worker threads (an edge of the zone: threads are I/O to the
@@ -35,7 +36,7 @@ export async function scanParallel(plan: Plan, opts: PoolOptions = {}): Promise<
   let next = 0;
   let examined = 0;
   const total = emptyFound(plan);
-  const url = new URL('./worker.mjs', import.meta.url);
+  const url = new URL(threadEntry('worker'), import.meta.url);
   const run = (): Promise<Found> =>
     new Promise((resolve, reject) => {
       const w = new Worker(url, { workerData: { plan, stop } });
