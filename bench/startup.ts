@@ -3,12 +3,12 @@
 // process). Medians of several runs. Prints figures; never fails on time.
 // Run: npx tsx bench/startup.ts   (it builds dist/ first when the sources are newer)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { findSoffice } from '../test/helpers/libreoffice.ts';
+import { findSoffice, writeRecalcProfile } from '../test/helpers/libreoffice.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = join(ROOT, 'bin/settle.js');
@@ -68,8 +68,7 @@ if (soffice) {
   ], {
     before: () => {
       rmSync(profile, { recursive: true, force: true });
-      mkdirSync(join(profile, 'user'), { recursive: true });
-      writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), '<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>\n</oor:items>\n');
+      writeRecalcProfile(profile);
     },
   }));
   rows.push(['LibreOffice recalculating the same proposal\'s workbook', lo]);

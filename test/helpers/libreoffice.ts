@@ -26,6 +26,12 @@ const RECALC_ALWAYS = `<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 `;
 
+/** Writes a LibreOffice user profile into `profile` that recalculates every workbook on load. */
+export function writeRecalcProfile(profile: string): void {
+  mkdirSync(join(profile, 'user'), { recursive: true });
+  writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), RECALC_ALWAYS);
+}
+
 /**
  * Recalculates every workbook in `files` (absolute paths) with LibreOffice and writes the
  * re-saved copies to `outDir` under the same names. Returns the paths written. The profile
@@ -36,8 +42,7 @@ export function recalculate(soffice: string, files: string[], outDir: string): s
   const profile = mkdtempSync(join(tmpdir(), 'settle-lo-profile-'));
   if (!profile || !isAbsolute(profile) || profile === '/' || !existsSync(profile)) throw new Error(`refusing an unsafe LibreOffice profile path: "${profile}"`);
   try {
-    mkdirSync(join(profile, 'user'), { recursive: true });
-    writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), RECALC_ALWAYS);
+    writeRecalcProfile(profile);
     mkdirSync(outDir, { recursive: true });
     execFileSync(soffice, [
       '--headless', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
