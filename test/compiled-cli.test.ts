@@ -58,8 +58,20 @@ describe('reading a dataset folder through the cache', () => {
     // Put a dataset with another name in the entry for these files: it is what comes back.
     const [entry] = bins(cacheDir);
     const ds = readDatasetFolder(dir);
-    writeFileSync(join(cacheDir, entry), serialize(encodeDataset({ ...ds, district: { ...ds.district, name: 'From the cache' } })));
+    writeFileSync(join(cacheDir, entry), serialize({ dataset: encodeDataset({ ...ds, district: { ...ds.district, name: 'From the cache' } }), derived: undefined }));
     expect(readDatasetFolder(dir, { dir: cacheDir, stamp: 'build-1' }).district.name).toBe('From the cache');
+  });
+
+  it('keeps work derived from the dataset beside it, and gives it back with the dataset', () => {
+    const derivedDir = join(tmp, 'cache-derived');
+    const loaded: unknown[] = [];
+    const derived = { save: (ds: { staff: readonly unknown[] }) => ({ rows: ds.staff.length }), load: (_: unknown, kept: unknown) => void loaded.push(kept) };
+    readDatasetFolder(dir, { dir: derivedDir, stamp: 'build-1', derived });
+    expect(loaded).toEqual([]);
+    const again = readDatasetFolder(dir, { dir: derivedDir, stamp: 'build-1', derived });
+    // The tiny fixture's staff.csv has 10 rows (test/helpers/tiny.ts: groups G1 to G10, one row each).
+    expect(loaded).toEqual([{ rows: 10 }]);
+    expect(again.staff).toHaveLength(10);
   });
 
   it('reads the files again when one byte of them changes, or settle is rebuilt', () => {

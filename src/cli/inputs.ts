@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { defaultDatasetCache, readDatasetFolder } from '../district/read-folder.ts';
+import { prepare, preparedParts, seedPrepared, type PreparedParts } from '../costing/prepare.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
@@ -27,7 +28,9 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   let dataset: Dataset | null = null;
   try {
     // A dataset checked once is read from the cache while its files are unchanged (read-folder.ts).
-    const read = () => readDatasetFolder(districtDir, defaultDatasetCache());
+    const cache = defaultDatasetCache();
+    // Costing's pay groups are kept beside the dataset, so a cached dataset is costed without its staff rows.
+    const read = () => readDatasetFolder(districtDir, cache && { ...cache, derived: { save: (ds) => preparedParts(prepare(ds)), load: (ds, kept) => seedPrepared(ds, kept as PreparedParts) } });
     dataset = io ? step(io, `Reading ${districtDir}`, read) : read();
   } catch (e) {
     if (e instanceof InvalidInput) for (const p of e.problems) problems.push(p);

@@ -55,7 +55,11 @@ export function encodeDataset(ds: Dataset): EncodedDataset {
   return out;
 }
 
-/** The dataset back, frozen as `loadDataset` returns it (each row as it is made: cheaper than walking it after). */
+/**
+ * The dataset back, frozen as `loadDataset` returns it (each row as it is made: cheaper than
+ * walking it after). Lists of rows are built the first time they are read: a command that never
+ * reads the staff rows (costing works from pay groups kept beside them) never builds them.
+ */
 export function decodeDataset(enc: EncodedDataset): Dataset {
   const ds: Record<string, unknown> = {};
   for (const [part, e] of Object.entries(enc)) {
@@ -63,16 +67,20 @@ export function decodeDataset(enc: EncodedDataset): Dataset {
       ds[part] = deepFreeze(e.value);
       continue;
     }
-    const { columns, length, values } = e;
-    // Values of plain columns can be lists (a school's grades): frozen too.
-    const get = values.map((c): ((i: number) => unknown) => ('f64' in c ? (i) => c.f64[i] : 'dict' in c ? (i) => c.dict[c.idx[i]] : (i) => deepFreeze(c.plain[i])));
-    const rows = new Array<Record<string, unknown>>(length);
-    for (let i = 0; i < length; i++) {
-      const row: Record<string, unknown> = {};
-      for (let k = 0; k < columns.length; k++) row[columns[k]] = get[k](i);
-      rows[i] = Object.freeze(row);
-    }
-    ds[part] = Object.freeze(rows);
+    let rows: readonly Record<string, unknown>[] | undefined;
+    Object.defineProperty(ds, part, { enumerable: true, get: () => (rows ??= buildRows(e)) });
   }
   return Object.freeze(ds) as unknown as Dataset;
+}
+
+function buildRows({ columns, length, values }: { columns: string[]; length: number; values: Column[] }): readonly Record<string, unknown>[] {
+  // Values of plain columns can be lists (a school's grades): frozen too.
+  const get = values.map((c): ((i: number) => unknown) => ('f64' in c ? (i) => c.f64[i] : 'dict' in c ? (i) => c.dict[c.idx[i]] : (i) => deepFreeze(c.plain[i])));
+  const rows = new Array<Record<string, unknown>>(length);
+  for (let i = 0; i < length; i++) {
+    const row: Record<string, unknown> = {};
+    for (let k = 0; k < columns.length; k++) row[columns[k]] = get[k](i);
+    rows[i] = Object.freeze(row);
+  }
+  return Object.freeze(rows);
 }

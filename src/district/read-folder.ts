@@ -16,7 +16,11 @@ export interface DatasetCache {
   dir: string;
   /** Changes whenever settle's code does (its build), so a cache entry never outlives the code that made it. */
   stamp: string;
+  /** Work derived from the dataset, kept beside it: `save` makes it when the entry is written, `load` takes it back on a hit. */
+  derived?: { save: (ds: Dataset) => unknown; load: (ds: Dataset, kept: unknown) => void };
 }
+
+interface Entry { dataset: EncodedDataset; derived: unknown }
 
 /** Cache entries kept; the oldest go first. */
 const KEEP = 16;
@@ -51,20 +55,20 @@ export function readDatasetFolder(dir: string, cache: DatasetCache | null = null
   }
   const bytes = DATASET_FILES.map((f) => readFileSync(join(dir, f)));
   const entry = cache ? join(cache.dir, `${key(cache.stamp, bytes)}.bin`) : null;
-  if (entry) {
-    const cached = readEntry(entry);
+  if (entry && cache) {
+    const cached = readEntry(entry, cache);
     if (cached) return cached;
   }
   const files = Object.fromEntries(DATASET_FILES.map((f, i) => [f, bytes[i].toString('utf8')])) as DatasetFiles;
   const dataset = loadDataset(files, (f) => join(dir, f));
-  if (entry && cache) writeEntry(cache.dir, entry, dataset);
+  if (entry && cache) writeEntry(cache, entry, dataset);
   return dataset;
 }
 
 /** The content hash: the files' bytes, their names, settle's build and the serializer's version. */
 function key(stamp: string, bytes: Buffer[]): string {
   const h = createHash('sha256');
-  h.update(`settle-dataset-1\0${stamp}\0${process.versions.v8}\0`);
+  h.update(`settle-dataset-2\0${stamp}\0${process.versions.v8}\0`);
   DATASET_FILES.forEach((f, i) => {
     h.update(`${f}\0${bytes[i].length}\0`);
     h.update(bytes[i]);
@@ -73,20 +77,24 @@ function key(stamp: string, bytes: Buffer[]): string {
 }
 
 /** A cached dataset, or null when there is none or it cannot be read (then the files are read). */
-function readEntry(file: string): Dataset | null {
+function readEntry(file: string, cache: DatasetCache): Dataset | null {
   try {
-    return decodeDataset(deserialize(readFileSync(file)) as EncodedDataset);
+    const kept = deserialize(readFileSync(file)) as Entry;
+    const dataset = decodeDataset(kept.dataset);
+    if (cache.derived && kept.derived !== undefined) cache.derived.load(dataset, kept.derived);
+    return dataset;
   } catch {
     return null;
   }
 }
 
 /** Best effort: a cache that cannot be written (read-only home, full disk) only costs time. */
-function writeEntry(dir: string, file: string, dataset: Dataset): void {
+function writeEntry({ dir, derived }: DatasetCache, file: string, dataset: Dataset): void {
   try {
     mkdirSync(dir, { recursive: true });
     const tmp = `${file}.tmp-${process.pid}`;
-    writeFileSync(tmp, serialize(encodeDataset(dataset)));
+    const kept: Entry = { dataset: encodeDataset(dataset), derived: derived?.save(dataset) };
+    writeFileSync(tmp, serialize(kept));
     renameSync(tmp, file);
     const entries = readdirSync(dir).filter((f) => f.endsWith('.bin')).map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t);
     for (const old of entries.slice(KEEP)) unlinkSync(join(dir, old.f));

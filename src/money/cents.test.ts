@@ -10,7 +10,8 @@
  * the product at 15 significant digits when it is within a hair of a half cent for exactly this.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDollars, parseDollars, sumCents, toCents } from './cents.ts';
+import fc from 'fast-check';
+import { formatDollars, formatNumber, parseDollars, sumCents, toCents } from './cents.ts';
 
 describe('toCents: half a cent goes away from zero', () => {
   it('rounds an exact half cent up for positive amounts', () => {
@@ -87,5 +88,28 @@ describe('parseDollars, sumCents and formatDollars', () => {
     expect(formatDollars(-26_850)).toBe('-$269'); // 268.50 → 269 whole dollars
     expect(formatDollars(-268, { exact: true })).toBe('-$2.68');
     expect(formatDollars(123_456_789, { exact: true })).toBe('$1,234,567.89');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes every number exactly as toLocaleString("en-US") does, without loading Intl', () => {
+    // Hand cases: grouping, rounding to the nearer decimal (the larger on a tie), trailing zeros dropped, signs.
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(1234.5, 0)).toBe('1,235');
+    expect(formatNumber(0.125, 2)).toBe('0.13');
+    expect(formatNumber(2.5, 4)).toBe('2.5');
+    expect(formatNumber(-1000.25, 1)).toBe('-1,000.3');
+    expect(formatNumber(100)).toBe('100');
+    for (const [v, f] of [[1234567, 3], [1234.5, 0], [0.125, 2], [-1000.25, 1], [-0.0001, 2], [-0, 3], [999.9996, 3]] as const) {
+      expect(formatNumber(v, f)).toBe(v.toLocaleString('en-US', { maximumFractionDigits: f }));
+    }
+    // Every figure settle writes: up to 15 significant digits (beyond that Intl keeps 17 and toFixed more).
+    fc.assert(fc.property(fc.double({ min: -1e11, max: 1e11, noNaN: true }), fc.integer({ min: 0, max: 4 }), (v, f) => {
+      expect(formatNumber(v, f)).toBe(v.toLocaleString('en-US', { maximumFractionDigits: f }));
+    }), { numRuns: 5000 });
+    // Whole dollars up to the largest safe amount of cents, 2^51 (about $22 trillion).
+    fc.assert(fc.property(fc.double({ min: -(2 ** 51) / 100, max: 2 ** 51 / 100, noNaN: true }).map(Math.round), (v) => {
+      expect(formatNumber(v, 0)).toBe(v.toLocaleString('en-US', { maximumFractionDigits: 0 }));
+    }), { numRuns: 5000 });
   });
 });

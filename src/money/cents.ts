@@ -46,15 +46,40 @@ export function sumCents(values: Iterable<Cents>): Cents {
   return assertSafe(total);
 }
 
-/** One formatter for every figure: `toLocaleString` builds a new one at each call (costing formats thousands of figures for its traces). */
-const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/**
+ * A number as `toLocaleString('en-US', { maximumFractionDigits })` writes it ("1,234.5"), without
+ * Intl: costing formats thousands of figures for its traces, and loading Intl's number formats
+ * alone takes about 30 ms of a command's start. Same rounding: Intl rounds the shortest decimal
+ * that reads back as the number (what `String` writes), half away from zero; so does this
+ * (money/cents.test.ts checks them against each other).
+ */
+export function formatNumber(v: number, maximumFractionDigits = 3): string {
+  const plain = String(Math.abs(v));
+  if (!Number.isFinite(v) || plain.includes('e')) return v.toLocaleString('en-US', { maximumFractionDigits });
+  const [int, frac = ''] = plain.split('.');
+  let digits = int + frac.slice(0, maximumFractionDigits).padEnd(maximumFractionDigits, '0');
+  if (frac.length > maximumFractionDigits && frac[maximumFractionDigits] >= '5') {
+    // Add one in the last kept place, carrying.
+    const d = digits.split('');
+    let k = d.length - 1;
+    while (k >= 0 && d[k] === '9') d[k--] = '0';
+    if (k >= 0) d[k] = String(Number(d[k]) + 1);
+    else d.unshift('1');
+    digits = d.join('');
+  }
+  const whole = digits.slice(0, digits.length - maximumFractionDigits);
+  const kept = digits.slice(digits.length - maximumFractionDigits).replace(/0+$/, '');
+  let grouped = '';
+  for (let i = 0; i < whole.length; i++) grouped += (i > 0 && (whole.length - i) % 3 === 0 ? ',' : '') + whole[i];
+  return `${v < 0 || Object.is(v, -0) ? '-' : ''}${grouped}${kept ? `.${kept}` : ''}`;
+}
 
 /** "$1,234,567" (whole dollars, for tables) or "$1,234,567.89" with `exact`. */
 export function formatDollars(c: Cents, opts: { exact?: boolean } = {}): string {
   const negative = c < 0;
   const abs = Math.abs(c);
   const dollars = opts.exact ? Math.trunc(abs / 100) : Math.round(abs / 100);
-  const whole = GROUPED.format(dollars);
+  const whole = formatNumber(dollars, 0);
   const frac = opts.exact ? '.' + String(abs % 100).padStart(2, '0') : '';
   return `${negative ? '-' : ''}$${whole}${frac}`;
 }

@@ -1,5 +1,5 @@
 import type { CostLine, CostResult } from '../costing/result.ts';
-import { formatDollars } from '../money/cents.ts';
+import { formatDollars, formatNumber } from '../money/cents.ts';
 import { EXTRAPOLATED_NOTE, certificationSentence, laterShortSentence, otherYearSentence, yearHeading } from './certification-text.ts';
 import { renderTable, type Row } from './table.ts';
 
@@ -46,7 +46,7 @@ export function costTable(r: CostResult): string {
   rows.push(['Total cost', ...r.years.map((y) => money(y.totalCents))]);
   rows.push(['  of which one-time', ...r.years.map((y) => money(y.oneTimeCents))]);
   rows.push(['  of which ongoing', ...r.years.map((y) => money(y.ongoingCents))]);
-  rows.push(['FTE added (year end)', ...r.years.map((y) => y.fteAdded.toLocaleString('en-US'))]);
+  rows.push(['FTE added (year end)', ...r.years.map((y) => formatNumber(y.fteAdded))]);
   rows.push(['Status quo compensation (step and column)', ...r.baseline.map((b) => money(b.totalCents))]);
 
   const proj: Row[] = [
@@ -92,7 +92,7 @@ export function traceText(r: CostResult): string {
 function showInput(v: string | number, unit?: string): string {
   if (typeof v === 'string') return v;
   if (unit === 'cents') return formatDollars(v, { exact: true });
-  if (unit === 'usd') return `$${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  if (unit === 'usd') return `$${formatNumber(v, 2)}`;
   if (unit === 'percent') return `${v}%`;
-  return v.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  return formatNumber(v, 4);
 }
