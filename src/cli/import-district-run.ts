@@ -94,13 +94,12 @@ export function runImportDistrict(flags: DistrictFlags, io: Io): void {
     return { cde, r };
   });
   if (flags.printSpec) {
-    const code = result.r.spec.district.cdsCode.slice(0, 7);
     io.out([
       `# The spec settle import district built for ${result.r.spec.district.name} from the public files.`,
-      '# Its schools are not in it: write them with',
-      `#   settle import cde --district ${code} --directory ${basename(files.directory.file)} --frpm ${basename(files.frpm.file)} --out SCHOOLS`,
-      '# then edit any value below (yours overrides the public or assumed one) and run',
-      '#   settle generate --spec this.yaml --schools-from SCHOOLS --out DIR',
+      '# Its schools are not in it: take them from the folder `settle import district --out DIR` writes',
+      '# (schools.csv and enrollment.csv). Edit any value below (yours overrides the public or assumed',
+      '# one) and run',
+      '#   settle generate --spec this.yaml --schools-from DIR --out NEW-DIR',
       specToYaml(result.r.spec),
     ].join('\n'));
     return;

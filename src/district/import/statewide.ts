@@ -4,6 +4,7 @@ import { colaFrom, statutoryFrom } from '../demo/lausd-common.ts';
 import type { DatedParameter, Reference } from '../parameters.ts';
 import type { GenerateSpec, ScheduleSpec, StaffSpec } from '../generate/spec.ts';
 import type { Enrollment, School, SchoolType } from '../types.ts';
+import { apportion } from '../generate/random.ts';
 import { readWide, type TextFile, type WideRow } from './cde-enrollment.ts';
 
 /**
@@ -151,8 +152,19 @@ export function statewideSpec({ files, query, schools, enrollment, names }: {
   if (!d.finance) missing.push(`${n('finance')} (no F-33 FY2022 row for CA-${d.cds7})`);
 
   // ---- Students and ADA ------------------------------------------------------------------------
-  const students = enrollment.reduce((s, e) => s + e.students, 0);
-  derive('Students (K-12, district-run schools)', count(students), 'the CDE schools directory and FRPM files, by school (settle import cde)');
+  // The school files count 2014-15 students; the dataset's year is 2022-23. Each school keeps its
+  // share, and the total is the district's own 2023-24 enrollment (CCD), the nearest year published.
+  const fileStudents = enrollment.reduce((s, e) => s + e.students, 0);
+  const ccdStudents = num(d.ccd, 'enrollment');
+  let scaled = enrollment;
+  if (reported(ccdStudents) && fileStudents > 0) {
+    const shares = apportion(Math.round(ccdStudents), enrollment.map((e) => e.students));
+    scaled = enrollment.map((e, i) => ({ ...e, students: shares[i] }));
+    derive('Students (K-12, district-run schools)', count(ccdStudents), `${n('ccd')}: enrollment, 2023-24, spread over the schools and grades in proportion to the CDE FRPM 2014-15 counts (${count(fileStudents)}) that settle import cde reads`);
+  } else {
+    derive('Students (K-12, district-run schools)', count(fileStudents), 'the CDE schools directory and FRPM 2014-15 files, by school (settle import cde); no CCD 2023-24 enrollment to bring them to a later year');
+  }
+  const students = scaled.reduce((s, e) => s + e.students, 0);
   const ceYear = (y: number) => d.ce.find((r) => r.cells.fiscal_year === FY(y));
   const ada = num(ceYear(BASE_YEAR), 'ada');
   if (!reported(ada)) {
@@ -231,6 +243,9 @@ export function statewideSpec({ files, query, schools, enrollment, names }: {
   if (reported(ada2)) derive('Enrollment change per year', `${trend.toFixed(2)}%`, `${n('currentExpense')}: ada ${FY(BASE_YEAR)} to ${FY(BASE_YEAR + 2)}, per year`);
   else assume('Enrollment change per year', '0%', 'no later ADA in the current-expense file');
   const perAda = years[FY(BASE_YEAR)].expenditures / ada;
+  const attendance = reported(ccdStudents) ? Math.min(100, Math.round((ada / ccdStudents) * 1000) / 10) : 95;
+  if (reported(ccdStudents)) derive('Normal attendance rate', `${attendance}%`, `ADA ${FY(BASE_YEAR)} ÷ CCD enrollment 2023-24`);
+  else assume('Normal attendance rate', '95%', 'no CCD enrollment');
   derive('Revenue per ADA (strike days)', dollars(perAda), `${n('currentExpense')}: ce_published_usd ÷ ada, ${FY(BASE_YEAR)} (current expense per ADA stands in for revenue per ADA)`);
 
   // ---- Figures to show beside the totals ---------------------------------------------------------
@@ -302,7 +317,7 @@ export function statewideSpec({ files, query, schools, enrollment, names }: {
         sectionsPerTeacher: since('Sections a secondary teacher teaches', 'count', 5, [assumption('five of six periods')]),
         revenuePerAda: since('Revenue per ADA', 'usd', Math.round(perAda), [fileRef('currentExpense', 'ce_published_usd ÷ ada, 2022-23')]),
         instructionalDays: since('Instructional days', 'days', 180, [ref('California Education Code 46200: 180 days of instruction')]),
-        normalAttendanceRate: since('Normal attendance rate', 'percent', 95, [assumption('95% of enrolled students attend on a normal day')]),
+        normalAttendanceRate: since('Normal attendance rate', 'percent', attendance, [reported(ccdStudents) ? ref('ADA 2022-23 (current expense file) ÷ enrollment 2023-24 (CCD)') : assumption('95% of enrolled students attend on a normal day')]),
       },
     },
     schools: {},
@@ -317,7 +332,7 @@ export function statewideSpec({ files, query, schools, enrollment, names }: {
     schedules,
     staff,
     budget: { beginningBalance: beginning, committed: 0, years },
-    schoolsFrom: { schools, enrollment },
+    schoolsFrom: { schools, enrollment: scaled },
   };
   assume('Placements', 'random, seeded by the district code', 'who is on which step and at which school is not published; the totals above are');
   return { spec, provenance, missing, compare };
