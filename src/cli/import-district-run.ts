@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { importCde, type TextFile } from '../district/import/cde.ts';
 import { summaryLines } from '../district/import/summary.ts';
-import { statewideSpec, type Provenance, type StatewideImport } from '../district/import/statewide.ts';
+import { readStatewide, statewideSpec, type Provenance, type StatewideImport } from '../district/import/statewide.ts';
 import { generateDistrict } from '../district/generate/generate.ts';
 import { payBy } from '../district/generate/schedules.ts';
 import { specToYaml } from '../district/generate/spec.ts';
@@ -88,9 +88,9 @@ export function runImportDistrict(flags: DistrictFlags, io: Io): void {
   if (!flags.out && !flags.printSpec) throw new UsageError('import district needs --out DIR (the folder to write the dataset into), or --print-spec');
   const files = readAll(flags);
   const result = step(io, `Importing ${flags.cds}`, () => {
-    const probe = statewideSpec({ files, query: flags.cds!, schools: [], enrollment: [], names: names(files) }).spec;
-    const cde = importCde({ directory: files.directory, frpm: files.frpm, district: probe.district.cdsCode.slice(0, 7), highNeedThreshold: 0.9, charters: 'exclude' });
-    const r = statewideSpec({ files, query: flags.cds!, schools: cde.schools, enrollment: cde.enrollment, names: names(files) });
+    const rows = readStatewide(files, flags.cds!);
+    const cde = importCde({ directory: files.directory, frpm: files.frpm, district: rows.cds7, highNeedThreshold: 0.9, charters: 'exclude' });
+    const r = statewideSpec({ rows, files, schools: cde.schools, enrollment: cde.enrollment, names: names(files) });
     return { cde, r };
   });
   if (flags.printSpec) {

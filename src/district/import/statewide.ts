@@ -111,7 +111,10 @@ export function findDistrict(query: string, ce: WideRow[]): { cds7: string; name
 }
 
 /** Reads the four files, keeping only the rows of one district (found by code or name). */
-export function readStatewide(files: StatewideFiles, query: string): { cds7: string; name: string; j90?: WideRow; ccd?: WideRow; ce: WideRow[]; finance?: WideRow } {
+/** One district's rows of the statewide files. */
+export interface DistrictRows { cds7: string; name: string; j90?: WideRow; ccd?: WideRow; ce: WideRow[]; finance?: WideRow }
+
+export function readStatewide(files: StatewideFiles, query: string): DistrictRows {
   const ceAll = readWide({ source: files.currentExpense, required: ['record_type', 'cds7', 'name', 'fiscal_year', 'ada', 'ce_published_usd', 'nces_ids'], what: 'the CDE current expense of education file', keep: (c) => c.record_type === 'district' });
   const { cds7, name } = findDistrict(query, ceAll);
   const ce = ceAll.filter((r) => r.cells.cds7 === cds7);
@@ -129,12 +132,12 @@ const count = (x: number) => Math.round(x).toLocaleString('en-US');
  * The spec of one district. `schools` and `enrollment` come from the CDE directory import; the
  * rest from the statewide files, or from ASSUMED where a file has no figure (each labelled).
  */
-export function statewideSpec({ files, query, schools, enrollment, names }: {
-  files: StatewideFiles; query: string; schools: School[]; enrollment: Enrollment[];
+export function statewideSpec({ rows: d, files, schools, enrollment, names }: {
+  /** The district's rows (`readStatewide`); `files` are read again only for the statewide medians of a district J-90 lacks. */
+  rows: DistrictRows; files: StatewideFiles; schools: School[]; enrollment: Enrollment[];
   /** How each file is named in the provenance (its file name). */
   names?: Partial<Record<keyof StatewideFiles, string>>;
 }): StatewideImport {
-  const d = readStatewide(files, query);
   const n = (k: keyof StatewideFiles) => names?.[k] ?? files[k].file;
   const provenance: Provenance[] = [];
   const missing: string[] = [];
