@@ -5,7 +5,7 @@ import { UsageError, type Io } from './io.ts';
 
 /** `settle import cde`: a district's schools and enrollment from the CDE's public files. */
 export function registerImport(program: Command, io: Io): void {
-  const imp = program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('build schools and enrollment files from public data (California Department of Education)');
+  const imp = program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('build a district dataset, or its schools and enrollment, from public data (California Department of Education, NCES)');
   imp.command('cde')
     .description('Schools and enrollment of any California district from CDE public files (directory, FRPM, optional enrollment by grade).')
     .option('--directory <file>', 'CDE public schools directory (pubschls), CSV')
