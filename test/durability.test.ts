@@ -49,7 +49,10 @@ const WRONG = 'not the password at all';
  * sign-in throttle hears while an email waits, up to 50 failures an hour; past that it answers
  * 429 and writes nothing. Each actor signs in from an address of its own (127.0.2.x), as people do
  * from their own phones: a sign-in cut off by a kill leaves a failure pending (throttle.ts), which
- * counts for that address and email for a minute, and never reaches the 20 an address has free.
+ * counts for that address and email for a minute. A server that restarts in under two seconds
+ * can be killed during the same person's sign-in five times in that minute, and the account then
+ * waits; like a person whose phone reconnects, an actor whose sign-in was cut signs in again from
+ * a new address, which the throttle still hears while the account waits (fewer than 2 failures).
  */
 const FAILURES_PER_VICTIM = 60;
 
@@ -660,9 +663,14 @@ async function durabilityRun(label: string, dialect: SqlDialect, options: OpenOp
   const rand = random(SEED + (dialect === 'postgres' ? 1 : 0));
   const spawnIt = () => spawnServer('file' in options ? { db: options.file } : { databaseUrl: options.url });
   let actorNumber = 0;
+  /** 127.0.2.1, 127.0.2.2, … then 127.0.3.1: loopback addresses no wrong password comes from (those are 127.0.1.x). */
+  const nextActorAddress = () => {
+    const n = actorNumber++;
+    return `127.0.${2 + Math.floor(n / 250)}.${1 + (n % 250)}`;
+  };
   const pick = (org: OrgKey, role: string, nth = 0) => {
     const p = world.people.filter((x) => x.org === org && x.role === role)[nth];
-    return { name: `${org}/${role}${nth}`, personId: p.id, org, role, email: p.email, address: `127.0.2.${++actorNumber}`, http: new Http(''), token: '' } satisfies Actor;
+    return { name: `${org}/${role}${nth}`, personId: p.id, org, role, email: p.email, address: nextActorAddress(), http: new Http(''), token: '' } satisfies Actor;
   };
   const actors: Actor[] = [
     pick('district', 'admin'), pick('district', 'negotiator'),
@@ -703,6 +711,7 @@ async function durabilityRun(label: string, dialect: SqlDialect, options: OpenOp
         if (me.status !== 200) {
           const state = ledger.sessions.get(sha256(a.token))?.state;
           if (state === 'live') load.unexpected.push(`round ${round}: the session of ${a.name} was lost across the restart: GET /api/session ${me.status}`);
+          a.address = nextActorAddress();
           await load.signIn(a);
         }
       }));
