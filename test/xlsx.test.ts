@@ -322,6 +322,18 @@ describe.skipIf(!soffice)('spreadsheet export recalculated by LibreOffice', () =
   add({ name: 'tiny position terms', input: tinyPositions });
   add({ name: 'tiny compare', input: cost('compare', t, [pay, positions, minimal]) });
   add({ name: 'LAUSD 2019 compare', input: cost('compare', lausd, examples) });
+  // Attrition: current staff shrink by 10% a year and replacements are hired at the new-hire
+  // placement, in both units (Groups gains replacement rows, Inputs the attrition rows).
+  const attrition = (t0: Dataset, pct: { T: number; C: number }) => {
+    const ds = structuredClone(t0);
+    ds.district.parameters.attrition = { T: { pct: pct.T, reference: [{ title: 'test' }] }, C: { pct: pct.C, reference: [{ title: 'test' }] } };
+    return ds;
+  };
+  const tA = attrition(t, { T: 10, C: 10 });
+  const tinyAttrition = cost('cost', tA, [pay]);
+  add({ name: 'tiny with 10% attrition, pay terms', input: tinyAttrition });
+  add({ name: 'tiny with 10% attrition, compare', input: cost('compare', tA, [pay, positions, minimal]) });
+  add({ name: 'tiny with 10% attrition, disclosure', input: cost('disclose', tA, [pay]) });
 
   // Edited inputs, each against the engine run on the same change.
   const settlementInput = cost('disclose', lausd, [settlement]);
@@ -394,6 +406,14 @@ describe.skipIf(!soffice)('spreadsheet export recalculated by LibreOffice', () =
       editTerm('raise-5', 'Percent', 3)(wb);
     },
     expected: () => costAll(t, [withTerm(withTerm(positions, 'program-7', { amount: 30_000 }), 'raise-5', { pct: 3 })]),
+  });
+  add({
+    name: 'tiny, attrition of T 10% → 12%', input: tinyAttrition,
+    edit: (wb) => {
+      const { ws, row, col } = inputsCell(wb, 'Attrition', 'T', '2018-19');
+      setInput(ws, row, col, 12);
+    },
+    expected: () => costAll(attrition(t, { T: 12, C: 10 }), [pay]),
   });
   add({
     name: 'tiny, 3 → 4 custodians in one pay group', input: tinyPay,

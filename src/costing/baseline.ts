@@ -1,6 +1,6 @@
 import { fyLabel, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { toCents } from '../money/cents.ts';
-import { currentEarners } from './earners.ts';
+import { currentEarners, replacementEarners } from './earners.ts';
 import { baseRate, type Earner } from './pay.ts';
 import { healthEligible, healthRate, statutoryRates, type Prepared } from './prepare.ts';
 import type { BaselineYear } from './result.ts';
@@ -25,6 +25,16 @@ export function statusQuoCents(e: Earner, fy: FiscalYear): number {
   return cents;
 }
 
+/**
+ * What a current pay group would be paid in a fiscal year if nobody left: its step and column
+ * at its full FTE (or people), in cents. Equal to `statusQuoCents` where the unit has no attrition.
+ */
+function everyoneStaysCents(e: Earner, fy: FiscalYear): number {
+  const whole = e.segments(e.stepYear)[0];
+  const r0 = baseRate(e, fy);
+  return toCents(e.lane.basis === 'annual' ? r0 * whole.fte : r0 * e.hoursPerDay * e.daysPerYear * whole.headcount);
+}
+
 const cache = new WeakMap<Prepared, Map<string, BaselineYear[]>>();
 
 /**
@@ -40,22 +50,27 @@ export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] 
   // Each result gets its own copy, so one caller cannot change another's figures.
   if (hit) return structuredClone(hit);
   const units = [...p.units.values()];
-  const earners = currentEarners(p);
+  const stay = currentEarners(p);
+  const earners = [...stay, ...replacementEarners(p, years[years.length - 1])];
   const result = years.map((fy): BaselineYear => {
     const byUnit = units.map((u) => {
       let salaryCents = 0;
       let fte = 0;
       let people = 0;
+      let everyoneStays = 0;
+      for (const e of stay) if (e.unit === u) everyoneStays += everyoneStaysCents(e, fy);
       for (const e of earners) {
         if (e.unit !== u) continue;
         const seg = e.segments(fy)[0];
+        if (!seg) continue; // hired in place of a leaver in a later year
         salaryCents += statusQuoCents(e, fy);
         fte += seg.fte;
         if (healthEligible(p, e)) people += seg.headcount;
       }
       const pct = statutoryRates(p, u.kind, fy).reduce((s, r) => s + r.pct, 0);
       return {
-        unit: u.id, salaryCents, statutoryCents: toCents(((salaryCents / 100) * pct) / 100),
+        // Pay saved by replacing leavers at the new-hire placement: already out of salaryCents.
+        unit: u.id, salaryCents, turnoverSavingsCents: everyoneStays - salaryCents, statutoryCents: toCents(((salaryCents / 100) * pct) / 100),
         healthCents: toCents(people * healthRate(p, fy)), fte: Math.round(fte * 1e4) / 1e4,
       };
     });
@@ -63,7 +78,7 @@ export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] 
     const salaryCents = sum((u) => u.salaryCents);
     const statutoryCents = sum((u) => u.statutoryCents);
     const healthCents = sum((u) => u.healthCents);
-    return { fy: fyLabel(fy), salaryCents, statutoryCents, healthCents, totalCents: salaryCents + statutoryCents + healthCents, fte: Math.round(sum((u) => u.fte) * 1e4) / 1e4, byUnit };
+    return { fy: fyLabel(fy), salaryCents, turnoverSavingsCents: sum((u) => u.turnoverSavingsCents), statutoryCents, healthCents, totalCents: salaryCents + statutoryCents + healthCents, fte: Math.round(sum((u) => u.fte) * 1e4) / 1e4, byUnit };
   });
   byRange.set(key, result);
   return structuredClone(result);

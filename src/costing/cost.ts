@@ -10,7 +10,7 @@ import { addPrograms } from './programs.ts';
 import { checkAgainstDataset, type ProposalSource } from './checks.ts';
 import { outsideProblem, outsideTerm, withinTerm } from './outside-term.ts';
 import { InvalidInput } from '../errors/problem.ts';
-import { addedEarners, currentEarners } from './earners.ts';
+import { addedEarners, currentEarners, replacementEarners } from './earners.ts';
 import { Ledger } from './ledger.ts';
 import { toTransform, type Earner } from './pay.ts';
 import { costPay } from './pay-costs.ts';
@@ -68,7 +68,8 @@ function costAsWritten(input: CostInput): CostResult {
   };
   const slices = addedPositions(p, terms.positions, years, where);
   const added = groupSlices(slices).flatMap((s) => addedEarners(p, s.term, s.role, s.slices));
-  const current = currentEarners(p);
+  // Current staff, and those hired in place of the ones who leave (attrition).
+  const current = [...currentEarners(p), ...replacementEarners(p, last)];
   const transforms = terms.pay.map((t, i) => toTransform(t, i, proposal.date));
   const fullPay = costPay({
     earners: [...current, ...added], transforms, base, ledger,

@@ -4,7 +4,7 @@ import type { Dataset, Placement } from '../district/types.ts';
 import { toCents } from '../money/cents.ts';
 import type { BonusTerm, HealthTerm, PositionTerm, ProgramTerm, Proposal, Term } from '../proposals/types.ts';
 import { statusQuoCents } from './baseline.ts';
-import { addedEarners, currentEarners, placementFor } from './earners.ts';
+import { addedEarners, currentEarners, placementFor, replacementEarners } from './earners.ts';
 import { baseRate, payByPrefix, startMonths, toTransform, transformsFor, type Earner, type EarnerTransforms, type Transform } from './pay.ts';
 import { addedPositions, groupSlices, type Slice } from './positions.ts';
 import { compareLines } from './ledger.ts';
@@ -47,7 +47,7 @@ export interface ProposalLayout {
 
 export interface EarnerLayout {
   earner: Earner;
-  /** Index of the pay group in `prepared.groups` (current staff). */
+  /** Index of the pay group in `prepared.groups` (current staff; not set for people hired in place of leavers, whose `earner.replacement` says whom they replace). */
   group?: number;
   /** Positions added by a term: the term, role, placement and the fiscal year they are first added. */
   cohort?: { term: PositionTerm; role: string; placement: Placement; fy: FiscalYear };
@@ -190,6 +190,8 @@ export function layoutProposal(dataset: Dataset, proposal: Proposal, opts: { thr
   const slices = addedPositions(p, terms.positions, years, () => ({}));
   const transforms = terms.pay.map((t, i) => toTransform(t, i, proposal.date));
   const earners: EarnerLayout[] = currentEarners(p).map((earner, group) => ({ earner, group, reach: transformsFor(earner, transforms) }));
+  // People hired in place of leavers (attrition): current staff without a pay group of their own.
+  for (const earner of replacementEarners(p, last)) earners.push({ earner, reach: transformsFor(earner, transforms) });
   for (const s of groupSlices(slices)) {
     const placement = placementFor(p, s.term.unit, s.role) as Placement;
     for (const earner of addedEarners(p, s.term, s.role, s.slices)) {

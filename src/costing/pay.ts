@@ -1,5 +1,6 @@
 import { fiscalYearOf, monthsBefore, type FiscalYear } from '../calendar/fiscal-year.ts';
 import type { Unit } from '../district/types.ts';
+import type { Replacement } from './earners.ts';
 import type { PayTerm, TermKind } from '../proposals/types.ts';
 import { rateAfter, type Lane } from './schedule.ts';
 
@@ -22,6 +23,8 @@ export interface Earner {
   /** The term that added these positions (for added earners), and the term a me-too clause copied. */
   addedBy?: string;
   addedVia?: string;
+  /** For people hired in place of current staff who left (attrition): whom they replace. */
+  replacement?: Replacement;
 }
 
 /** A pay term as a change to an earner's rate or hours from a date, applied in date order. */

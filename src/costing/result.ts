@@ -53,12 +53,19 @@ export interface YearCost {
 /** The status quo: what current staff cost each year with step and column, before any proposal. */
 export interface BaselineYear {
   fy: string;
+  /** Step and column pay of the people on the payroll that year: those who stay and those hired in place of leavers. */
   salaryCents: number;
+  /**
+   * How much less that is than if nobody left (everyone in post moving up their steps): the
+   * savings from replacing leavers at the new-hire placement. Already taken out of salaryCents;
+   * 0 where no unit has attrition.
+   */
+  turnoverSavingsCents: number;
   statutoryCents: number;
   healthCents: number;
   totalCents: number;
   fte: number;
-  byUnit: { unit: string; salaryCents: number; statutoryCents: number; healthCents: number; fte: number }[];
+  byUnit: { unit: string; salaryCents: number; turnoverSavingsCents: number; statutoryCents: number; healthCents: number; fte: number }[];
 }
 
 export interface PositionAdded {

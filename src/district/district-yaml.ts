@@ -66,6 +66,7 @@ const parametersSchema = z
     healthPerEmployee: datedWithin(0, 1e6),
     healthEligibleMinHours: byKind(z.number().min(0).max(24)),
     newHirePlacement: z.record(z.string(), placement),
+    attrition: z.record(z.string(), z.object({ pct: z.number().min(0).max(50), reference: references }).strict()).default({}),
     classSize: z
       .object({
         spans: z.array(z.object({ grades: gradeSpan, measure: z.enum(['maximum', 'average']), cap: z.number().int().min(1).max(100) }).strict()).min(1),
@@ -103,6 +104,7 @@ const EXAMPLES: [RegExp, string][] = [
   [/values/, 'values: { 2018-07-01: 16.28, 2019-07-01: 17.1 }'],
   [/reference/, 'reference: [{ title: "LAO EdBudget table", href: "https://lao.ca.gov/…" }]'],
   [/newHirePlacement/, 'teacher: { unit: UTLA, schedule: teachers, columnOrClass: C1, step: 1, daysPerYear: 185 }'],
+  [/^parameters\.attrition/, 'attrition: { UTLA: { pct: 8, reference: "Learning Policy Institute, Teacher Turnover (2017)" } }   (percent of the unit who leave each year, 0 to 50)'],
   [/classSize/, 'spans: [{ grades: 4-6, measure: maximum, cap: 36 }]'],
   [/^parameters\.healthEligibleMinHours/, 'healthEligibleMinHours: { certificated: 0, classified: 4 }'],
   [/^parameters\.statutory(\.(certificated|classified))?$/, 'statutory: { certificated: { pension: { label: STRS employer rate, unit: percent, values: { 2018-07-01: 16.28 }, reference: CalSTRS } }, classified: { … } }'],

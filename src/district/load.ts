@@ -115,6 +115,20 @@ function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path
     }
   }
 
+  // Leavers are replaced at the new-hire placement, so every role of a unit that has attrition needs one.
+  const placements = ds.district.parameters.newHirePlacement;
+  for (const [unit, a] of Object.entries(ds.district.parameters.attrition)) {
+    const at = locate?.(['parameters', 'attrition', unit]);
+    if (!unitIds.has(unit)) {
+      add('district.yaml', at, `parameters.attrition.${unit}`, 'unknown-unit', `attrition is given for ${unit}, which is not a unit in units.csv`, firstUnit);
+      continue;
+    }
+    if (a.pct === 0) continue;
+    const roles = [...new Set(ds.staff.filter((r) => r.unit === unit).map((r) => r.role))];
+    const missing = roles.filter((role) => !(placements[role]?.unit === unit) && placements[unit]?.unit !== unit);
+    if (missing.length) add('district.yaml', at, `parameters.attrition.${unit}`, 'no-placement', `${unit} loses ${a.pct}% a year and its leavers are replaced at the new-hire placement, but no placement is given for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`, `newHirePlacement: { ${unit}: { unit: ${unit}, schedule: …, columnOrClass: …, step: 1, daysPerYear: 185 } } (the unit's default), or attrition pct: 0`);
+  }
+
   const base = ds.district.baseFiscalYear;
   ds.budget.forEach((b, i) => {
     const expected = base + i;

@@ -58,6 +58,8 @@ export function districtYaml(d: District): string {
       healthPerEmployee: datedYaml(p.healthPerEmployee),
       healthEligibleMinHours: p.healthEligibleMinHours,
       newHirePlacement: Object.fromEntries(Object.entries(p.newHirePlacement).map(([k, v]) => [k, placementYaml(v)])),
+      // Written only when some unit has it, so a dataset without it reads back unchanged.
+      ...(Object.keys(p.attrition).length ? { attrition: Object.fromEntries(Object.entries(p.attrition).map(([k, v]) => [k, { pct: v.pct, reference: v.reference.map(refYaml) }])) } : {}),
       classSize: { spans: p.classSize.spans.map((s) => ({ grades: spanLabel(s.grades), measure: s.measure, cap: s.cap })), reference: p.classSize.reference.map(refYaml) },
       secondaryPeriodsPerStudent: datedYaml(p.secondaryPeriodsPerStudent),
       sectionsPerTeacher: datedYaml(p.sectionsPerTeacher),

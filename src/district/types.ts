@@ -93,6 +93,11 @@ export interface Placement {
   daysPerYear: number;
 }
 
+export interface Attrition {
+  pct: number;
+  reference: Reference[];
+}
+
 export interface StatutoryRates {
   /** Rates are percent of pay; each is dated. */
   [name: string]: DatedParameter;
@@ -113,6 +118,12 @@ export interface DistrictParameters {
   healthEligibleMinHours: Record<UnitKind, number>;
   /** Where a new position is placed, by role; `default` per unit id applies to other roles. */
   newHirePlacement: Record<string, Placement>;
+  /**
+   * Share of each unit's staff who leave in a year, percent, by unit id; each leaver is replaced
+   * at the new-hire placement for the role (docs/costing.md, "A workforce that changes"). A unit
+   * not listed keeps everyone.
+   */
+  attrition: Record<string, Attrition>;
   /** The current contract's class-size limits. */
   classSize: { spans: ClassSizeSpan[]; reference: Reference[] };
   secondaryPeriodsPerStudent: DatedParameter;

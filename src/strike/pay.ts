@@ -1,6 +1,6 @@
 import type { FiscalYear } from '../calendar/fiscal-year.ts';
 import { statusQuoCents } from '../costing/baseline.ts';
-import { currentEarners } from '../costing/earners.ts';
+import { currentEarners, replacementEarners } from '../costing/earners.ts';
 import { prepare, statutoryRates } from '../costing/prepare.ts';
 import type { Dataset, UnitKind } from '../district/types.ts';
 import { toCents, type Cents } from '../money/cents.ts';
@@ -40,13 +40,15 @@ export function unitDayPay(dataset: Dataset, fy: FiscalYear): UnitDayPay[] {
   const hit = byYear.get(fy);
   if (hit) return hit;
   const p = prepare(dataset);
-  const earners = currentEarners(p);
+  const earners = [...currentEarners(p), ...replacementEarners(p, fy)];
   const result = dataset.units.map((u): UnitDayPay => {
     const roles = new Map<string, { members: number; daily: number }>();
     for (const e of earners) {
       if (e.unit.id !== u.id) continue;
       const r = roles.get(e.role) ?? { members: 0, daily: 0 };
-      r.members += e.segments(fy)[0].headcount;
+      const seg = e.segments(fy)[0];
+      if (!seg) continue; // hired in place of a leaver after this year
+      r.members += seg.headcount;
       r.daily += statusQuoCents(e, fy) / 100 / e.daysPerYear;
       roles.set(e.role, r);
     }
@@ -60,6 +62,7 @@ export function unitDayPay(dataset: Dataset, fy: FiscalYear): UnitDayPay[] {
 }
 
 function dayPay(role: string, members: number, daily: number): RoleDayPay {
-  return { role, members, dailyPayCents: toCents(daily), perMemberCents: members > 0 ? toCents(daily / members) : 0 };
+  // People are counted to a ten-thousandth: survivors and replacements are fractions of a group.
+  return { role, members: Math.round(members * 1e4) / 1e4, dailyPayCents: toCents(daily), perMemberCents: members > 0 ? toCents(daily / members) : 0 };
 }
 

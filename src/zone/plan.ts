@@ -1,7 +1,7 @@
 import { fiscalYearOf, fyLabel, monthsBefore, range, type FiscalYear } from '../calendar/fiscal-year.ts';
 import { addBonuses, addHealthTerms, addPositionHealth, addStatutory } from '../costing/benefits.ts';
 import { lastYear } from '../costing/cost.ts';
-import { addedEarners, currentEarners, placementFor } from '../costing/earners.ts';
+import { addedEarners, currentEarners, placementFor, replacementEarners } from '../costing/earners.ts';
 import { Ledger, type Entry } from '../costing/ledger.ts';
 import { toTransform, type Earner, type Transform } from '../costing/pay.ts';
 import { costPay, type FullPay } from '../costing/pay-costs.ts';
@@ -111,7 +111,7 @@ export function buildPlan(input: ZoneInput): { plan: Plan; meta: Meta } {
   const fixedHealth: HealthTerm[] = fixedConcrete.health;
   const fixedPositions: PositionTerm[] = fixedConcrete.positions;
   const paidFy = fiscalYearOf(base.date);
-  const current = currentEarners(p);
+  const current = [...currentEarners(p), ...replacementEarners(p, last)];
 
   const C = new Float64Array(Y);
   const C1 = new Float64Array(Y);

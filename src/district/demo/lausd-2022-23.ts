@@ -132,6 +132,8 @@ const DISTRICT: GenerateSpec['district'] = {
     // at 4+ hours a day, so before it the threshold was higher; 6 hours is an ASSUMPTION.
     healthEligibleMinHours: { certificated: 0, classified: 6 },
     newHirePlacement: {}, // derived by the generator: each role's lowest lane at step 1
+    // As the 2019 demo: the workforce as it stands (docs/costing.md, "A workforce that changes").
+    attrition: {},
     classSize: {
       // The 2019 agreement's caps by 2021-22 (grades 4-12 four lower): grades 4-6 maximum 32, 7-12 maximum 38. K-3 average 24 (assumption).
       spans: [{ grades: ['K', '1', '2', '3'], measure: 'average', cap: 24 }, { grades: ['4', '5', '6'], measure: 'maximum', cap: 32 }, { grades: ['7', '8', '9', '10', '11', '12'], measure: 'maximum', cap: 38 }],

@@ -76,6 +76,9 @@ const DISTRICT: GenerateSpec['district'] = {
     // ASSUMPTION: classified staff eligible from 6 hours a day (the 2023 SEIU 99 settlement extended it to 4+ hours from 2024).
     healthEligibleMinHours: { certificated: 0, classified: 6 },
     newHirePlacement: {}, // derived by the generator: each role's lowest lane at step 1
+    // The published 2019 costings (the fact-finder's, the district's multi-year budget) hold the
+    // workforce as it stands, so the demo does too; `settle import district` sets 8% (docs/costing.md).
+    attrition: {},
     classSize: {
       // Current contract (UTLA Art. XVIII as reported in 2019): grades 4-6 maximum 36, high school 42. K-3 average 24 (LCFF K-3 target; assumption).
       spans: [{ grades: ['K', '1', '2', '3'], measure: 'average', cap: 24 }, { grades: ['4', '5', '6'], measure: 'maximum', cap: 36 }, { grades: ['7', '8', '9', '10', '11', '12'], measure: 'maximum', cap: 42 }],

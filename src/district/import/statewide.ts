@@ -76,7 +76,19 @@ export const ASSUMED = {
   healthPerEmployee: 15_000,
   teacherDays: 180,
   columnDrift: { certificated: 0.5, classified: 0.3 },
+  /**
+   * Share of each unit who leave in a year, percent. Teachers: about 8% of teachers leave the
+   * profession each year (Carver-Thomas and Darling-Hammond, Teacher Turnover: Why It Matters and
+   * What We Can Do About It, Learning Policy Institute, 2017); no public file gives a figure for
+   * classified staff, so theirs is assumed the same.
+   */
+  attrition: { teachers: 8, classified: 8 },
 } as const;
+
+const LPI_TURNOVER: Reference = {
+  title: 'Carver-Thomas, D. and Darling-Hammond, L., Teacher Turnover: Why It Matters and What We Can Do About It, Learning Policy Institute (2017): about 8% of teachers leave the profession each year',
+  href: 'https://learningpolicyinstitute.org/product/teacher-turnover-report',
+};
 
 /** J-90 numbers that mean "not reported". */
 const reported = (x: number) => Number.isFinite(x) && x > 0;
@@ -226,6 +238,8 @@ export function statewideSpec({ rows: d, files, schools, enrollment, names }: {
   // ---- Classified --------------------------------------------------------------------------------
   const classified = Math.round(teachers * ASSUMED.classifiedPerTeacher);
   assume('Classified positions', count(classified), `${ASSUMED.classifiedPerTeacher} per teacher position (the LAUSD demo's ratio; no statewide classified count in these files)`);
+  assume('Attrition, teachers', `${ASSUMED.attrition.teachers}% a year, each replaced at the new-hire placement`, 'about 8% of teachers leave the profession each year (Carver-Thomas and Darling-Hammond, Teacher Turnover, Learning Policy Institute, 2017); enter the district\'s own rate as parameters.attrition in district.yaml');
+  assume('Attrition, classified', `${ASSUMED.attrition.classified}% a year`, 'no public file gives classified staff\'s attrition; the teachers\' rate is used');
   assume('Classified pay', `from $${ASSUMED.classifiedMinimumRate.toFixed(2)} an hour, averaging ${dollars(ASSUMED.classifiedAveragePay)} a year`, 'no classified pay in the public files');
 
   // ---- Budget ------------------------------------------------------------------------------------
@@ -312,6 +326,10 @@ export function statewideSpec({ rows: d, files, schools, enrollment, names }: {
         healthPerEmployee: since('Health and welfare per eligible employee', 'usd', Math.round(health), [reported(num(d.j90, 'ts1_maxfam')) ? fileRef('j90', 'ts1_maxfam (cap for family coverage), 2020-21') : assumption('no J-90 family cap')]),
         healthEligibleMinHours: { certificated: 0, classified: 6 },
         newHirePlacement: {},
+        attrition: {
+          TEACHERS: { pct: ASSUMED.attrition.teachers, reference: [LPI_TURNOVER] },
+          CLASSIFIED: { pct: ASSUMED.attrition.classified, reference: [assumption('no public file gives classified staff\'s attrition; the teachers\' 8% a year is used')] },
+        },
         classSize: {
           spans: [{ grades: ['K', '1', '2', '3'], measure: 'average', cap: 24 }, { grades: ['4', '5', '6', '7', '8', '9', '10', '11', '12'], measure: 'maximum', cap: 36 }],
           reference: [assumption('K-3 average 24 (the LCFF K-3 grade span target); grades 4-12 maximum 36 (not in the public files: enter the contract\'s caps)')],

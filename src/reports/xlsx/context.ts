@@ -16,6 +16,8 @@ export interface InputsMap {
   statutory: Record<UnitKind, { first: number; last: number }>;
   health: number;
   driftFactor: Record<UnitKind, number>;
+  /** Units with attrition: the cell holding the percent, and the row of the share still in post each year. */
+  attrition: Map<string, { pct: string; survival: number }>;
   cola: number;
   revenues: number;
   expenditures: number;
@@ -41,6 +43,9 @@ export interface GroupsMap {
   id: (proposal: number, earner: number) => string;
   baseRateCol: (fy: FiscalYear) => number;
   statusQuoCol: (fy: FiscalYear) => number;
+  /** FTE and people of a row in a fiscal year from the base year on (current staff after attrition; people hired in place of leavers). */
+  fteCol: (fy: FiscalYear) => number;
+  peopleCol: (fy: FiscalYear) => number;
   col: { unit: number; fte: number; headcount: number; hours: number; days: number; eligible: number; population: number };
   /** Rows of current pay groups of each unit (contiguous). */
   unitRows: Map<string, { first: number; last: number }>;

@@ -1,6 +1,7 @@
 import { fyLabel, fyStart, type FiscalYear } from '../../calendar/fiscal-year.ts';
 import { baseRate, healthEligible, statusQuoCents, stepIn } from '../../costing/layout.ts';
 import { driftFactor } from '../../costing/prepare.ts';
+import { replacementEarners, survival } from '../../costing/earners.ts';
 import { valueAt, type DatedParameter } from '../../district/parameters.ts';
 import type { UnitKind } from '../../district/types.ts';
 import { describeTerm } from '../../proposals/describe.ts';
@@ -62,6 +63,30 @@ export function inputsSheet(ctx: Context): InputsMap {
     }
     driftFactorRow[kind] = r++;
   }
+  // Attrition (earners.ts): a unit's share still in post t years after the base year is
+  // (1 − attrition ÷ 100)^t, compounded year by year as the engine does.
+  const attrition = new Map<string, { pct: string; survival: number }>();
+  const withAttrition = ctx.dataset.units.filter((u) => (params.attrition[u.id]?.pct ?? 0) > 0);
+  if (withAttrition.length) heading('Attrition (staff who leave each year, each replaced at the new-hire placement for the role)');
+  for (const u of withAttrition) {
+    const a = params.attrition[u.id];
+    s.set(r, 1, 'Attrition');
+    s.set(r, 2, u.id);
+    s.set(r, 3, '% a year');
+    s.set(r, col(ctx.base), a.pct, PCT);
+    s.note(r, col(ctx.base), `Editable. Source: ${a.reference.map((x) => x.title).join('; ')}`);
+    const pct = s.ref(r, col(ctx.base));
+    r++;
+    s.set(r, 1, 'Share of the base year\'s staff still in post');
+    s.set(r, 2, u.id);
+    s.set(r, 3, 'factor');
+    for (const fy of ctx.years) {
+      const c = col(fy);
+      if (fy <= ctx.base) s.set(r, c, 1, FACTOR);
+      else s.formula(r, c, `${s.local(r, c - 1)}*(1-${pct.split('!')[1]}/100)`, survival(a.pct / 100, fy - ctx.base), FACTOR);
+    }
+    attrition.set(u.id, { pct, survival: r++ });
+  }
   heading('Budget');
   const cola = dated(params.cola.label, 'revenues and expenditures past the budget', '%', params.cola, PCT);
   const budget = ctx.dataset.budget;
@@ -95,7 +120,7 @@ export function inputsSheet(ctx: Context): InputsMap {
   }
   s.set(r, 1, `Base year (the current year of a disclosure): ${fyLabel(ctx.base)}`);
   return {
-    sheet: s, col, statutory, health, driftFactor: driftFactorRow, cola, revenues, expenditures, committed, beginning, required,
+    sheet: s, col, statutory, health, driftFactor: driftFactorRow, attrition, cola, revenues, expenditures, committed, beginning, required,
   };
 }
 
@@ -208,13 +233,19 @@ export function groupsSheet(ctx: Context, schedule: Map<string, number>): Groups
   const statusYears = ctx.years.filter((fy) => fy >= ctx.base);
   const fixed = ['Row id', 'Population', 'Proposal no.', 'Added by term', 'Unit', 'Unit kind', 'Role', 'Schedule', 'Column or class', 'Basis', 'Step', 'Step held in', 'FTE', 'Headcount', 'Hours a day', 'Days a year', 'Hired in', 'Health eligible'];
   const nf = fixed.length;
-  const s = new Sheet(ctx.wb, 'Groups', [9, 10, 9, 14, 8, 12, 22, 16, 16, 8, 6, 10, 9, 10, 8, 8, 9, 8, ...ctx.years.map(() => 13), ...statusYears.map(() => 15)]);
+  const s = new Sheet(ctx.wb, 'Groups', [9, 10, 9, 14, 8, 12, 22, 16, 16, 8, 6, 10, 9, 10, 8, 8, 9, 8, ...ctx.years.map(() => 13), ...statusYears.map(() => 15), ...statusYears.map(() => 11), ...statusYears.map(() => 11)]);
   const baseRateCol = (fy: FiscalYear) => nf + 1 + (fy - ctx.years[0]);
   const statusQuoCol = (fy: FiscalYear) => nf + ctx.years.length + 1 + (fy - ctx.base);
-  s.header(1, [...fixed, ...ctx.years.map((fy) => `Base rate ${fyLabel(fy)}`), ...statusYears.map((fy) => `Status quo pay ${fyLabel(fy)}`)]);
+  const fteCol = (fy: FiscalYear) => nf + ctx.years.length + statusYears.length + 1 + (fy - ctx.base);
+  const peopleCol = (fy: FiscalYear) => nf + ctx.years.length + 2 * statusYears.length + 1 + (fy - ctx.base);
+  s.header(1, [
+    ...fixed, ...ctx.years.map((fy) => `Base rate ${fyLabel(fy)}`), ...statusYears.map((fy) => `Status quo pay ${fyLabel(fy)}`),
+    ...statusYears.map((fy) => `FTE ${fyLabel(fy)}`), ...statusYears.map((fy) => `People ${fyLabel(fy)}`),
+  ]);
   s.freeze(1, 1);
   const col = { population: 2, unit: 5, fte: 13, headcount: 14, hours: 15, days: 16, eligible: 18 };
   s.note(1, col.fte, 'Editable for current staff: salaried pay is rate × FTE; hourly pay is rate × hours a day × days a year × headcount; health and welfare and flat bonuses count the headcount. Added positions have their FTE by year on Pay (fixed in this export).');
+  s.note(1, fteCol(ctx.base), 'FTE and people in post each year. Current staff: FTE (or Headcount) × the share of the base year\'s staff still in post (Inputs, attrition), rounded to a millionth. People hired in place of leavers (population "replacement"): FTE (or Headcount) of the staff they replace × attrition ÷ 100 × the share still in post for the years since they were hired.');
   s.note(1, baseRateCol(ctx.years[0]), 'Base rate = the salary schedule cell (Schedule) at the step held that year × the column drift factor for the unit kind (Inputs; current staff only). Staff move one step a year within their lane, and back one step a year for retroactive years; which cell each year uses is fixed in this export, its rate is live.');
 
   const rowOf = new Map<string, number>();
@@ -228,6 +259,17 @@ export function groupsSheet(ctx: Context, schedule: Map<string, number>): Groups
       s.formula(r, baseRateCol(fy), drift ? `${ref}*${inputs.sheet.ref(inputs.driftFactor[e.unit.kind], inputs.col(fy))}` : ref, baseRate(e, fy), RATE);
     }
   };
+  // Status quo pay from the year's FTE or people.
+  const statusQuo = (e: (typeof ctx.layouts)[number]['earners'][number]['earner'], fys: FiscalYear[]) => {
+    for (const fy of fys) {
+      const rate = s.local(r, baseRateCol(fy));
+      const f = e.lane.basis === 'annual'
+        ? `ROUND(${rate}*${s.local(r, fteCol(fy))},2)`
+        : `ROUND(${rate}*${s.local(r, col.hours)}*${s.local(r, col.days)}*${s.local(r, peopleCol(fy))},2)`;
+      s.formula(r, statusQuoCol(fy), f, dollars(statusQuoCents(e, fy)), MONEY);
+    }
+  };
+  const replacementRow = new Map<object, { row: number; id: string }>();
   // Current staff, unit by unit (so a unit's groups are one block), in the dataset's order within a unit.
   const current = ctx.layouts[0].earners.filter((el) => el.group !== undefined);
   for (const u of ctx.dataset.units) {
@@ -250,14 +292,47 @@ export function groupsSheet(ctx: Context, schedule: Map<string, number>): Groups
       s.set(r, 17, e.hiredFy === null ? 'unknown' : fyLabel(e.hiredFy));
       s.set(r, col.eligible, healthEligible(p, e) ? 'yes' : 'no');
       baseRates(e, ctx.years, true);
+      const left = inputs.attrition.get(u.id);
       for (const fy of statusYears) {
-        const rate = s.local(r, baseRateCol(fy));
-        const f = e.lane.basis === 'annual'
-          ? `ROUND(${rate}*${s.local(r, col.fte)},2)`
-          : `ROUND(${rate}*${s.local(r, col.hours)}*${s.local(r, col.days)}*${s.local(r, col.headcount)},2)`;
-        s.formula(r, statusQuoCol(fy), f, dollars(statusQuoCents(e, fy)), MONEY);
+        const seg = e.segments(fy)[0];
+        const share = (c: number) => (left && fy > ctx.base ? `ROUND(${s.local(r, c)}*${inputs.sheet.ref(left.survival, inputs.col(fy))},6)` : s.local(r, c));
+        s.formula(r, fteCol(fy), share(col.fte), seg.fte, COUNT);
+        s.formula(r, peopleCol(fy), share(col.headcount), seg.headcount, COUNT);
       }
+      statusQuo(e, statusYears);
       r++;
+    }
+    // People hired in place of leavers, by year hired (earners.ts replacementEarners): part of the unit's current staff.
+    const left = inputs.attrition.get(u.id);
+    if (left) {
+      const att = left.pct;
+      let n = 0;
+      for (const e of replacementEarners(p, ctx.last)) {
+        if (e.unit.id !== u.id) continue;
+        const k = e.replacement!;
+        const hired = e.hiredFy as FiscalYear;
+        const id = `R${++n}`;
+        replacementRow.set(e, { row: r, id });
+        const [, schedName, laneName] = e.lane.key.split('|');
+        [id, 'replacement', null, null, e.unit.id, e.unit.kind, e.role, schedName, laneName, e.lane.basis, e.step, fyLabel(e.stepYear)].forEach((v, c) => s.set(r, c + 1, v));
+        s.set(r, col.fte, k.fte, COUNT);
+        s.set(r, col.headcount, k.headcount, COUNT);
+        s.note(r, col.fte, 'FTE and headcount of every current pay group of this unit, role, hours and days together: the staff these people replace.');
+        s.set(r, col.hours, e.hoursPerDay, COUNT);
+        s.set(r, col.days, e.daysPerYear, COUNT);
+        s.set(r, 17, fyLabel(hired));
+        s.set(r, col.eligible, healthEligible(p, e) ? 'yes' : 'no');
+        baseRates(e, ctx.years.filter((fy) => fy >= hired), false);
+        for (const fy of statusYears) {
+          const seg = e.segments(fy)[0];
+          const share = (c: number) => (fy < hired ? '0' : `ROUND(${s.local(r, c)}*(${att}/100*${inputs.sheet.ref(left.survival, inputs.col(ctx.base + fy - hired))}),6)`);
+          s.formula(r, fteCol(fy), share(col.fte), seg?.fte ?? 0, COUNT);
+          s.formula(r, peopleCol(fy), share(col.headcount), seg?.headcount ?? 0, COUNT);
+        }
+        statusQuo(e, statusYears.filter((fy) => fy >= hired));
+        for (const fy of statusYears) if (fy < hired) s.set(r, statusQuoCol(fy), 0, MONEY);
+        r++;
+      }
     }
     if (r > from) unitRows.set(u.id, { first: from, last: r - 1 });
   }
@@ -282,6 +357,13 @@ export function groupsSheet(ctx: Context, schedule: Map<string, number>): Groups
       r++;
     });
   });
+  // Each proposal's layout holds the same replacement earners (the same objects) for the years it costs.
+  ctx.layouts.forEach((layout, i) => layout.earners.forEach((el, k) => {
+    const at = el.earner.replacement ? replacementRow.get(el.earner) : undefined;
+    if (!at) return;
+    rowOf.set(`${i}|${k}`, at.row);
+    idOf.set(`${i}|${k}`, at.id);
+  }));
   return {
     sheet: s,
     row: (i, k) => {
@@ -292,6 +374,6 @@ export function groupsSheet(ctx: Context, schedule: Map<string, number>): Groups
       const el = ctx.layouts[i].earners[k];
       return idOf.get(`${i}|${el.group ?? k}`) as string;
     },
-    baseRateCol, statusQuoCol, col, unitRows,
+    baseRateCol, statusQuoCol, fteCol, peopleCol, col, unitRows,
   };
 }

@@ -101,8 +101,10 @@ export function paySheet(ctx: Context, i: number, name: string): PayMap {
       s.set(r, c, part.m0, COUNT);
       s.set(r, c + 1, (part.m1 - part.m0) / 12, RATE);
       if (e.population === 'existing') {
-        s.formula(r, c + 2, G.ref(g, groups.col.fte), part.fte, COUNT);
-        s.formula(r, c + 3, G.ref(g, groups.col.headcount), part.headcount, COUNT);
+        // From the base year on, the year's FTE and people (after attrition); before it, the group's own.
+        const inYear = row.fy >= ctx.base;
+        s.formula(r, c + 2, G.ref(g, inYear ? groups.fteCol(row.fy) : groups.col.fte), part.fte, COUNT);
+        s.formula(r, c + 3, G.ref(g, inYear ? groups.peopleCol(row.fy) : groups.col.headcount), part.headcount, COUNT);
       } else {
         s.set(r, c + 2, part.fte, COUNT);
         s.set(r, c + 3, part.headcount, COUNT);
@@ -211,7 +213,7 @@ export function healthSheet(ctx: Context, lineNo: (proposal: number, line: strin
       s.set(r, 8, fyLabel(h.fy));
       s.set(r, 9, h.from, COUNT);
       if (e.population === 'existing') {
-        s.formula(r, 10, groups.sheet.ref(g, groups.col.headcount), e.segments(h.fy)[0].headcount, COUNT);
+        s.formula(r, 10, groups.sheet.ref(g, h.fy >= ctx.base ? groups.peopleCol(h.fy) : groups.col.headcount), e.segments(h.fy)[0].headcount, COUNT);
         s.formula(r, 11, `((12-${s.local(r, 9)})/12)*${s.local(r, 10)}`, h.peopleYears, COUNT);
       } else {
         s.set(r, 11, h.peopleYears, COUNT);

@@ -132,6 +132,13 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
       s.formula(r, col(fy), rows ? `SUM(${groups.sheet.range(c, rows.first, rows.last)})` : '0', dollars(b?.salaryCents ?? 0), MONEY);
     });
     r++;
+    if (inputs.attrition.has(u.id)) {
+      // Already out of the salary above: shown so a reader sees what turnover is worth.
+      label(`  of which saved by replacing leavers at the new-hire placement — ${u.id} (settle's figure: pay if nobody left − salary above)`);
+      statusYears.forEach((fy, k) => s.set(r, col(fy), dollars(baseline[k].byUnit.find((x) => x.unit === u.id)?.turnoverSavingsCents ?? 0), MONEY));
+      r++;
+    }
+    const statRow = r;
     label(`Statutory benefits — ${u.id}`);
     statusYears.forEach((fy, k) => {
       const b = baseline[k].byUnit.find((x) => x.unit === u.id);
@@ -142,10 +149,10 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
     label(`Health and welfare — ${u.id}`);
     statusYears.forEach((fy, k) => {
       const b = baseline[k].byUnit.find((x) => x.unit === u.id);
-      const people = rows ? `SUMIFS(${groups.sheet.range(groups.col.headcount, rows.first, rows.last)},${groups.sheet.range(groups.col.eligible, rows.first, rows.last)},"yes")` : '0';
+      const people = rows ? `SUMIFS(${groups.sheet.range(groups.peopleCol(fy), rows.first, rows.last)},${groups.sheet.range(groups.col.eligible, rows.first, rows.last)},"yes")` : '0';
       s.formula(r, col(fy), `ROUND(${people}*${inputs.sheet.ref(inputs.health, inputs.col(fy))},2)`, dollars(b?.healthCents ?? 0), MONEY);
     });
-    totalRows.push(salaryRow, salaryRow + 1, r);
+    totalRows.push(salaryRow, statRow, r);
     r++;
   }
   const statusQuoTotal = r;
