@@ -141,6 +141,31 @@ terms:
   });
 });
 
+describe('the fast evaluator equals a full costing to the cent with attrition (tiny district, 10% a year in both units)', () => {
+  const dataset = structuredClone(tiny());
+  dataset.district.parameters.attrition = { T: { pct: 10, reference: [{ title: 'test' }] }, C: { pct: 10, reference: [{ title: 'test' }] } };
+  const base = parseProposal(`id: b
+title: base
+party: union
+unit: T
+date: 2018-09-01
+term: { start: 2018-07-01, end: 2021-06-30 }
+terms:
+  - { id: floor, kind: wage-floor, unit: C, hourly: 16.5, effective: 2019-07-01 }
+  - { kind: bonus, pct: 1, paid: 2020-06-01 }
+`, 'base.yaml').proposal;
+  it('for every package of raises, hires and a bonus', () => {
+    const space = parseSpace(`base: b.yaml
+dimensions:
+  - { id: r, kind: raise, pct: [0, 1, 2], effective: [2018-07-01, 2019-07-01] }
+  - { id: n, kind: hire, role: nurse, count: { 2019-07-01: [0, 1] } }
+  - { id: bo, kind: bonus, amount: [0, 500], paid: 2020-06-01 }
+`, 'space.yaml');
+    const built = planZone({ dataset, space, base, limits: {}, latest: {} });
+    check(dataset, space, base, [...Array(space.size).keys()], built);
+  });
+});
+
 describe('the fast evaluator equals a full costing to the cent (LAUSD demo)', () => {
   const examples = (f: string) => fileURLToPath(new URL(`../examples/lausd-2019/${f}`, import.meta.url));
   const read = (f: string) => parseProposal(readFileSync(examples(f), 'utf8'), f).proposal;
