@@ -122,6 +122,43 @@ describe.skipIf(!have)('settle import district on the statewide public files', (
     expect(Math.abs(line(/ — statutory benefits — /) - Math.round(pay * 0.01 * 0.221 * 100))).toBeLessThanOrEqual(100);
   }, 120_000);
 
+  it('says which figures are the district\'s own: those edited since the import', async () => {
+    const out = join(tmp, 'oakland-own');
+    expect((await runCli('import', 'district', '--cds', '01-61259', '--data', DATA, '--out', out)).code).toBe(0);
+    const proposal = join(tmp, 'oak-own.yaml');
+    writeFileSync(proposal, ['id: oak-own', 'title: 1% for teachers', 'party: union', 'unit: TEACHERS', 'date: 2022-07-15',
+      'term: { start: 2022-07-01, end: 2023-06-30 }', 'terms: [{ kind: raise, pct: 1, effective: 2022-07-01 }]'].join('\n') + '\n');
+    const sources = async () => {
+      const r = await runCli('cost', proposal, '--district', out, '--json');
+      expect(r.err).toBe('');
+      return JSON.parse(r.out).figureSources as { own: string[]; public: string[]; assumed: string[] };
+    };
+    // As imported: nothing is the district's own yet; the J-90 health cap and the budget's
+    // expenditures are public, attrition and the class-size caps assumed.
+    const before = await sources();
+    expect(before.own).toEqual([]);
+    expect(before.public).toEqual(expect.arrayContaining(['parameters.healthPerEmployee', 'parameters.revenuePerAda', 'schools.csv', 'requiredReservePct']));
+    expect(before.assumed).toEqual(expect.arrayContaining(['parameters.attrition', 'parameters.classSize', 'staff.csv', 'budget.csv']));
+    // The district's own health cost and its own first-year revenues: those two, and only they, are its own.
+    const yamlFile = join(out, 'district.yaml');
+    const yaml = readFileSync(yamlFile, 'utf8');
+    const health = /(healthPerEmployee:[\s\S]*?values:\s*\n?\s*"?2022-07-01"?: )(\d+)/;
+    expect(yaml).toMatch(health);
+    writeFileSync(yamlFile, yaml.replace(health, (_, head) => `${head}21000`));
+    const budgetFile = join(out, 'budget.csv');
+    const budget = readFileSync(budgetFile, 'utf8').split('\n');
+    const cells = budget[1].split(',');
+    cells[1] = String(Number(cells[1]) + 1_000_000);
+    budget[1] = cells.join(',');
+    writeFileSync(budgetFile, budget.join('\n'));
+    const after = await sources();
+    expect(after.own).toEqual(['parameters.healthPerEmployee', 'budget.csv']);
+    expect(after.public).not.toContain('parameters.healthPerEmployee');
+    // The table says so in words.
+    const table = await runCli('cost', proposal, '--district', out);
+    expect(table.out).toContain("the district's own (changed since the import): parameters.healthPerEmployee, budget.csv");
+  }, 120_000);
+
   it('refuses an unknown or ambiguous district, or missing files, with what a valid one looks like, and writes nothing', async () => {
     const none = await runCli('import', 'district', '--cds', '99-99999', '--data', DATA, '--out', join(tmp, 'none'));
     expect(none.code).toBe(3);

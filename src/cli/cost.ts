@@ -37,10 +37,15 @@ export function registerCost(program: Command, io: Io): void {
         writeWhole(opts.out as string, await workbookFor({ kind: 'cost', dataset, proposals: [parsed.proposal], results: [result] }));
         io.err(`Wrote ${opts.out}\n`);
         return;
-      } else if (format === 'json') {
-        text = JSON.stringify(opts.trace ? result : withoutTraces(result), null, 2) + '\n';
+      }
+      // For an imported dataset: which figures are the district's own (changed since the import).
+      const { figureSources, figureSourcesLine } = await import('../district/own-figures.ts');
+      const sources = figureSources(dataset);
+      if (format === 'json') {
+        const out = opts.trace ? result : withoutTraces(result);
+        text = JSON.stringify(sources ? { ...out, figureSources: sources } : out, null, 2) + '\n';
       } else {
-        text = costTable(result) + (opts.trace ? traceText(result) : '');
+        text = costTable(result) + (sources ? `\n${figureSourcesLine(sources, dataset.district)}\n` : '') + (opts.trace ? traceText(result) : '');
       }
       if (opts.out) writeWhole(opts.out, text);
       else io.out(text);

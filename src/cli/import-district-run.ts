@@ -1,3 +1,5 @@
+import { loadDataset } from '../district/load.ts';
+import { importRecord } from '../district/own-figures.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
@@ -106,8 +108,11 @@ export function runImportDistrict(flags: DistrictFlags, io: Io): void {
   }
   const ds = step(io, 'Generating staff around the schools', () => generateDistrict(result.r.spec));
   const provenance = provenanceMarkdown(result.r, ds, files);
+  // Fingerprint the figures as they will read back from the files, so an unedited folder matches.
+  const written = loadDataset(serializeDataset(ds));
+  const record = importRecord(written, `settle import district --cds ${result.r.spec.district.cdsCode.slice(0, 7)} from the statewide public files`);
   writeFiles(flags.out!, {
-    ...serializeDataset(ds),
+    ...serializeDataset({ ...ds, district: { ...ds.district, imported: record } }),
     'PROVENANCE.md': provenance,
     'IMPORT.md': importNote(result.cde, { directory: files.directory.file, frpm: files.frpm.file }),
   });

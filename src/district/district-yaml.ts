@@ -89,6 +89,10 @@ const districtSchema = z
     requiredReservePct: z.number().min(0).max(100),
     sources: references.optional(),
     parameters: parametersSchema,
+    imported: z.object({
+      by: z.string().min(1),
+      figures: z.array(z.object({ field: z.string().min(1), source: z.enum(['public', 'assumed']), fingerprint: z.string().regex(/^[0-9a-f]{16}$/) }).strict()),
+    }).strict().optional(),
   })
   .strict();
 
@@ -140,6 +144,7 @@ export function parseDistrictYaml(
       requiredReservePct: d.requiredReservePct,
       parameters,
       sources: d.sources ?? [],
+      ...(d.imported ? { imported: d.imported } : {}),
     },
     problems: [],
     locate: parsed.locate,

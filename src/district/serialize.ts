@@ -67,6 +67,8 @@ export function districtYaml(d: District): string {
       instructionalDays: datedYaml(p.instructionalDays),
       normalAttendanceRate: datedYaml(p.normalAttendanceRate),
     },
+    // What settle import district wrote, so reports can say which figures are the district's own since.
+    ...(d.imported ? { imported: { by: d.imported.by, figures: d.imported.figures.map((f) => ({ ...f })) } } : {}),
   };
   return stringify(doc, { lineWidth: 0 });
 }

@@ -135,7 +135,15 @@ export interface DistrictParameters {
   normalAttendanceRate: DatedParameter;
 }
 
+/** What `settle import district` wrote: each figure's fingerprint and source, so reports can tell which figures are the district's own since. */
+export interface ImportRecord {
+  by: string;
+  figures: { field: string; source: 'public' | 'assumed'; fingerprint: string }[];
+}
+
 export interface District {
+  /** Set by `settle import district` (district.yaml `imported`). */
+  imported?: ImportRecord;
   name: string;
   cdsCode: string;
   baseFiscalYear: FiscalYear;
