@@ -49,7 +49,7 @@ export function costTable(r: CostResult): string {
   rows.push(['FTE added (year end)', ...r.years.map((y) => formatNumber(y.fteAdded))]);
   rows.push(['Status quo compensation (step and column)', ...r.baseline.map((b) => money(b.totalCents))]);
   // Attrition: pay saved by replacing leavers at the new-hire placement, already in the line above.
-  if (r.baseline.some((b) => b.turnoverSavingsCents !== 0)) rows.push(['  in it, saved by replacing leavers (turnover)', ...r.baseline.map((b) => money(b.turnoverSavingsCents))]);
+  if (r.baseline.some((b) => b.turnoverSavingsCents !== 0)) rows.push(['  in it, salary saved by replacing leavers (turnover, before benefits)', ...r.baseline.map((b) => money(b.turnoverSavingsCents))]);
 
   const proj: Row[] = [
     ['Revenues', ...r.projection.map((y) => money(y.revenueCents))],
