@@ -400,6 +400,10 @@ eachDatabase('CSRF on every changing route', (dialect) => {
     },
     person: () => addPerson(s.handle.db, { organizationId: s.orgId.district, email: `${mark('person')}@example.org`, name: 'A Person', role: 'site-administrator', passwordHash: 'no password', now: s.clock.now, ids: s.deps.ids }),
     async dataset() {
+      // A second later than everything before it, so that it is unambiguously the district's newest
+      // dataset (the test clock stands still, and ids are random: within one millisecond, the
+      // newest is whichever has the larger id).
+      s.clock.now = new Date(s.clock.now.getTime() + 1000);
       const body = ok(await send(s, admin, 'POST', '/api/datasets', { body: { name: mark('dataset'), files: cdeReadyFiles() } }), 'POST /api/datasets');
       return { datasetId: body.dataset.id, versionId: body.version.id };
     },
