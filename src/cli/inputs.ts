@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { defaultDatasetCache, readDatasetFolder } from '../district/read-folder.ts';
-import { prepare, preparedParts, seedPrepared, type PreparedParts } from '../costing/prepare.ts';
+import { keptParts, seedKept, type KeptParts } from '../costing/kept.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
@@ -29,8 +29,8 @@ export function readInputs(districtDir: string, files: string[], io?: Io): { dat
   try {
     // A dataset checked once is read from the cache while its files are unchanged (read-folder.ts).
     const cache = defaultDatasetCache();
-    // Costing's pay groups are kept beside the dataset, so a cached dataset is costed without its staff rows.
-    const read = () => readDatasetFolder(districtDir, cache && { ...cache, derived: { save: (ds) => preparedParts(prepare(ds)), load: (ds, kept) => seedPrepared(ds, kept as PreparedParts) } });
+    // What costing works out from the dataset alone is kept beside it (costing/kept.ts).
+    const read = () => readDatasetFolder(districtDir, cache && { ...cache, derived: { save: keptParts, load: (ds, kept) => seedKept(ds, kept as KeptParts) } });
     dataset = io ? step(io, `Reading ${districtDir}`, read) : read();
   } catch (e) {
     if (e instanceof InvalidInput) for (const p of e.problems) problems.push(p);

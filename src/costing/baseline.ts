@@ -35,20 +35,35 @@ function everyoneStaysCents(e: Earner, fy: FiscalYear): number {
   return toCents(e.lane.basis === 'annual' ? r0 * whole.fte : r0 * e.hoursPerDay * e.daysPerYear * whole.headcount);
 }
 
-const cache = new WeakMap<Prepared, Map<string, BaselineYear[]>>();
+const cache = new WeakMap<Prepared, Map<FiscalYear, BaselineYear>>();
 
 /**
  * The status quo: current staff's pay each year with step and column, statutory benefits
  * and health and welfare, by unit. Salary is rounded per pay group and year; benefits per
- * unit and year.
+ * unit and year. A year's figures do not depend on which other years are asked for (staff
+ * hired in place of leavers in later years are not paid before they come), so each year is
+ * worked out once per dataset.
  */
 export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] {
-  let byRange = cache.get(p);
-  if (!byRange) cache.set(p, (byRange = new Map()));
-  const key = `${years[0]}-${years[years.length - 1]}`;
-  const hit = byRange.get(key);
+  let byYear = cache.get(p);
+  if (!byYear) cache.set(p, (byYear = new Map()));
+  const missing = years.filter((fy) => !byYear.has(fy));
+  if (missing.length > 0) workOut(p, missing).forEach((y, i) => byYear.set(missing[i], y));
   // Each result gets its own copy, so one caller cannot change another's figures.
-  if (hit) return structuredClone(hit);
+  return structuredClone(years.map((fy) => byYear.get(fy) as BaselineYear));
+}
+
+/** The status quo years worked out so far for a dataset, to keep beside it (kept.ts). */
+export function keptBaseline(p: Prepared): [FiscalYear, BaselineYear][] {
+  return [...(cache.get(p) ?? [])];
+}
+
+/** Takes back status quo years kept for this very dataset (same files, same build). */
+export function seedBaseline(p: Prepared, years: [FiscalYear, BaselineYear][]): void {
+  if (!cache.has(p)) cache.set(p, new Map(years));
+}
+
+function workOut(p: Prepared, years: FiscalYear[]): BaselineYear[] {
   const units = [...p.units.values()];
   const stay = currentEarners(p);
   const earners = [...stay, ...replacementEarners(p, years[years.length - 1])];
@@ -80,6 +95,5 @@ export function baselineYears(p: Prepared, years: FiscalYear[]): BaselineYear[] 
     const healthCents = sum((u) => u.healthCents);
     return { fy: fyLabel(fy), salaryCents, turnoverSavingsCents: sum((u) => u.turnoverSavingsCents), statutoryCents, healthCents, totalCents: salaryCents + statutoryCents + healthCents, fte: Math.round(sum((u) => u.fte) * 1e4) / 1e4, byUnit };
   });
-  byRange.set(key, result);
-  return structuredClone(result);
+  return result;
 }

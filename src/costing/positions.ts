@@ -102,17 +102,37 @@ function classSize(p: Prepared, t: ClassSizeTerm, yf: YearFactors, m0: number, b
   const phases = t.caps.map((phase, index) => ({ phase, index, startMonth: (y: FiscalYear) => monthsBefore(phase.from, y) }));
   if (phases.every((ph) => ph.startMonth(fy) > m0)) return;
   const caps = capsInForce(base, phases, fy, m0, (i) => where(t, ['caps', i]));
-  let before = cache.get(fy);
-  if (!before) {
-    before = new Float64Array(p.schools.length);
-    for (let i = 0; i < p.schools.length; i++) before[i] = coveredByCaps(p, i) ? teachersNeeded(p, i, base, yf) : 0;
-    cache.set(fy, before);
-  }
+  const before = teachersBefore(p, yf, base, cache);
   for (let i = 0; i < p.schools.length; i++) {
     if (!coveredByCaps(p, i)) continue;
     // A cap above the current contract's adds no teachers and saves none: schools are never netted.
     push(t, 'teacher', i, Math.max(0, teachersNeeded(p, i, caps, yf) - before[i]));
   }
+}
+
+/** Teachers each school needs in a year under the current contract's caps. */
+function teachersBefore(p: Prepared, yf: YearFactors, base: ReturnType<typeof baselineCaps>, cache: Map<FiscalYear, Float64Array>): Float64Array {
+  let before = cache.get(yf.fy);
+  if (!before) {
+    before = new Float64Array(p.schools.length);
+    for (let i = 0; i < p.schools.length; i++) before[i] = coveredByCaps(p, i) ? teachersNeeded(p, i, base, yf) : 0;
+    cache.set(yf.fy, before);
+  }
+  return before;
+}
+
+/**
+ * Teachers each school needs under the current contract's caps in each of `years`, kept beside
+ * the dataset (kept.ts) so that a class-size proposal does not work them out again.
+ */
+export function keptTeachers(p: Prepared, years: FiscalYear[]): [FiscalYear, Float64Array][] {
+  const base = baselineCaps(p.dataset.district.parameters.classSize.spans);
+  return years.map((fy) => [fy, teachersBefore(p, yearFactors(p, fy), base, baselineTeachers(p))]);
+}
+
+/** Takes back what `keptTeachers` kept for this very dataset (same files, same build). */
+export function seedTeachers(p: Prepared, years: [FiscalYear, Float64Array][]): void {
+  if (!baseline.has(p)) baseline.set(p, new Map(years));
 }
 
 /** Class-size limits apply to regular schools; special-education classes have their own caseloads. */
@@ -141,10 +161,7 @@ function currentFte(p: Prepared): SiteFte {
   let c = current.get(p);
   if (!c) {
     c = new SiteFte(p.schools.length);
-    for (const [key, fte] of p.siteFte) {
-      const [site, unit, role] = key.split('|');
-      c.of(unit, role)[Number(site)] += fte;
-    }
+    for (const [unit, byRole] of p.siteFte) for (const [role, fte] of byRole) c.of(unit, role).set(fte);
     current.set(p, c);
   }
   return c;
@@ -217,8 +234,9 @@ function hireOrder(p: Prepared, t: HireTerm): number[] {
   const hit = byTerm.get(t);
   if (hit) return hit;
   const size = schoolTotals(p, 1);
-  const has = (i: number) => ((p.siteFte.get(`${i}|${t.unit}|${t.role}`) ?? 0) > 0 ? 1 : 0);
+  const fte = currentFte(p).of(t.unit, t.role);
   const order = p.schools.map((_, i) => i).filter((i) => matches(p, t.schools, i));
+  const has = (i: number) => (fte[i] > 0 ? 1 : 0);
   order.sort((a, b) => has(a) - has(b) || size[b] - size[a] || (p.schools[a].id < p.schools[b].id ? -1 : 1));
   byTerm.set(t, order);
   return order;

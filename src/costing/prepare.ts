@@ -30,8 +30,8 @@ export interface Prepared {
   schools: School[];
   /** Students by school (row) and grade (column, GRADES order) in the base year. */
   enrollment: Float64Array;
-  /** FTE already at each school, by `${schoolIndex}|${unit}|${role}`. */
-  siteFte: Map<string, number>;
+  /** FTE already at each school, by unit and role: one entry per school, in `schools` order. */
+  siteFte: Map<string, Map<string, Float64Array>>;
   roles: Set<string>;
 }
 
@@ -46,7 +46,7 @@ export function prepare(dataset: Dataset): Prepared {
   const lanes = buildLanes(dataset.schedules);
   const groups = new Map<string, PayGroup>();
   const schoolIndex = new Map(dataset.schools.map((s, i) => [s.id, i]));
-  const siteFte = new Map<string, number>();
+  const siteFte = new Map<string, Map<string, Float64Array>>();
   const roles = new Set<string>();
   // Hire dates repeat across tens of thousands of rows: each is read once.
   const fyOfHire = new Map<string, FiscalYear>();
@@ -71,8 +71,11 @@ export function prepare(dataset: Dataset): Prepared {
     roles.add(`${r.unit}|${r.role}`);
     const si = schoolIndex.get(r.site);
     if (si !== undefined) {
-      const k = `${si}|${r.unit}|${r.role}`;
-      siteFte.set(k, (siteFte.get(k) ?? 0) + r.fte * r.count);
+      let byRole = siteFte.get(r.unit);
+      if (!byRole) siteFte.set(r.unit, (byRole = new Map()));
+      let atSchool = byRole.get(r.role);
+      if (!atSchool) byRole.set(r.role, (atSchool = new Float64Array(dataset.schools.length)));
+      atSchool[si] += r.fte * r.count;
     }
   }
   const enrollment = new Float64Array(dataset.schools.length * GRADES.length);
@@ -95,7 +98,7 @@ export function prepare(dataset: Dataset): Prepared {
  */
 export interface PreparedParts {
   groups: { unit: string; lane: string; role: string; step: number; hoursPerDay: number; daysPerYear: number; headcount: number; fte: number; hiredFy: FiscalYear | null }[];
-  siteFte: [string, number][];
+  siteFte: [unit: string, role: string, fte: Float64Array][];
   roles: string[];
   enrollment: Float64Array;
 }
@@ -103,7 +106,7 @@ export interface PreparedParts {
 export function preparedParts(p: Prepared): PreparedParts {
   return {
     groups: p.groups.map((g) => ({ unit: g.unit.id, lane: g.lane.key, role: g.role, step: g.step, hoursPerDay: g.hoursPerDay, daysPerYear: g.daysPerYear, headcount: g.headcount, fte: g.fte, hiredFy: g.hiredFy })),
-    siteFte: [...p.siteFte],
+    siteFte: [...p.siteFte].flatMap(([unit, byRole]) => [...byRole].map(([role, fte]): [string, string, Float64Array] => [unit, role, fte])),
     roles: [...p.roles],
     enrollment: p.enrollment,
   };
@@ -120,8 +123,18 @@ export function seedPrepared(dataset: Dataset, parts: PreparedParts): void {
   }));
   cache.set(dataset, {
     dataset, base: dataset.district.baseFiscalYear, units, lanes, groups, schools: dataset.schools,
-    enrollment: parts.enrollment, siteFte: new Map(parts.siteFte), roles: new Set(parts.roles),
+    enrollment: parts.enrollment, siteFte: siteFteOf(parts.siteFte), roles: new Set(parts.roles),
   });
+}
+
+function siteFteOf(entries: PreparedParts['siteFte']): Prepared['siteFte'] {
+  const out: Prepared['siteFte'] = new Map();
+  for (const [unit, role, fte] of entries) {
+    let byRole = out.get(unit);
+    if (!byRole) out.set(unit, (byRole = new Map()));
+    byRole.set(role, fte);
+  }
+  return out;
 }
 
 /** Product of (1 + rate/100) over the years after the base year up to `fy` (or its inverse before). */
