@@ -32,6 +32,15 @@ function sourcesNewerThan(time) {
   return false;
 }
 
+// A reader that stops early (`settle cost … | head`) closes the pipe: stop quietly, as other
+// commands do, instead of printing a stack trace about a write that no one will read.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 const time = builtAt();
 const compiled = time >= 0 && !sourcesNewerThan(time);
 // SETTLE_WHICH_BUILD=1 says which code runs: a question worth a line when a change seems ignored.

@@ -164,6 +164,14 @@ describe('the compiled command', () => {
     expect(JSON.parse(compiled.stdout)).toEqual(JSON.parse(sources.stdout));
   }, 60_000);
 
+  it('stops quietly when the reader of its output goes away (settle cost … | true)', () => {
+    const proposal = join(ROOT, 'examples/lausd-2019/settlement-2019-01-22.yaml');
+    // `true` exits without reading, so the command writes into a closed pipe (EPIPE).
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" cost "${proposal}" --district "${lausd}" --trace | true; echo "exit \${PIPESTATUS[0]}" >&2`], { encoding: 'utf8', env, cwd: ROOT });
+    expect(r.stderr).not.toMatch(/EPIPE|Error|\n\s+at /);
+    expect(r.stderr).toMatch(/^exit 0$/m);
+  }, 60_000);
+
   it('keeps the dataset it checked, and answers the same from it', () => {
     rmSync(cache, { recursive: true, force: true });
     const proposal = join(ROOT, 'examples/lausd-2019/settlement-2019-01-22.yaml');
