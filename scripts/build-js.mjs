@@ -45,7 +45,9 @@ try {
     platform: 'node',
     target: 'node20',
     // Native addons and the browser driver stay in node_modules: they find files beside themselves.
-    external: ['better-sqlite3', 'argon2', 'pg-native', 'playwright-core'],
+    // So do the CommonJS libraries loaded with import() (the password checker's): split into a
+    // chunk, such a library keeps only its default export; Node gives it its named exports too.
+    external: ['better-sqlite3', 'argon2', 'pg-native', 'playwright-core', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
     // Bundled CommonJS libraries call require() for Node's own modules.
     banner: { js: "import { createRequire as __settleRequire } from 'node:module'; const require = __settleRequire(import.meta.url);" },
     plugins: [englishOnly],

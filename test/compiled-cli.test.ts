@@ -164,6 +164,16 @@ describe('the compiled command', () => {
     expect(JSON.parse(compiled.stdout)).toEqual(JSON.parse(sources.stdout));
   }, 60_000);
 
+  it('leaves every library the sources load with import() to Node, which gives a CommonJS one its named exports', () => {
+    // Bundled into a chunk of its own, a CommonJS library keeps only its default export: the
+    // password checker's constructor was undefined, and accepting an invitation failed.
+    const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const libraries = new Set(sources.flatMap((f) => [...readFileSync(join(ROOT, 'src', f), 'utf8').matchAll(/import\('([^.'][^']*)'\)/g)].map((m) => m[1])));
+    expect([...libraries].sort()).toEqual(['@zxcvbn-ts/core', '@zxcvbn-ts/language-common', 'playwright-core']);
+    const built = readdirSync(join(ROOT, 'dist/cli')).map((f) => readFileSync(join(ROOT, 'dist/cli', f), 'utf8')).join('\n');
+    for (const lib of libraries) expect(built, lib).toContain(`import("${lib}")`);
+  });
+
   it('stops quietly when the reader of its output goes away (settle cost … | true)', () => {
     const proposal = join(ROOT, 'examples/lausd-2019/settlement-2019-01-22.yaml');
     // `true` exits without reading, so the command writes into a closed pipe (EPIPE).
