@@ -20,6 +20,7 @@ import { valueAt } from '../src/district/parameters.ts';
 import type { Dataset, UnitKind } from '../src/district/types.ts';
 import { parseProposal, type ParsedProposal } from '../src/proposals/parse.ts';
 import type { Term } from '../src/proposals/types.ts';
+import { termLabel } from '../src/reports/provisions.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
 
@@ -349,7 +350,12 @@ describe('sanity checks against the demo datasets', () => {
     // There is such an interaction here: pay terms cost something on added positions in the settlement.
     const onAdded = after.years.flatMap((y) => y.lines).filter((l) => l.population === 'added' && !['class-size', 'staffing', 'hire'].includes(l.termKind));
     expect(onAdded.reduce((s, l) => s + l.cents, 0)).toBeGreaterThan(0);
-    // Rows are labelled in plain words (titles), never ids.
-    for (const x of c.changes) expect(x.title).toBe(to.terms.find((t) => t.id === x.term)?.title ?? from.terms.find((t) => t.id === x.term)?.title);
+    // Rows are labelled in plain words, never ids: a moved term by its title, any other by its short name
+    // (its words are in before and after).
+    for (const x of c.changes) {
+      const term = to.terms.find((t) => t.id === x.term) ?? from.terms.find((t) => t.id === x.term);
+      expect(x.title).toBe(x.type === 'moved' ? term?.title : termLabel(term!));
+      expect(x.title).not.toBe(x.term);
+    }
   });
 });

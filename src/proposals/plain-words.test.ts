@@ -21,6 +21,10 @@ describe('a term in plain words', () => {
     const cs: Term = { ...base, kind: 'class-size', caps: [{ grades: ['4', '5', '6'], from: '2020-07-01', reduceBy: 2 }] };
     expect(plainWords(cs, 'en')).toBe('Smaller classes: grades 4-6: 2 fewer students from July 1, 2020.');
     expect(plainWords(cs, 'es')).toBe('Clases más pequeñas: grados 4-6: 2 alumnos menos desde el 1 de julio de 2020.');
+    // The 2023 UTLA agreement's first step: no change for most classes, one fewer student at high-need schools.
+    const first: Term = { ...base, kind: 'class-size', caps: [{ grades: ['K', '1', '2', '3'], from: '2023-07-01', reduceBy: 0, highNeedReduceBy: 1 }] };
+    expect(plainWords(first, 'en')).toBe('Smaller classes: grades K-3: no change from July 1, 2023 (1 fewer at high-need schools).');
+    expect(plainWords(first, 'es')).toBe('Clases más pequeñas: grados K-3: sin cambios desde el 1 de julio de 2023 (1 menos en escuelas de alta necesidad).');
     const hire: Term = { ...base, kind: 'hire', role: 'nurse', phases: [{ from: '2019-07-01', count: 150 }] };
     expect(plainWords(hire, 'en')).toBe('Hire 150 nurses from July 1, 2019.');
     expect(plainWords(hire, 'es')).toBe('Contratar 150 enfermeros desde el 1 de julio de 2019.');

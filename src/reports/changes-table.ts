@@ -1,5 +1,6 @@
 import { formatDollars } from '../money/cents.ts';
 import type { Change, Changes } from './changes.ts';
+import { NOT_COSTED } from './provisions.ts';
 import { EXTRAPOLATED_NOTE, yearHeading } from './certification-text.ts';
 import { renderTable, type Row } from './table.ts';
 
@@ -16,6 +17,8 @@ function detail(x: Change): string {
 
 /** A row label short enough for a table; the full words are in the list above it. */
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+/** A term that costs nothing and has no title is told apart from the others by its words. */
+const rowLabel = (x: Change) => (x.title === NOT_COSTED ? `${x.title}: ${x.before ?? x.after}` : x.title);
 
 /**
  * What changed between two versions, one row per change with its cost effect by year, over the
@@ -29,7 +32,7 @@ export function changesTable(c: Changes, extrapolated: string[] = []): string {
   const span = `${c.span.from} to ${c.span.to}`;
   const rows: Row[] = [[`${c.from.title} (cost)`, ...years(c.fromCents), sum(c.fromCents)]];
   const all = [...(c.header ? [c.header] : []), ...c.changes];
-  for (const x of all) rows.push([`  ${TYPE[x.type]}: ${short(x.title)}`, ...effect(x)]);
+  for (const x of all) rows.push([`  ${TYPE[x.type]}: ${short(rowLabel(x))}`, ...effect(x)]);
   rows.push('rule');
   rows.push([`${c.to.title} (cost)`, ...years(c.toCents), sum(c.toCents)]);
   return [

@@ -3,7 +3,9 @@ import { proposal, tiny, usd } from '../../test/helpers/tiny.ts';
 import { costProposal } from '../costing/cost.ts';
 import { changesBetween, type Change, type Changes } from './changes.ts';
 import { changesTable } from './changes-table.ts';
-import { provisions } from './provisions.ts';
+import { describeTerm } from '../proposals/describe.ts';
+import type { Term } from '../proposals/types.ts';
+import { NOT_COSTED, provisions, termLabel } from './provisions.ts';
 
 // Version A: 2% for unit T from 2019-07-01, and a non-cost term.
 // Version B: 3% from 2019-07-01 (changed), the non-cost term dropped, 1 nurse hired at central.
@@ -168,6 +170,41 @@ describe('a raise, then added positions: the interaction rule', () => {
     const starred = changesTable(d, ['2022-23']);
     expect(starred).toContain('2022-23*');
     expect(starred).toContain('* extrapolated');
+  });
+});
+
+describe('a changed term\'s row is named in a few plain words', () => {
+  // A term written without a title gets its description as its title (parse.ts); a row whose
+  // before and after already say that is named by the provision instead.
+  const untitled = (t: Omit<Term, 'title'>) => ({ ...t, title: describeTerm({ ...t, title: '' } as Term) }) as Term;
+  const hire = untitled({ id: 'h', kind: 'hire', unit: 'UTLA', role: 'nurse', phases: [{ from: '2019-07-01', count: 150 }] } as Omit<Term, 'title'>);
+  const caps = untitled({ id: 'c', kind: 'class-size', unit: 'UTLA', caps: [{ grades: ['4', '5', '6'], from: '2019-07-01', cap: 35 }] } as Omit<Term, 'title'>);
+  const raise = untitled({ id: 'r', kind: 'raise', unit: 'UTLA', pct: 3, effective: '2019-07-01' } as Omit<Term, 'title'>);
+  const note = { id: 'n', kind: 'non-cost', unit: 'UTLA', text: 'A working group on charter school issues.', title: 'A working group on charter school issues.' } as Term;
+
+  it('by the provision it speaks to when it has no title of its own, never by its id', () => {
+    expect(termLabel(hire)).toBe('Nurse positions (UTLA)');
+    expect(termLabel(caps)).toBe('Class size');
+    expect(termLabel(raise)).toBe('UTLA salary schedule raises');
+    expect(termLabel(note)).toBe(NOT_COSTED);
+    expect(NOT_COSTED).toBe('Other term (not costed)');
+  });
+
+  it('by its own title when it has one', () => {
+    expect(termLabel({ ...hire, title: 'Nurses at every school' })).toBe('Nurses at every school');
+    expect(termLabel({ ...note, title: 'Charter schools' })).toBe('Charter schools');
+  });
+
+  it('and the changes list uses it, with the words in before and after', () => {
+    const A = proposal({ id: 'a', terms: [] });
+    const B = proposal({ id: 'b', terms: [] });
+    A.terms = [{ ...note, unit: 'T' } as Term];
+    B.terms = [{ ...hire, unit: 'T' } as Term];
+    const c = changesBetween(tiny(), A, B);
+    expect(c.changes.map((x) => [x.type, x.title])).toEqual([['removed', NOT_COSTED], ['added', 'Nurse positions (T)']]);
+    expect(c.changes[0].before).toBe('A working group on charter school issues.');
+    // The text table tells the terms of no title apart by their words.
+    expect(changesTable(c)).toContain('removed: Other term (not costed): A working group on charter school …');
   });
 });
 

@@ -3,6 +3,7 @@ import type { CostResult } from '../costing/result.ts';
 import type { Dataset } from '../district/types.ts';
 import { describeTerm } from '../proposals/describe.ts';
 import type { Proposal, Term } from '../proposals/types.ts';
+import { termLabel } from './provisions.ts';
 
 export interface Change {
   /**
@@ -12,7 +13,11 @@ export interface Change {
   type: 'added' | 'removed' | 'modified' | 'moved';
   /** The term id in the later version (or the earlier one, for a removed term). */
   term: string;
-  /** The term's title in plain words, for a reader (never an id). */
+  /**
+   * The row's name in plain words, never an id: the term's own title, or when it has none the
+   * provision it speaks to ("Class size"; provisions.ts termLabel), since `before` and `after`
+   * say what it is. A moved term's is its description: its `before` and `after` are the same.
+   */
   title: string;
   before: string | null;
   after: string | null;
@@ -122,14 +127,14 @@ export function changesBetween(dataset: Dataset, from: Proposal, to: Proposal, o
   const changes: Change[] = [];
   const moved: Change[] = [];
   const unchanged: string[] = [];
-  for (const t of removed) changes.push(row({ type: 'removed', term: t.id, title: t.title, before: describeTerm(t), after: null }, (fy) => -own(a, t.id, fy)));
+  for (const t of removed) changes.push(row({ type: 'removed', term: t.id, title: termLabel(t), before: describeTerm(t), after: null }, (fy) => -own(a, t.id, fy)));
   for (const [x, y] of matched) {
     const diff = (fy: string) => own(b, y.id, fy) - own(a, x.id, fy);
-    if (comparable(x) !== comparable(y)) changes.push(row({ type: 'modified', term: y.id, title: y.title, before: describeTerm(x), after: describeTerm(y) }, diff));
+    if (comparable(x) !== comparable(y)) changes.push(row({ type: 'modified', term: y.id, title: termLabel(y), before: describeTerm(x), after: describeTerm(y) }, diff));
     else if (fys.some((fy) => diff(fy) !== 0)) moved.push(row({ type: 'moved', term: y.id, title: y.title, before: describeTerm(y), after: describeTerm(y) }, diff));
     else unchanged.push(y.id);
   }
-  for (const t of added) changes.push(row({ type: 'added', term: t.id, title: t.title, before: null, after: describeTerm(t) }, (fy) => own(b, t.id, fy)));
+  for (const t of added) changes.push(row({ type: 'added', term: t.id, title: termLabel(t), before: null, after: describeTerm(t) }, (fy) => own(b, t.id, fy)));
 
   return {
     from: { id: from.id, title: from.title, date: from.date },

@@ -60,6 +60,22 @@ function provisionsOf(t: Term, contractSpans: Grade[][]): { key: string; label: 
   }
 }
 
+/** The row label of a term of no title of its own that costs nothing: its words are beside it. */
+export const NOT_COSTED = 'Other term (not costed)';
+
+/**
+ * A short name for a term, for the row of a table whose other cells say what the term is:
+ * its own title when it has one, else the provision it speaks to ("Class size", "Nurse
+ * positions (UTLA)", "UTLA salary schedule raises"), never its id.
+ */
+export function termLabel(t: Term): string {
+  if (t.title !== describeTerm(t) && !(t.kind === 'non-cost' && t.title === t.text)) return t.title;
+  if (t.kind === 'non-cost') return NOT_COSTED;
+  if (t.kind === 'class-size') return 'Class size';
+  const label = provisionsOf(t, [])[0].label;
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
 /** What the current contract or the district's data says on a provision. */
 function baselineValue(ds: Dataset, key: string): string {
   const [kind, unit, rest] = key.split('|');

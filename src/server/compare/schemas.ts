@@ -9,7 +9,7 @@ const Total = z.object({ from: z.string(), to: z.string(), cents: Int }).openapi
 const Change = z.object({
   type: z.enum(['added', 'removed', 'modified', 'moved']).openapi({ description: '`moved`: a term written the same in both versions whose cost moved because of the other changes (a raise reaching added positions)' }),
   term: z.string().openapi({ description: 'the term\'s id (for machines; show `title`)' }),
-  title: z.string().openapi({ description: 'the term\'s title as written (in plain words when it has none)' }),
+  title: z.string().openapi({ description: 'the row\'s name: the term\'s own title, else the provision it speaks to ("Class size"), since before and after say what it is' }),
   before: z.string().nullable(), after: z.string().nullable(),
   effect: Cents.openapi({ description: 'the change\'s cost effect by fiscal year, given the changes listed before it' }), totalCents: Int,
 });
