@@ -98,13 +98,17 @@ export class Views {
 }
 
 /**
- * A change named for readers: the term's title as written in the version it is in (the later
- * one; the earlier one for a removed term), never only its id.
+ * A change named for readers, never only by its id: the name changesBetween gave it (the term's
+ * own title, else the provision it speaks to; reports/provisions.ts termLabel), or when a change
+ * comes without one the term's title as written in the version it is in (the later one; the
+ * earlier one for a removed term).
  */
 export function labelled(from: VersionSummary, to: VersionSummary) {
   return (c: Change) => {
+    if (c.term === '(date and contract term)') return { ...c, title: 'Date and contract term' };
+    if (c.title) return c;
     const inVersion = c.type === 'removed' ? from : to;
     const term = inVersion.terms.find((t) => t.id === c.term);
-    return { ...c, title: c.term === '(date and contract term)' ? 'Date and contract term' : (term?.title ?? c.before ?? c.after ?? c.term) };
+    return { ...c, title: term?.title ?? c.before ?? c.after ?? c.term };
   };
 }
