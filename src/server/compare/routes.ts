@@ -8,7 +8,7 @@
  * difference). Any version the actor may not read → 404.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { labelled, Views } from '../costing/views.ts';
+import { Views } from '../costing/views.ts';
 import { allow } from '../authz.ts';
 import { datasetFilesGz } from '../datasets/store.ts';
 import type { AppEnv } from '../env.ts';
@@ -59,10 +59,10 @@ export function compareRoutes(app: OpenAPIHono<AppEnv>): void {
         });
         continue;
       }
-      const label = labelled(a.summary, b.summary);
+      // Each change is named as what changed gives it (reports/changes.ts), never by its id.
       changes.push({
         from: a.row.id, to: b.row.id, sameDataset: true, span: ch.span,
-        header: ch.header ? label(ch.header) : null, changes: ch.changes.map(label), unchanged: ch.unchanged, fromCents: ch.fromCents, toCents: ch.toCents,
+        header: ch.header, changes: ch.changes, unchanged: ch.unchanged, fromCents: ch.fromCents, toCents: ch.toCents,
       });
     }
     const versions = ordered.map(({ row, summary: s, number, own }) => {

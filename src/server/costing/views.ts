@@ -14,7 +14,6 @@ import { totalsOf, type VersionSummary } from './summary.ts';
 import type { CostingService } from './pool.ts';
 import { spanOf, type CommonFigures, type CommonYears, type Span, type SpanChanges } from './common.ts';
 import { Memo } from '../reports/memo.ts';
-import type { Change } from '../../reports/changes.ts';
 
 export interface ViewVersion {
   id: number;
@@ -95,20 +94,4 @@ export class Views {
     }
     return { groups, figures, changes, span: groups.length === 1 ? groups[0].span : null };
   }
-}
-
-/**
- * A change named for readers, never only by its id: the name changesBetween gave it (the term's
- * own title, else the provision it speaks to; reports/provisions.ts termLabel), or when a change
- * comes without one the term's title as written in the version it is in (the later one; the
- * earlier one for a removed term).
- */
-export function labelled(from: VersionSummary, to: VersionSummary) {
-  return (c: Change) => {
-    if (c.term === '(date and contract term)') return { ...c, title: 'Date and contract term' };
-    if (c.title) return c;
-    const inVersion = c.type === 'removed' ? from : to;
-    const term = inVersion.terms.find((t) => t.id === c.term);
-    return { ...c, title: term?.title ?? c.before ?? c.after ?? c.term };
-  };
 }

@@ -14,7 +14,6 @@ import { passNumbers } from '../proposals/store.ts';
 import { summariesOf } from '../proposals/summaries.ts';
 import type { Change } from '../../reports/changes.ts';
 import type { CommonFigures } from '../costing/common.ts';
-import { labelled } from '../costing/views.ts';
 import { datasetsOf, entryOf, published, type PublicCache, type PublicEntry } from './record.ts';
 
 /**
@@ -56,9 +55,9 @@ export async function compareAnswer(deps: Deps, cache: PublicCache, ids: number[
       });
       continue;
     }
-    const label = labelled(summaries.get(a.id)!, summaries.get(b.id)!);
-    const changed = c.changes.map((x) => withPlainWords(label(x), versions[i - 1], versions[i]));
-    changes.push({ from: a.id, to: b.id, sameDataset: true as const, span: c.span, header: c.header ? label(c.header) : null, changes: changed, unchanged: c.unchanged, fromCents: c.fromCents, toCents: c.toCents });
+    // Each change is named as what changed gives it (reports/changes.ts), never by its id.
+    const changed = c.changes.map((x) => withPlainWords(x, versions[i - 1], versions[i]));
+    changes.push({ from: a.id, to: b.id, sameDataset: true as const, span: c.span, header: c.header, changes: changed, unchanged: c.unchanged, fromCents: c.fromCents, toCents: c.toCents });
   }
   const groups = view.groups.map((g) => ({ datasetVersionId: g.datasetVersionId, span: g.span, versions: g.ids }));
   const note = groups.length > 1 ? DIFFERENT_DATA(groups.length) : undefined;
