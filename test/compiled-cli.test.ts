@@ -8,12 +8,11 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeDataset, encodeDataset } from '../src/district/cache-codec.ts';
 import { generateDistrict } from '../src/district/generate/generate.ts';
 import { lausdSpec } from '../src/district/demo/lausd.ts';
-import { readDatasetFolder } from '../src/district/read-folder.ts';
+import { datasetKey, entryBytes, readDatasetFolder } from '../src/district/read-folder.ts';
 import { serializeDataset } from '../src/district/serialize.ts';
 import { writeFiles } from '../src/district/write-folder.ts';
 import { TINY_DIR } from './helpers/tiny.ts';
@@ -58,8 +57,51 @@ describe('reading a dataset folder through the cache', () => {
     // Put a dataset with another name in the entry for these files: it is what comes back.
     const [entry] = bins(cacheDir);
     const ds = readDatasetFolder(dir);
-    writeFileSync(join(cacheDir, entry), serialize({ dataset: encodeDataset({ ...ds, district: { ...ds.district, name: 'From the cache' } }), derived: undefined }));
+    writeFileSync(join(cacheDir, entry), entryBytes({ ...ds, district: { ...ds.district, name: 'From the cache' } }, undefined));
     expect(readDatasetFolder(dir, { dir: cacheDir, stamp: 'build-1' }).district.name).toBe('From the cache');
+  });
+
+  it('reads a large list of rows from the entry only when a command asks for its rows', () => {
+    const lazyDir = join(tmp, 'cache-lazy');
+    readDatasetFolder(dir, { dir: lazyDir, stamp: 'build-1' });
+    const [entry] = bins(lazyDir);
+    const ds = readDatasetFolder(dir);
+    // Every list of rows after the head (a threshold of 0 bytes), in the dataset's order, the
+    // budget's last: cut the entry inside the budget's columns and every other list still reads.
+    const whole = entryBytes(ds, undefined, 0);
+    writeFileSync(join(lazyDir, entry), whole);
+    expect(readDatasetFolder(dir, { dir: lazyDir, stamp: 'build-1' })).toEqual(ds);
+    writeFileSync(join(lazyDir, entry), whole.subarray(0, whole.length - 10));
+    const cut = readDatasetFolder(dir, { dir: lazyDir, stamp: 'build-1' });
+    expect(cut.schools).toEqual(ds.schools);
+    expect(cut.staff).toEqual(ds.staff);
+    expect(() => cut.budget).toThrow(/ends early/);
+  });
+
+  it('takes the hash from its note while the files are left alone, and hashes them again when one changes', async () => {
+    const noteDir = join(tmp, 'cache-noted');
+    const folder = join(tmp, 'tiny-noted');
+    cpSync(TINY_DIR, folder, { recursive: true });
+    // Files written within settledMs of the note could change again unseen: hashed every time.
+    expect(datasetKey(folder, { dir: noteDir, stamp: 'build-1' }).how).toBe('hashed');
+    expect(datasetKey(folder, { dir: noteDir, stamp: 'build-1' }).how).toBe('hashed');
+    await new Promise((r) => setTimeout(r, 50));
+    const cache = { dir: noteDir, stamp: 'build-1', settledMs: 20 };
+    const first = datasetKey(folder, cache);
+    expect(first.how).toBe('hashed');
+    const noted = datasetKey(folder, cache);
+    expect(noted).toEqual({ key: first.key, how: 'noted' });
+    // The same key either way: the note only saves reading the files.
+    expect(datasetKey(folder, { dir: join(tmp, 'cache-fresh'), stamp: 'build-1' }).key).toBe(first.key);
+    // One digit changed, the file's size and modification time put back as they were: its change time still tells.
+    const budget = join(folder, 'budget.csv');
+    const { atime, mtime } = statSync(budget);
+    writeFileSync(budget, readFileSync(budget, 'utf8').replace('20000000.00', '20000001.00'));
+    utimesSync(budget, atime, mtime);
+    const changed = datasetKey(folder, cache);
+    expect(changed.how).toBe('hashed');
+    expect(changed.key).not.toBe(first.key);
+    expect(readDatasetFolder(folder, cache).budget[0].revenues).toBe(2_000_000_100);
   });
 
   it('keeps work derived from the dataset beside it, and gives it back with the dataset', () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { InvalidInput } from '../errors/problem.ts';
-import { decodeDataset, encodeDataset, type EncodedDataset } from './cache-codec.ts';
+import { decodeDataset, encodeDataset, type Column, type EncodedDataset } from './cache-codec.ts';
 import { DATASET_FILES, loadDataset, type DatasetFiles } from './load.ts';
 import type { Dataset } from './types.ts';
 
@@ -18,12 +18,18 @@ export interface DatasetCache {
   stamp: string;
   /** Work derived from the dataset, kept beside it: `save` makes it when the entry is written, `load` takes it back on a hit. */
   derived?: { save: (ds: Dataset) => unknown; load: (ds: Dataset, kept: unknown) => void };
+  /**
+   * How long (ms) a file must have been left alone before its size, times and inode stand for its
+   * content (see `datasetKey`); 2,000 unless a test says otherwise.
+   */
+  settledMs?: number;
 }
-
-interface Entry { dataset: EncodedDataset; derived: unknown }
 
 /** Cache entries kept; the oldest go first. */
 const KEEP = 16;
+/** A list of rows whose columns take more than this is read only when a command asks for its rows. */
+const LAZY_BYTES = 512 * 1024;
+const DEFAULT_SETTLED_MS = 2000;
 
 /**
  * The command line's dataset cache: `SETTLE_CACHE_DIR`, else `$XDG_CACHE_HOME/settle`, else
@@ -53,37 +59,134 @@ export function readDatasetFolder(dir: string, cache: DatasetCache | null = null
       hint: 'run `settle demo --out DIR` to see a complete dataset folder',
     })));
   }
-  const bytes = DATASET_FILES.map((f) => readFileSync(join(dir, f)));
-  const entry = cache ? join(cache.dir, `${key(cache.stamp, bytes)}.bin`) : null;
-  if (entry && cache) {
-    const cached = readEntry(entry, cache);
-    if (cached) return cached;
-  }
-  const files = Object.fromEntries(DATASET_FILES.map((f, i) => [f, bytes[i].toString('utf8')])) as DatasetFiles;
-  const dataset = loadDataset(files, (f) => join(dir, f));
-  if (entry && cache) writeEntry(cache, entry, dataset);
+  if (!cache) return loadFiles(dir, DATASET_FILES.map((f) => readFileSync(join(dir, f))));
+  const { key, bytes } = datasetKey(dir, cache);
+  const entry = join(cache.dir, `${key}.bin`);
+  const cached = readEntry(entry, cache);
+  if (cached) return cached;
+  const dataset = loadFiles(dir, bytes ?? DATASET_FILES.map((f) => readFileSync(join(dir, f))));
+  writeEntry(cache, entry, dataset);
   return dataset;
 }
 
-/** The content hash: the files' bytes, their names, settle's build and the serializer's version. */
-function key(stamp: string, bytes: Buffer[]): string {
+function loadFiles(dir: string, bytes: Buffer[]): Dataset {
+  const files = Object.fromEntries(DATASET_FILES.map((f, i) => [f, bytes[i].toString('utf8')])) as DatasetFiles;
+  return loadDataset(files, (f) => join(dir, f));
+}
+
+/**
+ * The content hash of a dataset folder: its files' bytes and names, settle's build and the
+ * serializer's version. Worked out once, it is noted beside the cache under the folder's path
+ * with each file's size, modification and change times, device and inode, and taken from that
+ * note, without reading the files, while all of those are as noted and every file had been left
+ * alone for `settledMs` before the note was written (as git trusts its index: a file written in
+ * the same moment as the note could change again without its times showing it). `how` says
+ * which way it was found; `bytes` are the files when they were read.
+ */
+export function datasetKey(dir: string, cache: DatasetCache): { key: string; how: 'noted' | 'hashed'; bytes?: Buffer[] } {
+  const stats = DATASET_FILES.map((f) => statSync(join(dir, f), { bigint: true }));
+  const seen = stats.map((s) => `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.dev}:${s.ino}`).join(' ');
+  const note = noteFile(dir, cache);
+  try {
+    const kept = JSON.parse(readFileSync(note, 'utf8')) as { seen: string; key: string; trusted: boolean };
+    if (kept.trusted && kept.seen === seen && /^[0-9a-f]{64}$/.test(kept.key)) return { key: kept.key, how: 'noted' };
+  } catch {
+    // No note, or one that cannot be read: the files are hashed.
+  }
+  const bytes = DATASET_FILES.map((f) => readFileSync(join(dir, f)));
   const h = createHash('sha256');
-  h.update(`settle-dataset-2\0${stamp}\0${process.versions.v8}\0`);
+  h.update(`settle-dataset-3\0${cache.stamp}\0${process.versions.v8}\0`);
   DATASET_FILES.forEach((f, i) => {
     h.update(`${f}\0${bytes[i].length}\0`);
     h.update(bytes[i]);
   });
-  return h.digest('hex');
+  const key = h.digest('hex');
+  const settled = BigInt(Date.now() - (cache.settledMs ?? DEFAULT_SETTLED_MS)) * 1_000_000n;
+  // Times the files had before they were read: a change while they were read shows as a new time.
+  const trusted = stats.every((s) => s.mtimeNs < settled && s.ctimeNs < settled);
+  const after = DATASET_FILES.map((f) => statSync(join(dir, f), { bigint: true }).ctimeNs);
+  if (after.every((c, i) => c === stats[i].ctimeNs)) writeAtomically(note, JSON.stringify({ seen, key, trusted }));
+  return { key, how: 'hashed', bytes };
 }
 
-/** A cached dataset, or null when there is none or it cannot be read (then the files are read). */
-function readEntry(file: string, cache: DatasetCache): Dataset | null {
+function noteFile(dir: string, cache: DatasetCache): string {
+  let where = dir;
   try {
-    const kept = deserialize(readFileSync(file)) as Entry;
-    const dataset = decodeDataset(kept.dataset);
-    if (cache.derived && kept.derived !== undefined) cache.derived.load(dataset, kept.derived);
+    where = realpathSync(dir);
+  } catch {
+    // The folder as given.
+  }
+  return join(cache.dir, 'noted', `${createHash('sha256').update(`${cache.stamp}\0${where}`).digest('hex')}.json`);
+}
+
+/**
+ * An entry's layout: the length of its head (4 bytes, little-endian), the head (the dataset
+ * without its large lists of rows, the derived work, and where each large list's columns are),
+ * then those columns, each read from the open entry only when a command asks for its rows.
+ */
+interface Head { dataset: EncodedDataset; derived: unknown; lazy: Record<string, { columns: string[]; length: number; at: number; bytes: number }> }
+
+/** A cache entry's bytes (exported for the tests that plant one); lists taking more than `lazyBytes` go after the head. */
+export function entryBytes(dataset: Dataset, derived: unknown, lazyBytes = LAZY_BYTES): Buffer {
+  const encoded = encodeDataset(dataset);
+  const head: Head = { dataset: {}, derived, lazy: {} };
+  const tail: Buffer[] = [];
+  let at = 0;
+  for (const [part, e] of Object.entries(encoded)) {
+    const values = 'values' in e ? serialize(e.values) : null;
+    if ('values' in e && values && values.length > lazyBytes) {
+      head.lazy[part] = { columns: e.columns, length: e.length, at, bytes: values.length };
+      tail.push(values);
+      at += values.length;
+    } else head.dataset[part] = e;
+  }
+  const headBytes = serialize(head);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(headBytes.length);
+  return Buffer.concat([size, headBytes, ...tail]);
+}
+
+/**
+ * A cached dataset, or null when there is none or it cannot be read (then the files are read).
+ * The entry stays open while a large list has not been read, so what is read later is from the
+ * same entry even if another command replaces it meanwhile; it is closed when the last is read.
+ */
+function readEntry(file: string, cache: DatasetCache): Dataset | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'r');
+    const size = Buffer.alloc(4);
+    if (readSync(fd, size, 0, 4, 0) !== 4) throw new Error('short entry');
+    const headBytes = Buffer.alloc(size.readUInt32LE(0));
+    if (readSync(fd, headBytes, 0, headBytes.length, 4) !== headBytes.length) throw new Error('short entry');
+    const head = deserialize(headBytes) as Head;
+    const base = 4 + headBytes.length;
+    const open = fd;
+    let unread = Object.keys(head.lazy).length;
+    const done = () => {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    };
+    const parts: EncodedDataset = { ...head.dataset };
+    for (const [part, l] of Object.entries(head.lazy)) {
+      parts[part] = {
+        columns: l.columns,
+        length: l.length,
+        values: () => {
+          const bytes = Buffer.alloc(l.bytes);
+          if (readSync(open, bytes, 0, l.bytes, base + l.at) !== l.bytes) throw new Error(`the dataset cache entry ${file} ends early; run the command again with SETTLE_CACHE=off`);
+          if (--unread === 0) done();
+          return deserialize(bytes) as Column[];
+        },
+      };
+    }
+    const dataset = decodeDataset(parts);
+    if (cache.derived && head.derived !== undefined) cache.derived.load(dataset, head.derived);
+    if (unread === 0) done();
     return dataset;
   } catch {
+    if (fd !== null) closeSync(fd);
+    fd = null;
     return null;
   }
 }
@@ -91,14 +194,26 @@ function readEntry(file: string, cache: DatasetCache): Dataset | null {
 /** Best effort: a cache that cannot be written (read-only home, full disk) only costs time. */
 function writeEntry({ dir, derived }: DatasetCache, file: string, dataset: Dataset): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.tmp-${process.pid}`;
-    const kept: Entry = { dataset: encodeDataset(dataset), derived: derived?.save(dataset) };
-    writeFileSync(tmp, serialize(kept));
-    renameSync(tmp, file);
-    const entries = readdirSync(dir).filter((f) => f.endsWith('.bin')).map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t);
-    for (const old of entries.slice(KEEP)) unlinkSync(join(dir, old.f));
+    writeAtomically(file, entryBytes(dataset, derived?.save(dataset)));
+    prune(dir, '.bin', KEEP);
+    prune(join(dir, 'noted'), '.json', 4 * KEEP);
   } catch {
     // Nothing to do: the next run reads the files again.
   }
+}
+
+function writeAtomically(file: string, data: string | Buffer): void {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    const tmp = `${file}.tmp-${process.pid}`;
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch {
+    // Best effort, as above.
+  }
+}
+
+function prune(dir: string, ext: string, keep: number): void {
+  const entries = readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const old of entries.slice(keep)) unlinkSync(join(dir, old.f));
 }
