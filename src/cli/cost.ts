@@ -20,7 +20,9 @@ export function registerCost(program: Command, io: Io): void {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       // The costing code loads only when a command runs it, so `settle --help` starts at once.
-      const [{ readInputs }, { costProposal }, { costTable, traceText }] = await Promise.all([import('./inputs.ts'), import('../costing/cost.ts'), import('../reports/cost-table.ts')]);
+      const [{ readInputs }, { costProposal }, { costTable, traceText }, { figureSources, figureSourcesLine }] = await Promise.all([
+        import('./inputs.ts'), import('../costing/cost.ts'), import('../reports/cost-table.ts'), import('../district/own-figures.ts'),
+      ]);
       const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
       const result = costProposal({ dataset, proposal: parsed.proposal, source: parsed, allowOtherYear: opts.allowOtherYear });
@@ -39,7 +41,6 @@ export function registerCost(program: Command, io: Io): void {
         return;
       }
       // For an imported dataset: which figures are the district's own (changed since the import).
-      const { figureSources, figureSourcesLine } = await import('../district/own-figures.ts');
       const sources = figureSources(dataset);
       if (format === 'json') {
         const out = opts.trace ? result : withoutTraces(result);
