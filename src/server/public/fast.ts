@@ -16,13 +16,13 @@
  * notice; read once from the app's own answer to the same path). Anything else, and anything it
  * cannot answer from what is kept, goes to the ordinary stack untouched.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookieName } from '../auth/session.ts';
 import type { Deps } from '../env.ts';
 import { commonHeaders, sessionToken, type Fetcher, type Listener } from '../http/fast-path.ts';
-import { outgoing, type Outgoing } from './ready.ts';
+import { outgoing } from './ready.ts';
 import { publicRecordOf, type Cached } from './record.ts';
-import { liveAnswer, LIVE_MAX_AGE, sitesAnswer, SITES_MAX_AGE, zipsAnswer, ZIPS_MAX_AGE } from './sites.ts';
+import { answersNow, liveAnswer, LIVE_MAX_AGE, sitesAnswer, SITES_MAX_AGE, zipsAnswer, ZIPS_MAX_AGE } from './sites.ts';
 import { PublicSitesQuery } from './sites-schemas.ts';
 
 /** Headers that belong to one answer, not to every answer of the path. */
@@ -32,6 +32,11 @@ const OWN_HEADERS = new Set(['content-length', 'content-type', 'content-encoding
 const LIST_MAX_AGE = 10;
 
 interface Ready { answer: Cached; maxAge: number }
+
+/** Seconds each path's answers may be kept by a browser or shared cache (as their routes say). */
+const MAX_AGE: Record<string, number> = {
+  '/api/public/sites': SITES_MAX_AGE, '/api/public/sites/live': LIVE_MAX_AGE, '/api/public/sites/zips': ZIPS_MAX_AGE, '/api/public/proposals': LIST_MAX_AGE,
+};
 
 /** What the fast path answers for this URL, or null: the ordinary stack answers. */
 export function fastRoute(url: string): { path: string; date?: string } | null {
@@ -48,13 +53,15 @@ export function fastRoute(url: string): { path: string; date?: string } | null {
 export function withPublicFastPath(deps: Deps, app: Fetcher, ordinary: Listener): Listener {
   const name = cookieName(deps);
   const common = new Map<string, Promise<Record<string, string>>>();
+  /** The same headers, once read: most requests are answered without waiting for anything. */
+  const commonNow = new Map<string, Record<string, string>>();
   // The headers the ordinary stack puts on the path's answers, read from one answer of its own.
   const headersOf = (path: string) => {
     let h = common.get(path);
     if (!h) {
       h = commonHeaders(app, new Request(`http://localhost${path}`), OWN_HEADERS);
       common.set(path, h);
-      h.catch(() => common.delete(path));
+      h.then((v) => commonNow.set(path, v), () => common.delete(path));
     }
     return h;
   };
@@ -68,10 +75,25 @@ export function withPublicFastPath(deps: Deps, app: Fetcher, ordinary: Listener)
     return answer ? { answer, maxAge: LIST_MAX_AGE } : null;
   };
 
-  const write = (res: ServerResponse, common: Record<string, string>, o: Outgoing) => {
-    const body = o.body === null ? null : typeof o.body === 'string' ? Buffer.from(o.body) : o.body;
-    res.writeHead(o.status, { ...common, ...o.headers, ...(body ? { 'content-length': String(body.length) } : {}) });
-    res.end(body ?? undefined);
+  /** The answer kept ready for `route` when it is fresh (checked within the last second), else undefined. */
+  const readyNow = (route: { path: string; date?: string }): Ready | undefined => {
+    let answer: Cached | null | undefined;
+    if (route.path === '/api/public/sites') answer = answersNow.sites(deps, route.date);
+    else if (route.path === '/api/public/sites/live') answer = answersNow.live(deps, route.date);
+    else if (route.path === '/api/public/sites/zips') answer = answersNow.zips(deps);
+    else {
+      const record = publicRecordOf(deps);
+      const state = record.stateNow();
+      answer = state === null ? null : record.peek(state, 'list');
+    }
+    return answer ? { answer, maxAge: MAX_AGE[route.path] } : undefined;
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse, common: Record<string, string>, r: Ready) => {
+    const inm = req.headers['if-none-match'];
+    const p = prepared(r, common, req.headers['accept-encoding'], Array.isArray(inm) ? inm.join(',') : inm);
+    res.writeHead(p.status, p.headers);
+    res.end(p.body ?? undefined);
   };
 
   return (req, res) => {
@@ -79,13 +101,45 @@ export function withPublicFastPath(deps: Deps, app: Fetcher, ordinary: Listener)
     if (req.method !== 'GET' || url === undefined || !url.startsWith('/api/public/') || sessionToken(req.headers.cookie, name) !== null) return ordinary(req, res);
     const route = fastRoute(url);
     if (!route) return ordinary(req, res);
+    const headers = commonNow.get(route.path);
+    const now = headers && readyNow(route);
+    if (headers && now) return answer(req, res, headers, now);
     Promise.all([ready(route), headersOf(route.path)]).then(
       ([r, common]) => {
         if (!r) return ordinary(req, res);
-        const ifNoneMatch = req.headers['if-none-match'];
-        write(res, common, outgoing(r.answer, { acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch }, r.maxAge));
+        answer(req, res, common, r);
       },
       () => ordinary(req, res),
     );
   };
+}
+
+/** One way an answer goes out: its status, its headers as Node's flat list, and its bytes. */
+interface Prepared { status: number; headers: string[]; body: Buffer | null }
+
+/** Forms kept per answer (one per request-header pair seen); past this, the oldest is forgotten. */
+const FORMS = 64;
+
+/**
+ * How each kept answer goes out, decided by `outgoing` (as the ordinary route does) once per
+ * answer, path headers and pair of request headers (Accept-Encoding, If-None-Match), since a surge
+ * sends the same few forms of the same answer thousands of times a second. Forgotten with the
+ * answer.
+ */
+const preparedOf = new WeakMap<Cached, { common: Record<string, string>; maxAge: number; forms: Map<string, Prepared>; plain?: Buffer }>();
+
+function prepared(r: Ready, common: Record<string, string>, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): Prepared {
+  let kept = preparedOf.get(r.answer);
+  if (!kept || kept.common !== common || kept.maxAge !== r.maxAge) preparedOf.set(r.answer, (kept = { common, maxAge: r.maxAge, forms: new Map() }));
+  const key = `${acceptEncoding ?? ''}\n${ifNoneMatch ?? ''}`;
+  const hit = kept.forms.get(key);
+  if (hit) return hit;
+  const o = outgoing(r.answer, { acceptEncoding, ifNoneMatch }, r.maxAge);
+  // The plain text's bytes are made once per answer, whichever forms send them.
+  const body = o.body === null ? null : typeof o.body === 'string' ? (kept.plain ??= Buffer.from(o.body)) : Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength);
+  const all: Record<string, string> = { ...common, ...o.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  const p = { status: o.status, headers: Object.entries(all).flat(), body };
+  if (kept.forms.size >= FORMS) kept.forms.delete(kept.forms.keys().next().value as string);
+  kept.forms.set(key, p);
+  return p;
 }

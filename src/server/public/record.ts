@@ -197,8 +197,9 @@ export class PublicCache {
    * within a second in every other.
    */
   state(): Promise<string> {
+    const now = this.stateNow();
+    if (now !== null) return Promise.resolve(now);
     const seen = changesOf(this.db);
-    if (seen === this.seen && performance.now() - this.checkedAt < RECORD_CHECK_MS) return Promise.resolve(this.token);
     if (this.checking?.seen === seen) return this.checking.token;
     const checking = { seen, token: this.read(seen) };
     this.checking = checking;
@@ -206,6 +207,11 @@ export class PublicCache {
       if (this.checking === checking) this.checking = null;
     }).catch(() => {});
     return checking.token;
+  }
+
+  /** The state, when `state()` would answer it without reading the database; else null. */
+  stateNow(): string | null {
+    return changesOf(this.db) === this.seen && performance.now() - this.checkedAt < RECORD_CHECK_MS ? this.token : null;
   }
 
   private async read(seen: number): Promise<string> {

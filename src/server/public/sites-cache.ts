@@ -64,6 +64,11 @@ export class PublicSitesCache {
     return this.days;
   }
 
+  /** The published days, if read within the last CHECK_EVERY_MS; else null (call `published`). */
+  publishedNow(): ShownDay[] | null {
+    return performance.now() - this.checkedAt < CHECK_EVERY_MS ? this.days : null;
+  }
+
   /** The days answer showing `shown` (null: no published day), kept under `key`: it changes only with a publication. */
   answer(key: string, shown: ShownDay | null): Cached {
     const kept = this.stable.get(key);
@@ -76,14 +81,21 @@ export class PublicSitesCache {
 
   /** The live statuses of `shown`'s sites, kept under `key` and read again at each check. */
   async live(key: string, shown: ShownDay | null): Promise<Cached> {
+    const now = this.liveNow(key, shown);
+    if (now) return now;
     const kept = this.lives.get(key);
-    if (kept && kept.checked === this.checks && kept.dayId === (shown?.dayId ?? null)) return kept.cached;
     let pending = this.building.get(key);
     if (!pending) {
       pending = this.buildLive(key, shown, kept).finally(() => this.building.delete(key));
       this.building.set(key, pending);
     }
     return pending;
+  }
+
+  /** The live answer kept under `key` at the last check, if any; else null (call `live`). */
+  liveNow(key: string, shown: ShownDay | null): Cached | null {
+    const kept = this.lives.get(key);
+    return kept && kept.checked === this.checks && kept.dayId === (shown?.dayId ?? null) ? kept.cached : null;
   }
 
   private async buildLive(key: string, shown: ShownDay | null, kept: Kept | undefined): Promise<Cached> {

@@ -10,8 +10,23 @@ export const PUBLIC_TIME_ZONE = 'America/Los_Angeles';
 
 const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: PUBLIC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's date (YYYY-MM-DD) in Los Angeles at `now`. */
-export const todayIn = (now: Date): string => localDate.format(now);
+/** The last date formatted, and the UTC minute it is for. */
+let lastMinute = NaN;
+let lastDate = '';
+
+/**
+ * Today's date (YYYY-MM-DD) in Los Angeles at `now`. Formatted once per minute: Los Angeles is a
+ * whole number of hours from UTC, so its midnight is always the start of a UTC minute and every
+ * instant of one UTC minute has the same local date.
+ */
+export const todayIn = (now: Date): string => {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDate = localDate.format(now);
+    lastMinute = minute;
+  }
+  return lastDate;
+};
 
 const latestPublished = (days: ShownDay[]) => [...days].sort((a, b) => b.day.publishedAt.localeCompare(a.day.publishedAt))[0];
 

@@ -63,6 +63,38 @@ async function shownFor(deps: Deps, date: string | undefined) {
   return { cache, key: date ?? `today ${today}`, shown: dayShown({ days, date, today }) };
 }
 
+/**
+ * The answers kept for `?date=` when they can be had without waiting (the published days were
+ * read within the last second, and for the live answer, its counts at that read); else null, and
+ * the async functions below read what is needed. The fast path (fast.ts) answers from these.
+ */
+export const answersNow = {
+  sites(deps: Deps, date: string | undefined): Cached | null {
+    const now = shownNow(deps, date);
+    return now && now.cache.answer(now.key, now.shown);
+  },
+  live(deps: Deps, date: string | undefined): Cached | null {
+    const now = shownNow(deps, date);
+    return now && now.cache.liveNow(now.key, now.shown);
+  },
+  zips(deps: Deps): Cached | null {
+    const k = of(deps);
+    return k.zips !== null && k.zips.at === k.cache.publishedNow() ? k.zips.cached : null;
+  },
+};
+
+function shownNow(deps: Deps, date: string | undefined) {
+  const { cache } = of(deps);
+  const days = cache.publishedNow();
+  if (days === null) return null;
+  const today = todayIn(deps.now());
+  try {
+    return { cache, key: date ?? `today ${today}`, shown: dayShown({ days, date, today }) };
+  } catch {
+    return null; // a date with no published day: the route answers its 404
+  }
+}
+
 /** The answer for `?date=`, shared by the route and the fast path (fast.ts). */
 export async function sitesAnswer(deps: Deps, date: string | undefined): Promise<Cached> {
   const { cache, key, shown } = await shownFor(deps, date);
