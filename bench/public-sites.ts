@@ -13,11 +13,12 @@
  * not one), the answers' sizes plain and gzipped, and the update-to-public latency (median, p99,
  * max). Never fails on time.
  *
- * Measured (2026-12-02, Node 20, 2 cores, the load generator on the same cores, 10 s; docs/sites.md,
- * "How fresh, under a surge", has the table): hello-world 26,843 req/s (p99 54 ms); SQLite
- * /api/public/sites 1,325 (hello-world sending the same 39 KB: 1,475), revalidating 13,832 (p99
- * 111 ms, all 304), /live 10,321 (p99 120 ms), /api/public/proposals 11,858 (p99 128 ms);
- * PostgreSQL 1,328, 11,735, 10,176 and 12,125; update to public median 0.65 s, p99 4.9 s.
+ * Measured (2026-12-04, Node 20, 2 cores, the load generator on the same cores, 8 s; docs/sites.md,
+ * "How fresh, under a surge", has the table): SQLite, hello-world 45,372 req/s (p99 23 ms);
+ * /api/public/sites 2,013 (hello-world sending the same 39 KB: 2,009), revalidating 25,324 (p99
+ * 38 ms, all 304), /live 26,486 (p99 36 ms), /api/public/proposals 30,115 (p99 33 ms); a second
+ * run 19,654, 19,164 and 23,144 (p99 65, 65, 55 ms) beside hello-world 41,815. Update to public
+ * median 0.59-0.75 s, p99 2.5-3.2 s.
  *
  *   node --import tsx bench/public-sites.ts
  *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres),
