@@ -58,7 +58,10 @@ const of = (deps: Deps) => {
 /** The day shown for `?date=` (or none: today's, else the next, else the latest), and the key its answers are kept under. */
 async function shownFor(deps: Deps, date: string | undefined) {
   const { cache } = of(deps);
-  const days = await cache.published();
+  return shownIn(deps, cache, await cache.published(), date);
+}
+
+function shownIn(deps: Deps, cache: PublicSitesCache, days: ShownDaysRef, date: string | undefined) {
   const today = todayIn(deps.now());
   return { cache, key: date ?? `today ${today}`, shown: dayShown({ days, date, today }) };
 }
@@ -87,9 +90,8 @@ function shownNow(deps: Deps, date: string | undefined) {
   const { cache } = of(deps);
   const days = cache.publishedNow();
   if (days === null) return null;
-  const today = todayIn(deps.now());
   try {
-    return { cache, key: date ?? `today ${today}`, shown: dayShown({ days, date, today }) };
+    return shownIn(deps, cache, days, date);
   } catch {
     return null; // a date with no published day: the route answers its 404
   }
