@@ -32,6 +32,7 @@ const OWN_HEADERS = new Set(['content-length', 'content-type', 'content-encoding
 const LIST_MAX_AGE = 10;
 
 interface Ready { answer: Cached; maxAge: number }
+type Route = NonNullable<ReturnType<typeof fastRoute>>;
 
 /** Seconds each path's answers may be kept by a browser or shared cache (as their routes say). */
 const MAX_AGE: Record<string, number> = {
@@ -66,27 +67,22 @@ export function withPublicFastPath(deps: Deps, app: Fetcher, ordinary: Listener)
     return h;
   };
 
-  const ready = async (route: { path: string; date?: string }): Promise<Ready | null> => {
-    if (route.path === '/api/public/sites') return { answer: await sitesAnswer(deps, route.date), maxAge: SITES_MAX_AGE };
-    if (route.path === '/api/public/sites/live') return { answer: await liveAnswer(deps, route.date), maxAge: LIVE_MAX_AGE };
-    if (route.path === '/api/public/sites/zips') return { answer: await zipsAnswer(deps), maxAge: ZIPS_MAX_AGE };
+  // The answer kept for `route`: read what is needed (async), or taken at once when it was
+  // checked within the last second (null otherwise). Both may be null: the ordinary stack answers.
+  const ready = async (route: Route): Promise<Cached | null> => {
+    if (route.path === '/api/public/sites') return sitesAnswer(deps, route.date);
+    if (route.path === '/api/public/sites/live') return liveAnswer(deps, route.date);
+    if (route.path === '/api/public/sites/zips') return zipsAnswer(deps);
     const record = publicRecordOf(deps);
-    const answer = record.peek(await record.state(), 'list');
-    return answer ? { answer, maxAge: LIST_MAX_AGE } : null;
+    return record.peek(await record.state(), 'list') ?? null;
   };
-
-  /** The answer kept ready for `route` when it is fresh (checked within the last second), else undefined. */
-  const readyNow = (route: { path: string; date?: string }): Ready | undefined => {
-    let answer: Cached | null | undefined;
-    if (route.path === '/api/public/sites') answer = answersNow.sites(deps, route.date);
-    else if (route.path === '/api/public/sites/live') answer = answersNow.live(deps, route.date);
-    else if (route.path === '/api/public/sites/zips') answer = answersNow.zips(deps);
-    else {
-      const record = publicRecordOf(deps);
-      const state = record.stateNow();
-      answer = state === null ? null : record.peek(state, 'list');
-    }
-    return answer ? { answer, maxAge: MAX_AGE[route.path] } : undefined;
+  const readyNow = (route: Route): Cached | null => {
+    if (route.path === '/api/public/sites') return answersNow.sites(deps, route.date);
+    if (route.path === '/api/public/sites/live') return answersNow.live(deps, route.date);
+    if (route.path === '/api/public/sites/zips') return answersNow.zips(deps);
+    const record = publicRecordOf(deps);
+    const state = record.stateNow();
+    return state === null ? null : record.peek(state, 'list') ?? null;
   };
 
   const answer = (req: IncomingMessage, res: ServerResponse, common: Record<string, string>, r: Ready) => {
@@ -101,13 +97,14 @@ export function withPublicFastPath(deps: Deps, app: Fetcher, ordinary: Listener)
     if (req.method !== 'GET' || url === undefined || !url.startsWith('/api/public/') || sessionToken(req.headers.cookie, name) !== null) return ordinary(req, res);
     const route = fastRoute(url);
     if (!route) return ordinary(req, res);
+    const maxAge = MAX_AGE[route.path];
     const headers = commonNow.get(route.path);
     const now = headers && readyNow(route);
-    if (headers && now) return answer(req, res, headers, now);
+    if (headers && now) return answer(req, res, headers, { answer: now, maxAge });
     Promise.all([ready(route), headersOf(route.path)]).then(
       ([r, common]) => {
         if (!r) return ordinary(req, res);
-        answer(req, res, common, r);
+        answer(req, res, common, { answer: r, maxAge });
       },
       () => ordinary(req, res),
     );
