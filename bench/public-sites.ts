@@ -26,7 +26,6 @@
  *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres),
  *   SETTLE_BENCH_PROFILE (a folder: the server writes a CPU profile there when it stops)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +41,7 @@ import { startTestServer } from '../test/helpers/server.ts';
 import { plantSiteDay } from '../test/helpers/site-day.ts';
 import { publishSiteDay } from '../test/helpers/site-publication.ts';
 import { spawnServer } from '../test/helpers/spawn-server.ts';
+import { helloServer } from './hello.ts';
 
 interface Histogram { average: number; p50: number; p99: number; max: number }
 interface CannonResult { requests: Histogram & { total: number }; latency: Histogram; errors: number; timeouts: number; non2xx: number; duration: number; statusCodeStats: Record<string, { count: number }> }
@@ -65,19 +65,6 @@ function lausdSites() {
     schoolId: `S${String(i + 1).padStart(4, '0')}`, name: r.School, address: `${r.Street}, ${r.City}, CA ${r.Zip}`, latitude: Number(r.Latitude), longitude: Number(r.Longitude),
     status: 'supervision' as const, opens: '08:00', closes: '18:00', capacity: 100, offers: 'supervision, lunch', languages: ['English', 'Spanish'],
   }));
-}
-
-/** The hello-world server; `gzipFile`: it sends that file's bytes (a gzipped answer) instead. */
-function helloServer(gzipFile?: string): Promise<{ url: string; stop(): void }> {
-  const env = gzipFile ? { ...process.env, SETTLE_HELLO_GZIP: gzipFile } : process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], env });
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (t: string) => {
-      const m = /(http:\/\/\S+)/.exec(t);
-      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`the hello-world server exited (${code})`)));
-  });
 }
 
 /** A hello-world server's run: the yardstick, measured right before and right after each database's runs. */

@@ -35,7 +35,7 @@ rmSync(fresh, { recursive: true, force: true });
 try {
   await build({
     absWorkingDir: path(''),
-    entryPoints: ['src/cli/main.ts', 'src/zone/workers/worker.ts', 'src/server/costing/thread.ts', 'src/server/datasets/cde-thread.ts'],
+    entryPoints: ['src/cli/main.ts', 'src/zone/workers/worker.ts', 'src/server/costing/thread.ts', 'src/server/datasets/cde-thread.ts', 'src/server/pickets/checkin-thread.ts'],
     outdir: `${fresh}/cli`,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',

@@ -8,9 +8,14 @@
  *   acknowledged commits on power loss.
  * - PostgreSQL: refuses to start when `synchronous_commit` (or `fsync`) is off.
  * - PostgreSQL returns int8 as strings; `parseInt8` is the one place they become numbers.
+ * - SQLite transactions begin IMMEDIATE: a transaction takes the file's write lock when it starts,
+ *   waiting up to the busy timeout for another connection's (the check-in writer's thread,
+ *   src/server/pickets/checkin-writer.ts, or another `settle` process). A deferred one that read
+ *   first would instead fail with SQLITE_BUSY, without waiting, if another connection committed
+ *   between its read and its first write.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -154,13 +159,30 @@ function withStatementCache(conn: BetterSqlite3.Database): { close(): void; prep
   };
 }
 
+/** Kysely's SQLite driver, with every transaction begun IMMEDIATE (see the head of this file). */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   if ('file' in options) {
     // Open (and verify) one connection now, so a bad file fails here rather than on first query.
     const first = openSqliteConnection(options.file);
     let used = false;
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({
+      dialect: new ImmediateSqliteDialect({
         database: async () => {
           if (!used) {
             used = true;

@@ -12,6 +12,7 @@ import type { PasswordHasher } from './auth/passwords.ts';
 import type { BallotKey } from './votes/seal.ts';
 import type { MessagingInfo } from './messages/config.ts';
 import type { ChangeBus } from './pickets/changes.ts';
+import type { CheckInWriter } from './pickets/checkin-writer.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -36,6 +37,8 @@ export interface Deps {
   messaging?: MessagingInfo;
   /** Announces picket changes to open coverage boards (src/server/pickets/changes.ts); absent: boards only see changes on reload. */
   changes?: ChangeBus;
+  /** Writes check-in batches off the server's connection (SQLite: a thread of its own, src/server/pickets/checkin-writer.ts); absent: through `db`. */
+  checkIns?: CheckInWriter;
 }
 
 export interface Actor {

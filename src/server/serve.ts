@@ -22,6 +22,8 @@ import { startDeliveryWorker, type DeliveryWorker } from './messages/worker.ts';
 import { changeBusFor } from './pickets/changes.ts';
 import { boardFeedsOf } from './pickets/board-feed.ts';
 import { withCheckInFastPath } from './pickets/checkin-fast.ts';
+import { startCheckInThread } from './pickets/checkin-writer.ts';
+import { coalescerOf } from './pickets/coalescer.ts';
 import { withPublicFastPath } from './public/fast.ts';
 
 export interface ServeOptions {
@@ -81,11 +83,14 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   // Live boards hear picket changes: in this process on SQLite, from every process on PostgreSQL (LISTEN/NOTIFY).
   const changes = await changeBusFor({ dialect: handle.dialect, url: 'url' in o.database ? o.database.url : undefined, db: handle.db, log });
   const costing = costingPool({ threads: o.threads ?? 1, log, limits: o.costingLimits });
-  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info, changes };
+  // On SQLite, check-in batches are written by a thread with its own connection (its commit's fsync does not stop this one).
+  const checkIns = 'file' in o.database ? startCheckInThread(o.database.file, log) : undefined;
+  const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info, changes, checkIns };
   let demo: DemoReport | null = null;
   try {
     if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers, sites: o.demoSites })) ?? (await existingDemo(deps));
   } catch (e) {
+    await checkIns?.close();
     await changes.close();
     await costing.close();
     await handle.close();
@@ -123,6 +128,9 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         boardFeedsOf(deps).endAll();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await app.close();
+        // Every check-in waiting for a batch is written (or fails) before the database closes.
+        await coalescerOf(deps).idle();
+        await checkIns?.close();
         await changes.close();
         await worker?.stop();
         messaging.close();

@@ -1,7 +1,8 @@
 /**
  * Group commit for check-ins (docs/pickets.md, "Check-in: durability"). Check-in requests that
  * arrive together wait in one queue; one writer takes everything queued, checks and writes it in
- * ONE transaction (src/server/pickets/checkin-batch.ts), and answers every request only after
+ * ONE transaction (src/server/pickets/checkin-batch.ts; on SQLite in a thread of its own,
+ * src/server/pickets/checkin-writer.ts), and answers every request only after
  * that transaction committed durably (SQLite WAL with synchronous=FULL, PostgreSQL with
  * synchronous_commit on: src/db/connect.ts). A morning's thousands of check-ins a second then
  * cost one fsync per batch instead of one each. After the commit, the strike days touched are
@@ -30,6 +31,7 @@ export class Coalescer {
   private queue: Waiting[] = [];
   private queued = 0;
   private running = false;
+  private idleWaiters: (() => void)[] = [];
   /** Batches committed and requests answered, for the benchmark's report. */
   readonly stats = { batches: 0, jobs: 0 };
 
@@ -52,6 +54,12 @@ export class Coalescer {
     });
   }
 
+  /** Resolves once nothing is queued or being written. */
+  idle(): Promise<void> {
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   private take(): Waiting[] {
     let n = 0;
     let count = 0;
@@ -67,7 +75,8 @@ export class Coalescer {
         const now = this.deps.now().toISOString();
         let answers: Answer[];
         try {
-          answers = await writeJobs(this.deps.db, this.deps.dialect, this.deps.ids, batch.map((w) => w.job), now);
+          const jobs = batch.map((w) => w.job);
+          answers = await (this.deps.checkIns ? this.deps.checkIns.write(jobs, now) : writeJobs(this.deps.db, this.deps.dialect, this.deps.ids, jobs, now));
         } catch (e) {
           for (const w of batch) w.reject(e);
           continue;
@@ -95,6 +104,8 @@ export class Coalescer {
       if (this.queue.length > 0) {
         this.running = true;
         setImmediate(() => void this.drain());
+      } else {
+        for (const w of this.idleWaiters.splice(0)) w();
       }
     }
   }
