@@ -15,8 +15,8 @@ const { file } = workerData as { file: string };
 
 let opened: Awaited<ReturnType<typeof openDatabase>>;
 try {
+  // openDatabase opens the connection and checks its settings; one read checks the file has the server's tables.
   opened = await openDatabase({ file });
-  // The connection is opened (and its settings checked) by its first query.
   await opened.db.selectFrom('strike_days').select('id').limit(1).execute();
   port.postMessage({ kind: 'ready' } satisfies ThreadReply);
 } catch (e) {
@@ -31,14 +31,17 @@ const handle = opened;
  * at its start, having written nothing, and is tried again, for up to a minute in all.
  */
 const BUSY_RETRY_MS = 60_000;
+
+/** The SQLite error code of a failure (better-sqlite3's `code`, e.g. SQLITE_BUSY), if it has one. */
+const codeOf = (e: unknown): string | undefined => (e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined);
+
 async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
   const until = Date.now() + BUSY_RETRY_MS;
   for (;;) {
     try {
       return await write();
     } catch (e) {
-      const code = e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
-      if (!code.startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
+      if (!codeOf(e)?.startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -57,8 +60,7 @@ port.on('message', (m: ThreadRequest) => {
       const answers = await whenNotBusy(() => writeJobs(handle.db, 'sqlite', randomIds, m.batch, m.now));
       port.postMessage({ kind: 'written', seq: m.seq, answers: answers.map(toWire) } satisfies ThreadReply);
     } catch (e) {
-      const code = e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined;
-      port.postMessage({ kind: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e), code } satisfies ThreadReply);
+      port.postMessage({ kind: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e), code: codeOf(e) } satisfies ThreadReply);
     }
   });
 });

@@ -2,7 +2,7 @@
  * One batch of check-ins written (src/server/pickets/coalescer.ts takes the batches): on
  * PostgreSQL through the server's pool; on SQLite by a thread of its own
  * (src/server/pickets/checkin-thread.ts) with its own connection to the file, so that the
- * commit's fsync (3–10 ms with synchronous=FULL) and the batch's SQL no longer stop the thread
+ * commit's fsync (3–12 ms with synchronous=FULL) and the batch's SQL no longer stop the thread
  * that reads and answers requests. One batch at a time, in the order they come.
  *
  * Two connections writing one file: the server's transactions begin IMMEDIATE
