@@ -24,8 +24,11 @@ export const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(c
 /** One member's row of a payout file. */
 export interface PayoutLine { memberRowId: number; amountCents: number; eligibleDays: number; minutes: number }
 
+/** English collation, made once (`localeCompare(x, 'en')` makes one per call). */
+const byId = new Intl.Collator('en').compare;
+
 export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number; totalCents: number; lines: PayoutLine[] } {
-  const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => a.memberId.localeCompare(b.memberId, 'en') || a.memberRowId - b.memberRowId);
+  const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => byId(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
   const { start, end } = ledger.period;
   const line = (cells: string[]) => cells.map((c) => csvField(safeCell(c))).join(',');
   const lines = [line([...PAYOUT_COLUMNS])];

@@ -61,6 +61,7 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
           </select>
         </p>
       )}
+      {period && <Pending loaded={ledger} />}
       {period && ledger.state === 'done' && (
         <section aria-labelledby="pk-ledger">
           <h2 id="pk-ledger">{t('pay.ledger', { start: dayName(period.start, lang) })}</h2>
