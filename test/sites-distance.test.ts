@@ -33,6 +33,18 @@ it('finds the ZIP code in an address (the last five digits, ZIP+4 by its first f
   expect(zipIn('1234 W 5th St, Los Angeles, CA 90017-1234')).toBe('90017');
   expect(zipIn('12345 Main St, Los Angeles, CA 90012')).toBe('90012');
   expect(zipIn('1234 Main St, Los Angeles')).toBeNull();
+  // A five-digit house number is not a ZIP code; the ZIP is the one the address ends with (a country after it is left off).
+  expect(zipIn('14500 Roscoe Blvd, Panorama City')).toBeNull();
+  expect(zipIn('14500 Roscoe Blvd, Panorama City, CA 91402, USA')).toBe('91402');
+});
+
+it('reads the ZIP codes of the sites\' addresses as the server does (zipOf): a house number never places a site', () => {
+  const zips = zipTable([
+    { address: '14500 Roscoe Blvd, Panorama City', latitude: 34.22, longitude: -118.44 },
+    { address: '14500 Roscoe Blvd, Panorama City, CA 91402', latitude: 34.22, longitude: -118.44 },
+  ]);
+  expect([...zips.keys()]).toEqual(['91402']);
+  expect(locate('14500 Roscoe Blvd, Panorama City', zips)).toEqual({ ok: false, why: 'no-zip' });
 });
 
 it('locates a ZIP code at the middle of the published sites carrying it, an address by its ZIP code, and says why otherwise', () => {

@@ -1,7 +1,7 @@
 /** The site plan's rules: hours, the children-per-adult flag, the live status, bulk selection and its preview. */
 import { describe, expect, it } from 'vitest';
 import { chooseSites, diff, sitesFromCsv, transitions } from './bulk-select.ts';
-import { childrenPerAdult, isFlagged, isHHMM, liveStatus, settle, siteProblems, type SiteFields } from './plan-rules.ts';
+import { childrenPerAdult, isFlagged, isHHMM, settle, siteProblems, type SiteFields } from './plan-rules.ts';
 
 const SITE: SiteFields = { status: 'instruction', opens: null, closes: null, capacity: null, administrators: 0, substitutes: 0, volunteers: 0, studentsAttending: null, offers: '', languages: [] };
 
@@ -41,21 +41,6 @@ describe('the children-per-adult flag', () => {
     expect(isFlagged(41, 2, 20, 'supervision')).toBe(true);
     expect(isFlagged(null, 2, 20)).toBe(false);
     expect(isFlagged(50, null, 20)).toBe(false);
-  });
-});
-
-describe('the live status', () => {
-  it('is full at capacity, filling from 80%, open below or without a capacity or count', () => {
-    expect(liveStatus(100, 100)).toBe('full');
-    expect(liveStatus(120, 100)).toBe('full');
-    // 80% of 100 = 80: filling; 79: open.
-    expect(liveStatus(80, 100)).toBe('filling');
-    expect(liveStatus(79, 100)).toBe('open');
-    // 80% of 7 = 5.6: 6 is filling, 5 open.
-    expect(liveStatus(6, 7)).toBe('filling');
-    expect(liveStatus(5, 7)).toBe('open');
-    expect(liveStatus(null, 100)).toBe('open');
-    expect(liveStatus(500, null)).toBe('open');
   });
 });
 

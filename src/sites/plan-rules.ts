@@ -4,7 +4,6 @@
  * sites a bulk change picks ("all except these") and what it would change. No database here.
  */
 import type { Problem } from '../errors/problem.ts';
-import type { LiveStatus } from './public-types.ts';
 
 export const SITE_STATUSES = ['instruction', 'supervision', 'meals', 'closed'] as const;
 export type SiteStatusName = (typeof SITE_STATUSES)[number];
@@ -76,12 +75,4 @@ export function isFlagged(children: number | null, adults: number | null, ratioL
   if (status === 'closed') return false;
   const r = childrenPerAdult(children, adults);
   return r !== null && r > ratioLimit;
-}
-
-/** Full at capacity, filling from 80% of it, open otherwise (or without a capacity or a count). */
-export function liveStatus(childrenPresent: number | null, capacity: number | null): LiveStatus {
-  if (childrenPresent === null || capacity === null || capacity <= 0) return 'open';
-  if (childrenPresent >= capacity) return 'full';
-  // 80%: compared in whole numbers (5 × children ≥ 4 × capacity), so 80 of 100 is filling exactly.
-  return childrenPresent * 5 >= capacity * 4 ? 'filling' : 'open';
 }

@@ -6,6 +6,7 @@
  * directory's ZIP centroids for the Los Angeles area (src/sites/zip-centroids-la.ts).
  */
 import { LA_ZIP_CENTROIDS } from './zip-centroids-la.ts';
+import { zipOf } from './zip-of.ts';
 
 export interface ZipPoint { latitude: number; longitude: number }
 
@@ -16,10 +17,7 @@ export interface PublicZipsAnswer {
   fromDirectory: number;
 }
 
-/** The 5-digit ZIP an address ends with ("…, CA 90012" or "…, CA 90012-1466"); null if none. */
-export function zipOf(address: string): string | null {
-  return /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/.exec(address)?.[1] ?? null;
-}
+export { zipOf } from './zip-of.ts';
 
 const round = (x: number) => Math.round(x * 1e5) / 1e5;
 

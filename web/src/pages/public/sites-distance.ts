@@ -6,6 +6,7 @@
  * address by the ZIP code written in it. Pure functions (no browser), tested in
  * test/sites-distance.test.ts.
  */
+import { zipOf } from '../../../../src/sites/zip-of.ts';
 
 export interface Point { lat: number; lon: number }
 
@@ -25,17 +26,20 @@ export function haversineKm(a: Point, b: Point): number {
 
 export const milesBetween = (a: Point, b: Point): number => haversineKm(a, b) / KM_PER_MILE;
 
-/** The ZIP code written in an address: the last five-digit group (a ZIP+4 counts by its first five). */
+/**
+ * The ZIP code written in a typed address: the five digits it ends with, as the server reads the
+ * sites' addresses (zipOf; a ZIP+4 counts by its first five), after a country name ("…, CA
+ * 90017, USA"). A house number is not a ZIP: "14500 Roscoe Blvd, Panorama City" has none.
+ */
 export function zipIn(text: string): string | null {
-  const all = [...text.matchAll(/(?<![\d-])(\d{5})(?:-\d{4})?(?!\d)/g)];
-  return all.length > 0 ? all[all.length - 1][1] : null;
+  return zipOf(text.replace(/[\s,]*(USA|U\.S\.A\.?|United States( of America)?)\s*$/i, ''));
 }
 
 /** ZIP code → the middle of the sites whose address carries it (sites without coordinates are left out). */
 export function zipTable(sites: { address: string; latitude: number | null; longitude: number | null }[]): Map<string, Point> {
   const sums = new Map<string, { lat: number; lon: number; n: number }>();
   for (const s of sites) {
-    const zip = zipIn(s.address);
+    const zip = zipOf(s.address);
     if (zip === null || s.latitude === null || s.longitude === null) continue;
     const t = sums.get(zip) ?? { lat: 0, lon: 0, n: 0 };
     sums.set(zip, { lat: t.lat + s.latitude, lon: t.lon + s.longitude, n: t.n + 1 });
