@@ -34,13 +34,15 @@ export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number;
   const lines = [line([...PAYOUT_COLUMNS])];
   let total = 0;
   let days = 0;
-  let minutes = 0;
+  // The Hours total is the sum of the rows' Hours as printed (in hundredths, whole numbers), so the
+  // column adds up: three rows of 181 min print 3.02 each and total 9.06, not 543 min's 9.05.
+  let hundredths = 0;
   for (const r of rows) {
     total += r.amountCents;
     days += r.eligibleDays;
-    minutes += r.minutes;
+    hundredths += Math.round(decimalHours(r.minutes) * 100);
     lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), decimalHours(r.minutes).toFixed(2), dollars(r.amountCents)]));
   }
-  lines.push(line(['Total', `${rows.length} members`, start, end, String(days), decimalHours(minutes).toFixed(2), dollars(total)]));
+  lines.push(line(['Total', `${rows.length} members`, start, end, String(days), dollars(hundredths), dollars(total)]));
   return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total, lines: rows.map((r) => ({ memberRowId: r.memberRowId, amountCents: r.amountCents, eligibleDays: r.eligibleDays, minutes: r.minutes })) };
 }

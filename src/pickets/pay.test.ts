@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, localMidnight, memberDay, mondayOf, payoutCsv, periodLedger, periodsOf, PayRulesSchema, safeCell, type PayFacts, type PayRules, type PayShift } from './pay.ts';
+import { DEFAULT_RULES, localMidnight, memberDay, mondayOf, payoutCsv, periodLedger, periodsOf, PayRulesSchema, safeCell, type LedgerRow, type PayFacts, type PayRules, type PayShift, type PeriodLedger } from './pay.ts';
 
 const rules = (over: Partial<PayRules> = {}): PayRules => ({ ...DEFAULT_RULES, ...over });
 const LATER = '2019-03-01T00:00:00.000Z';
@@ -154,5 +154,16 @@ describe('the payout file', () => {
     ]);
     expect([members, totalCents]).toEqual([2, 30_000]);
     expect(['=1+1', '+1', '-1', '@x', '\tx', 'plain'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@x", "'\tx", 'plain']);
+  });
+
+  it('totals the Hours column as printed: three rows of 181 minutes print 3.02 each and total 9.06', () => {
+    // 181 / 60 = 3.0167 → 3.02 on each row; the rows add up to 9.06, where 543 minutes / 60 = 9.05 would not.
+    const row = (n: number): LedgerRow => ({
+      memberRowId: n, memberId: `M-${n}`, name: `Member ${n}`, days: [], eligibleDays: 1, minutes: 181, hours: 3.02, shifts: 1,
+      eligible: true, earnedCents: 10_000, carriedCents: 0, amountCents: 10_000, why: '',
+    });
+    const ledger: PeriodLedger = { period: { start: '2019-01-14', end: '2019-01-20', closesAt: '2019-01-21T08:00:00.000Z', first: false }, rows: [row(1), row(2), row(3)], members: 3, totalCents: 30_000 };
+    const rows = parse(payoutCsv(ledger).csv) as string[][];
+    expect(rows.slice(1).map((r) => r[5])).toEqual(['3.02', '3.02', '3.02', '9.06']);
   });
 });
