@@ -7,7 +7,11 @@
 import type { PayRules } from './pay-rules.ts';
 import { duration, dutyAt, dutyWords, list } from './pay-words.ts';
 
-export interface PayDay { id: number; date: string; label: string }
+export interface PayDay {
+  id: number; date: string; label: string;
+  /** When the day's last shift ends (a Sunday night shift may end on Monday); null or absent when it has none. */
+  lastShiftEndsAt?: string | null;
+}
 export interface PayShift { id: number; dayId: number; duty: string; where: string | null; startsAt: string; endsAt: string }
 export interface PayAttendance { shiftId: number; memberRowId: number; checkedInAt: string | null; checkedOutAt: string | null }
 export interface PayException { id: number; memberRowId: number; dayId: number; kind: 'count' | 'exclude'; reason: string }

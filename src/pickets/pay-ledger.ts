@@ -4,7 +4,7 @@
  * first-week rule (unpaid, or paid with the following week). Pure: the caller passes the facts
  * (strike days, shifts, attendance, exceptions, members) and `now` in.
  */
-import { memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
+import { AUTO_OUT_AFTER_MS, memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
 import { addDays, mondayOf, periodOf, type Period } from './pay-period.ts';
 import type { PayRules } from './pay-rules.ts';
 import { money } from './pay-words.ts';
@@ -45,12 +45,26 @@ export interface PeriodLedger {
   totalCents: number;
 }
 
+/**
+ * When a period is over and its payout may be produced: the end of its week (Monday 00:00 in the
+ * union's time zone), or, when a shift of its strike days ends later (a Sunday night shift that
+ * runs past midnight), that shift's end plus the automatic check-out's 30 minutes. Until then a
+ * member still on that shift is counted only up to now, and a file made then would underpay them.
+ */
+function closing(period: Period, days: PayDay[]): Period {
+  let at = Date.parse(period.closesAt);
+  for (const d of days) {
+    if (d.date >= period.start && d.date <= period.end && d.lastShiftEndsAt) at = Math.max(at, Date.parse(d.lastShiftEndsAt) + AUTO_OUT_AFTER_MS);
+  }
+  return { ...period, closesAt: new Date(at).toISOString() };
+}
+
 /** The periods with strike days, and the week after the first when the first week is paid with it. */
 export function periodsOf(rules: PayRules, days: PayDay[]): (Period & { first: boolean })[] {
   const starts = new Set(days.map((d) => mondayOf(d.date)));
   const first = [...starts].sort()[0];
   if (first && rules.firstWeek === 'with-next') starts.add(addDays(first, 7));
-  return [...starts].sort().map((s) => ({ ...periodOf(s, rules.timeZone), first: s === first }));
+  return [...starts].sort().map((s) => ({ ...closing(periodOf(s, rules.timeZone), days), first: s === first }));
 }
 
 function weekRows(rules: PayRules, facts: PayFacts, start: string, now: string) {
@@ -113,5 +127,5 @@ export function periodLedger(input: { rules: PayRules; facts: PayFacts; periodSt
   }
   rows.sort((a, b) => byName(a.name, b.name) || byName(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
   const paid = rows.filter((r) => r.amountCents > 0);
-  return { period: { ...periodOf(periodStart, rules.timeZone), first: isFirst }, rows, members: paid.length, totalCents: paid.reduce((t, r) => t + r.amountCents, 0) };
+  return { period: { ...closing(periodOf(periodStart, rules.timeZone), facts.days), first: isFirst }, rows, members: paid.length, totalCents: paid.reduce((t, r) => t + r.amountCents, 0) };
 }

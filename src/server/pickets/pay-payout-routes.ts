@@ -11,7 +11,7 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import type { AppEnv } from '../env.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { isUniqueViolation } from '../proposals/store.ts';
-import { addDays, isMonday, payoutCsv, periodLedger, periodsOf } from '../../pickets/pay.ts';
+import { addDays, isMonday, payoutCsv, periodLedger, periodOf, periodsOf } from '../../pickets/pay.ts';
 import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
 import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';
 import { currentRules, payFacts, payoutJson, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
@@ -54,7 +54,10 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
       const period = periodsOf(rules.rules, await strikeDays(tx, orgId)).find((p) => p.start === periodStart);
       if (!period) throw noPeriod(periodStart);
       if (now.getTime() < Date.parse(period.closesAt)) {
-        throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} has not ended: it ends ${period.closesAt} (Sunday ${period.end}, midnight in ${rules.rules.timeZone}); its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that has ended, from GET /api/pickets/pay/periods (open: false)' });
+        const why = period.closesAt === periodOf(periodStart, rules.rules.timeZone).closesAt
+          ? `Sunday ${period.end} ends at midnight in ${rules.rules.timeZone}`
+          : `a shift of its strike days runs past the end of Sunday ${period.end}, and a member still checked in is counted to the shift's end (the automatic check-out is 30 minutes after it)`;
+        throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} is not over until ${period.closesAt}: ${why}; its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that is over, from GET /api/pickets/pay/periods (open: false)' });
       }
       if (rules.id === null) {
         // The defaults were never saved: save them as version 1, so the payout names the rules it used.

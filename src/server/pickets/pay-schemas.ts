@@ -12,7 +12,11 @@ export const RulesAnswer = z.object({
   createdAt: z.string().nullable(), createdBy: z.number().int().nullable(),
 }).openapi('StrikePayRulesVersion');
 
-const Period = z.object({ start: z.string(), end: z.string(), closesAt: z.string(), first: z.boolean() });
+const Period = z.object({
+  start: z.string(), end: z.string(),
+  closesAt: z.string().openapi({ description: 'when the week is over and its payout may be produced: the next Monday 00:00 in the union\'s time zone, or, when a shift of its strike days ends later, that shift\'s end plus 30 minutes (the automatic check-out)' }),
+  first: z.boolean(),
+});
 export const PeriodsAnswer = z.object({
   periods: z.array(Period.extend({ open: z.boolean().openapi({ description: 'the week has not ended yet (no payout can be produced)' }), produced: z.boolean() })),
 }).openapi('StrikePayPeriods');

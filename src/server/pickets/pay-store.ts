@@ -9,7 +9,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { DEFAULT_RULES, PayRulesSchema, type PayFacts, type PayRules } from '../../pickets/pay.ts';
+import { DEFAULT_RULES, PayRulesSchema, type PayDay, type PayFacts, type PayRules } from '../../pickets/pay.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const CHUNK = 500;
@@ -46,8 +46,12 @@ export async function saveRules(db: Db, input: { orgId: number; id: number; rule
 }
 
 /** The union's strike days that were not cancelled, oldest first. */
-export async function strikeDays(db: Db, orgId: number) {
-  return db.selectFrom('strike_days').select(['id', 'date', 'label']).where('organization_id', '=', orgId).where('cancelled_at', 'is', null).orderBy('date').execute();
+/** The union's strike days that were not cancelled, by date, each with when its last shift ends. */
+export async function strikeDays(db: Db, orgId: number): Promise<PayDay[]> {
+  const rows = await db.selectFrom('strike_days as d')
+    .select((eb) => ['d.id', 'd.date', 'd.label', eb.selectFrom('picket_shifts as s').select((e) => e.fn.max('s.ends_at').as('m')).whereRef('s.strike_day_id', '=', 'd.id').where('s.removed_at', 'is', null).as('last_shift_ends_at')])
+    .where('d.organization_id', '=', orgId).where('d.cancelled_at', 'is', null).orderBy('d.date').execute();
+  return rows.map((r) => ({ id: r.id, date: r.date, label: r.label, lastShiftEndsAt: r.last_shift_ends_at ?? null }));
 }
 
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */

@@ -279,4 +279,37 @@ eachDatabase('strike pay', (dialect) => {
     expect((await otherUnion.request('GET', '/api/pickets/pay/periods')).body.periods).toEqual([]);
     expect((await otherUnion.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21')).status).toBe(404);
   });
+
+  it('waits for a Sunday night shift to end (and its automatic check-out) before a week can be paid', async () => {
+    // Sunday 11 January 2026, a picket 22:00–04:00 Pacific (06:00Z–12:00Z on the 12th); Ana checks in at
+    // 23:00 (07:00Z) and is still there. The week of 5 January ends at Monday 00:00 Pacific (08:00Z), but
+    // the shift ends at 12:00Z: the week is over at 12:30Z (the automatic check-out, 30 minutes after).
+    const db = s.handle.db;
+    const org = s.orgId.teachers;
+    const at = s.clock.now.toISOString();
+    const adminId = (await db.selectFrom('people').select('id').where('email', '=', emailOf('teachers', 'admin')).executeTakeFirstOrThrow()).id;
+    const sunday = s.deps.ids.next(org);
+    const night = s.deps.ids.next(org);
+    await db.insertInto('strike_days').values({ id: sunday, organization_id: org, date: '2026-01-11', label: 'Strike, Sunday night', time_zone: 'America/Los_Angeles', created_by: adminId, created_at: at, cancelled_at: null }).execute();
+    await db.insertInto('picket_shifts').values({ id: night, organization_id: org, strike_day_id: sunday, worksite_id: null, place: 'Union hall', duty: 'picket', starts_at: '2026-01-12T06:00:00.000Z', ends_at: '2026-01-12T12:00:00.000Z', capacity: 20, minimum: 3, captain_member_id: null, template: null, code_secret: '00'.repeat(32), created_by: adminId, created_at: at, updated_at: at, removed_at: null }).execute();
+    await db.insertInto('picket_attendance').values({ shift_id: night, member_row_id: m.ana, organization_id: org, checked_in_at: '2026-01-12T07:00:00.000Z', checked_out_at: null, out_method: null, conflict: null, updated_at: at }).execute();
+    const kept = s.clock.now;
+    try {
+      // Monday 01:00 Pacific (09:00Z): the week has ended, the shift has not. Ana has 2 h so far, 5 h by its end.
+      s.clock.now = new Date('2026-01-12T09:00:00.000Z');
+      const week = (await admin.request('GET', '/api/pickets/pay/periods')).body.periods.find((p: { start: string }) => p.start === '2026-01-05');
+      expect([week.closesAt, week.open]).toEqual(['2026-01-12T12:30:00.000Z', true]);
+      const early = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2026-01-05' });
+      expect([early.status, early.body.code]).toEqual([409, 'strikepay.period-open']);
+      expect(early.body.message).toContain('2026-01-12T12:30:00.000Z');
+      expect(early.body.message).toContain('runs past the end of Sunday 2026-01-11');
+      // 12:30Z: over. Ana's 5 h (07:00Z to the shift's end at 12:00Z) count: one day, $100.
+      s.clock.now = new Date('2026-01-12T12:30:00.000Z');
+      const made = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2026-01-05' });
+      expect(made.status).toBe(201);
+      expect([made.body.payout.members, made.body.payout.totalCents]).toEqual([1, 10_000]);
+    } finally {
+      s.clock.now = kept;
+    }
+  });
 });
