@@ -11,7 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DEFAULT_RULES, PayRulesSchema, type PayDay, type PayFacts, type PayRules } from '../../pickets/pay.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 const CHUNK = 500;
 
 export interface RulesVersion { id: number | null; version: number; rules: PayRules; createdAt: string | null; createdBy: number | null }

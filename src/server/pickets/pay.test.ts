@@ -239,6 +239,16 @@ eachDatabase('strike pay', (dialect) => {
     }
   });
 
+  it('keeps how the first week is paid once the week it is paid with was paid out (a change would pay it twice or never)', async () => {
+    // The week of 21 January (paid with the first week's $200 for Ana, firstWeek with-next) was produced above.
+    const before = (await admin.request('GET', '/api/pickets/pay/rules')).body;
+    const change = await admin.request('PUT', '/api/pickets/pay/rules', { rules: { ...RULES, firstWeek: 'paid' } });
+    expect([change.status, change.body.code, change.body.where?.field]).toEqual([409, 'strikepay.first-week-paid', 'rules.firstWeek']);
+    expect(change.body.message).toContain('the payout of the week of 2019-01-21');
+    const after = (await admin.request('GET', '/api/pickets/pay/rules')).body;
+    expect([after.version, after.rules.firstWeek]).toEqual([before.version, 'with-next']);
+  });
+
   it('shows a check-in recorded after the payout as a difference from what was paid, on the ledger and on the member\'s page', async () => {
     // Before: the file paid Ana $300 (the ledger above). Her 22nd (1 h 30 min) becomes 3 h: a
     // phone that was offline syncs a check-out at the shift's end, after the week was paid.
