@@ -8,8 +8,9 @@
  *
  * Measured (2026-12-05, Node 20, 2 cores): before, each member's day was given every shift of
  * the day (1,712 in the demo) to look up the few they were on, and the GET ledger of the demo's
- * first week answered in 17.8 s, holding the server's thread; with only their own shifts, 1.7–2.3 s
- * in all (the SQL reads included), and the computation here (docs/pickets.md, "Strike pay").
+ * first week answered in 17.8 s, holding the server's thread (this computation: 23.9 s); with only
+ * their own shifts, 1.7–2.3 s, SQL reads included (this computation: 1.3 s; docs/pickets.md,
+ * "Strike pay").
  *
  *   node --import tsx bench/strike-pay.ts
  */

@@ -18,7 +18,7 @@ const Period = z.object({
   first: z.boolean(),
 });
 export const PeriodsAnswer = z.object({
-  periods: z.array(Period.extend({ open: z.boolean().openapi({ description: 'the week has not ended yet (no payout can be produced)' }), produced: z.boolean() })),
+  periods: z.array(Period.extend({ open: z.boolean().openapi({ description: 'the week is not over yet (closesAt): no payout can be produced' }), produced: z.boolean() })),
 }).openapi('StrikePayPeriods');
 
 const Worked = z.object({ shiftId: z.number().int(), duty: z.string(), where: z.string().nullable(), startsAt: z.string(), endsAt: z.string(), checkedInAt: z.string(), checkedOutAt: z.string().nullable(), minutes: z.number().int(), counts: z.boolean() });

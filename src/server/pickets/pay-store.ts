@@ -45,8 +45,7 @@ export async function saveRules(db: Db, input: { orgId: number; id: number; rule
   return { id: input.id, version, rules: input.rules, createdAt: input.at, createdBy: input.personId };
 }
 
-/** The union's strike days that were not cancelled, oldest first. */
-/** The union's strike days that were not cancelled, by date, each with when its last shift ends. */
+/** The union's strike days that were not cancelled, oldest first, each with when its last shift ends. */
 export async function strikeDays(db: Db, orgId: number): Promise<PayDay[]> {
   const rows = await db.selectFrom('strike_days as d')
     .select((eb) => ['d.id', 'd.date', 'd.label', eb.selectFrom('picket_shifts as s').select((e) => e.fn.max('s.ends_at').as('m')).whereRef('s.strike_day_id', '=', 'd.id').where('s.removed_at', 'is', null).as('last_shift_ends_at')])

@@ -15,5 +15,9 @@ export const clockSeconds = (iso: string, lang: Lang, timeZone = 'America/Los_An
 export const dayName = (date: string, lang: Lang) =>
   new Intl.DateTimeFormat(locale(lang), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
+/** "Monday, January 21, 2019 at 4:30 AM" in the given zone. */
+export const moment = (iso: string, lang: Lang, timeZone = 'America/Los_Angeles') =>
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
+
 /** "$100.00". */
 export const cents = (n: number, lang: Lang) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'USD' }).format(n / 100);

@@ -20,5 +20,5 @@ export interface AtRisk {
 }
 export interface PayDay { dayId: number; date: string; label: string; hours: number; counted: boolean; why: string; exception: { id: number; kind: string; reason: string } | null }
 export interface PayRow { memberRowId: number; memberId: string; name: string; days: PayDay[]; eligibleDays: number; hours: number; eligible: boolean; amountCents: number; why: string; paidCents: number | null }
-export interface PayRules { basis: 'day' | 'week'; amountCents: number; minHoursPerDay: number; firstWeek: string; maxPerWeekCents: number | null; [k: string]: unknown }
+export interface PayRules { timeZone: string; basis: 'day' | 'week'; amountCents: number; minHoursPerDay: number; firstWeek: string; maxPerWeekCents: number | null; [k: string]: unknown }
 export interface Payout { id: number; periodStart: string; periodEnd: string; members: number; totalCents: number; sha256: string; producedAt: string; producedBy: { id: number; name: string } }

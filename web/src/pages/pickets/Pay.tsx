@@ -15,13 +15,13 @@ import { UserText } from '../../components/UserText.tsx';
 import { organizes } from '../../components/pickets/roles.ts';
 import { Guard, PicketsNav } from '../../components/pickets/parts.tsx';
 import { useFetch } from '../../components/pickets/useFetch.ts';
-import { cents, dayName } from '../../components/pickets/time.ts';
+import { cents, dayName, moment } from '../../components/pickets/time.ts';
 import type { PayRow, PayRules, Payout } from '../../components/pickets/types.ts';
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
 import { pk } from './messages.ts';
 
 interface Ledger { rows: PayRow[]; count: number; members: number; totalCents: number; payout: Payout | null; differing: number }
-interface Period { start: string; end: string; open: boolean; produced: boolean }
+interface Period { start: string; end: string; closesAt: string; open: boolean; produced: boolean }
 
 export function Pay({ session, query }: PageProps) {
   return <Guard allowed={organizes(session)}><PayPage session={session as Session} query={query} /></Guard>;
@@ -67,7 +67,7 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
           <h2 id="pk-ledger">{t('pay.ledger', { start: dayName(period.start, lang) })}</h2>
           <p>{t('pay.ledger.facts', { members: count(ledger.value.members, lang), total: cents(ledger.value.totalCents, lang) })}</p>
           {ledger.value.payout ? <p><a href={`/api/pickets/pay/payouts/${ledger.value.payout.id}/csv`} download>{t('pay.download', { start: dayName(period.start, lang) })}</a></p>
-            : period.open ? <p className="muted">{t('pay.open')}</p>
+            : period.open ? <p className="muted">{t('pay.open', { when: moment(period.closesAt, lang, rules.state === 'done' ? rules.value.rules.timeZone : undefined) })}</p>
             : <button type="button" onClick={() => void act(async () => {
               const { payout } = await api<{ payout: Payout }>('POST', '/api/pickets/pay/payouts', { periodStart: period.start });
               return t('pay.produced', { members: count(payout.members, lang), total: cents(payout.totalCents, lang) });

@@ -55,7 +55,7 @@ export const pk = messages({
     'pay.except': 'Exception', 'pay.except.member': 'Member', 'pay.except.day': 'Day', 'pay.except.kind': 'Exception', 'pay.except.count': 'count the day', 'pay.except.exclude': 'do not count the day',
     'pay.except.reason': 'Reason', 'pay.except.add': 'Grant the exception', 'pay.except.done': 'Exception granted.',
     'pay.produce': 'Produce the payout file', 'pay.produced': 'Payout produced: {members} members, {total}.', 'pay.download': 'Download the payout for the week of {start} (CSV)',
-    'pay.open': 'This week has not ended: no payout yet.', 'pay.more': 'Showing the first {shown} of {n} members.',
+    'pay.open': 'This week is over on {when} (after its last shift and the automatic check-out): no payout until then.', 'pay.more': 'Showing the first {shown} of {n} members.',
     'pay.col.paid': 'Paid by the file', 'pay.differing': 'Members whose amount now differs from what the payout file paid: {n}. A check-in or an exception was recorded after the file was produced; the file stays as it was, so settle the difference with those members.',
   },
   es: {
@@ -111,7 +111,7 @@ export const pk = messages({
     'pay.except': 'Excepción', 'pay.except.member': 'Miembro', 'pay.except.day': 'Día', 'pay.except.kind': 'Excepción', 'pay.except.count': 'contar el día', 'pay.except.exclude': 'no contar el día',
     'pay.except.reason': 'Motivo', 'pay.except.add': 'Conceder la excepción', 'pay.except.done': 'Excepción concedida.',
     'pay.produce': 'Generar el archivo de pago', 'pay.produced': 'Pago generado: {members} miembros, {total}.', 'pay.download': 'Descargar el pago de la semana del {start} (CSV)',
-    'pay.open': 'Esta semana no ha terminado: todavía no hay pago.', 'pay.more': 'Se muestran los primeros {shown} de {n} miembros.',
+    'pay.open': 'Esta semana termina el {when} (después de su último turno y del registro de salida automático): no hay pago hasta entonces.', 'pay.more': 'Se muestran los primeros {shown} de {n} miembros.',
     'pay.col.paid': 'Pagado en el archivo', 'pay.differing': 'Miembros cuyo monto difiere ahora de lo que pagó el archivo: {n}. Se registró una llegada o una excepción después de generarlo; el archivo queda como estaba, así que arregle la diferencia con esos miembros.',
   },
 });
