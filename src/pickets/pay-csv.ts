@@ -5,7 +5,7 @@
  * with = + - @, a tab or a carriage return) is prefixed with ' so it stays text.
  */
 import type { PeriodLedger } from './pay-ledger.ts';
-import { decimalHours } from './pay-words.ts';
+import { byEnglish, decimalHours } from './pay-words.ts';
 
 export const PAYOUT_COLUMNS = ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount'] as const;
 
@@ -24,11 +24,8 @@ export const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(c
 /** One member's row of a payout file. */
 export interface PayoutLine { memberRowId: number; amountCents: number; eligibleDays: number; minutes: number }
 
-/** English collation, made once (`localeCompare(x, 'en')` makes one per call). */
-const byId = new Intl.Collator('en').compare;
-
 export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number; totalCents: number; lines: PayoutLine[] } {
-  const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => byId(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
+  const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => byEnglish(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
   const { start, end } = ledger.period;
   const line = (cells: string[]) => cells.map((c) => csvField(safeCell(c))).join(',');
   const lines = [line([...PAYOUT_COLUMNS])];
@@ -40,8 +37,9 @@ export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number;
   for (const r of rows) {
     total += r.amountCents;
     days += r.eligibleDays;
-    hundredths += Math.round(decimalHours(r.minutes) * 100);
-    lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), decimalHours(r.minutes).toFixed(2), dollars(r.amountCents)]));
+    const hours = decimalHours(r.minutes);
+    hundredths += Math.round(hours * 100);
+    lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), hours.toFixed(2), dollars(r.amountCents)]));
   }
   lines.push(line(['Total', `${rows.length} members`, start, end, String(days), dollars(hundredths), dollars(total)]));
   return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total, lines: rows.map((r) => ({ memberRowId: r.memberRowId, amountCents: r.amountCents, eligibleDays: r.eligibleDays, minutes: r.minutes })) };

@@ -5,7 +5,7 @@
  * and why, in plain words.
  */
 import type { PayRules } from './pay-rules.ts';
-import { duration, dutyAt, dutyWords, list } from './pay-words.ts';
+import { decimalHours, duration, dutyAt, dutyWords, list } from './pay-words.ts';
 
 export interface PayDay {
   id: number; date: string; label: string;
@@ -114,7 +114,7 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
   const excluded = exception?.kind === 'exclude';
   const byException = exception?.kind === 'count';
   return {
-    dayId: day.id, date: day.date, label: day.label, minutes, hours: Math.round((minutes / 60) * 100) / 100, shifts: counted.length, worked, counted: isCounted,
+    dayId: day.id, date: day.date, label: day.label, minutes, hours: decimalHours(minutes), shifts: counted.length, worked, counted: isCounted,
     creditMinutes: excluded ? 0 : byException ? Math.max(minutes, need) : minutes,
     creditShifts: excluded ? 0 : byException ? Math.max(counted.length, 1) : counted.length,
     exception: exception ? { id: exception.id, kind: exception.kind, reason: exception.reason } : null,

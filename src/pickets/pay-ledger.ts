@@ -7,7 +7,7 @@
 import { AUTO_OUT_AFTER_MS, memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
 import { addDays, mondayOf, periodOf, type Period } from './pay-period.ts';
 import type { PayRules } from './pay-rules.ts';
-import { money } from './pay-words.ts';
+import { byEnglish, decimalHours, money } from './pay-words.ts';
 import { memberWeek } from './pay-week.ts';
 
 export interface PayFacts {
@@ -92,9 +92,6 @@ function weekRows(rules: PayRules, facts: PayFacts, start: string, now: string) 
   return out;
 }
 
-/** English collation, made once: `localeCompare(x, 'en')` makes a collator on every call, which a union of 30,000 members' sort calls half a million times. */
-const byName = new Intl.Collator('en').compare;
-
 export function periodLedger(input: { rules: PayRules; facts: PayFacts; periodStart: string; now: string }): PeriodLedger {
   const { rules, facts, periodStart, now } = input;
   const firstStart = facts.firstDate ? mondayOf(facts.firstDate) : null;
@@ -123,9 +120,9 @@ export function periodLedger(input: { rules: PayRules; facts: PayFacts; periodSt
       amount += carried;
       why.push(`plus ${money(carried)} earned in the first week of the strike (the week of ${firstStart}): ${money(amount)}`);
     }
-    rows.push({ ...m, days: r.days, eligibleDays: r.week.eligibleDays, minutes: r.week.minutes, hours: Math.round((r.week.minutes / 60) * 100) / 100, shifts: r.week.shifts, eligible: earned > 0, earnedCents: earned, carriedCents: carried, amountCents: amount, why: why.filter(Boolean).join('; ') });
+    rows.push({ ...m, days: r.days, eligibleDays: r.week.eligibleDays, minutes: r.week.minutes, hours: decimalHours(r.week.minutes), shifts: r.week.shifts, eligible: earned > 0, earnedCents: earned, carriedCents: carried, amountCents: amount, why: why.filter(Boolean).join('; ') });
   }
-  rows.sort((a, b) => byName(a.name, b.name) || byName(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
+  rows.sort((a, b) => byEnglish(a.name, b.name) || byEnglish(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
   const paid = rows.filter((r) => r.amountCents > 0);
   return { period: { ...closing(periodOf(periodStart, rules.timeZone), facts.days), first: isFirst }, rows, members: paid.length, totalCents: paid.reduce((t, r) => t + r.amountCents, 0) };
 }

@@ -14,8 +14,14 @@ export function duration(minutes: number): string {
   return rest === 0 ? `${h} h` : `${h} h ${rest} min`;
 }
 
-/** Hours as decimal hours to two places (for the payout file): 190 min → 3.17. */
+/** Hours as decimal hours to two places (a day, a week, a row of the payout file): 190 min → 3.17. */
 export const decimalHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/**
+ * Names and member ids in English order, with one collator made once: `localeCompare(x, 'en')`
+ * makes a collator on every call, which sorting a union of 30,000 members calls half a million times.
+ */
+export const byEnglish = new Intl.Collator('en').compare;
 
 export const money = (c: Cents) => formatDollars(c, { exact: true });
 
