@@ -510,7 +510,12 @@ export interface PicketSignupsTable {
 
 /** A check-in, check-out or undo as recorded, never changed; unique per union by the device's id for it. */
 export interface PicketActionsTable {
-  id: number;
+  /**
+   * Never shown to anyone and never read but to see whether a row exists. On PostgreSQL a random id
+   * (src/db/ids.ts); on SQLite the file's next rowid, given by the insert (see ids.ts: a random
+   * rowid put every check-in on a random page of the table, a third of a batch's commit).
+   */
+  id: Generated<number>;
   organization_id: number;
   device_action_id: string;
   shift_id: number;

@@ -65,7 +65,7 @@ export function mayCaptain(shift: ShiftFacts, role: string, memberRow: number | 
 
 const pairKey = (shiftId: number, memberRowId: number) => `${shiftId} ${memberRowId}`;
 
-interface Pending { job: number; index: number; org: number; shiftId: number; memberRowId: number; deviceId: string; row?: { id: number; method: Method; recordedBy: number } }
+interface Pending { job: number; index: number; org: number; shiftId: number; memberRowId: number; deviceId: string; row?: { method: Method; recordedBy: number } }
 
 export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now: string, dialect: SqlDialect = 'sqlite'): Promise<JobAnswer[]> {
   const all = jobs.flatMap((j) => j.actions);
@@ -127,7 +127,7 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
       if (visible.dayCancelled) return refuse('picket.day-cancelled');
       seen.add(key);
       results.push({ id: a.id, outcome: 'recorded' });
-      pending.push({ job: j, index, org: job.organizationId, shiftId: visible.id, memberRowId, deviceId: a.id, row: { id: ids.next(job.organizationId), method, recordedBy: job.personId } });
+      pending.push({ job: j, index, org: job.organizationId, shiftId: visible.id, memberRowId, deviceId: a.id, row: { method, recordedBy: job.personId } });
     });
     answers.push({ results, organizationId: job.organizationId, strikeDayIds: [...new Set(job.actions.map((a) => shifts.get(a.shiftId)).filter((s) => s && s.organizationId === job.organizationId).map((s) => (s as ShiftFacts).strikeDayId))] });
   });
@@ -136,18 +136,20 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
 
   // Store the new actions; one already stored by a concurrent writer (another process) becomes a duplicate.
   const fresh = pending.filter((p) => p.row);
-  const inserted = new Set<number>();
+  const inserted = new Set<string>();
   for (let i = 0; i < fresh.length; i += 400) {
     const part = fresh.slice(i, i + 400);
     const got = await tx.insertInto('picket_actions').values(part.map((p) => {
       const a = jobs[p.job].actions[p.index];
       const r = p.row as NonNullable<Pending['row']>;
-      return { id: r.id, organization_id: p.org, device_action_id: p.deviceId, shift_id: p.shiftId, member_row_id: p.memberRowId, action: a.action, at: a.at, received_at: jobs[p.job].receivedAt, method: r.method, recorded_by: r.recordedBy };
-    })).onConflict((oc) => oc.columns(['organization_id', 'device_action_id']).doNothing()).returning('id').execute();
-    for (const g of got) inserted.add(g.id);
+      const row = { organization_id: p.org, device_action_id: p.deviceId, shift_id: p.shiftId, member_row_id: p.memberRowId, action: a.action, at: a.at, received_at: jobs[p.job].receivedAt, method: r.method, recorded_by: r.recordedBy };
+      // SQLite: the row's id is the file's own next rowid (see the note on picket_actions in src/db/ids.ts).
+      return dialect === 'sqlite' ? row : { id: ids.next(p.org), ...row };
+    })).onConflict((oc) => oc.columns(['organization_id', 'device_action_id']).doNothing()).returning(['organization_id', 'device_action_id']).execute();
+    for (const g of got) inserted.add(`${g.organization_id} ${g.device_action_id}`);
   }
   for (const p of fresh) {
-    if (!inserted.has((p.row as NonNullable<Pending['row']>).id)) {
+    if (!inserted.has(`${p.org} ${p.deviceId}`)) {
       (answers[p.job].results as ActionResult[])[p.index] = { id: p.deviceId, outcome: 'duplicate' };
       p.row = undefined;
     }

@@ -111,7 +111,7 @@ function BoardView({ board, day }: { board: BoardAnswer; day: Day }) {
           <ul className="pk-sites">
             {r.sites.map((s) => (
               <li key={`${s.worksiteId ?? s.name}`} className="card pk-site" data-site={s.name}>
-                <p className="pk-site-name"><UserText text={s.name} />{s.belowMinimum && <span className="ws-tag ws-modified"> {t('board.flag.below')}</span>}{s.noCaptain && <span className="ws-tag ws-modified"> {t('board.flag.noCaptain')}</span>}</p>
+                <p className="pk-site-name"><UserText text={s.name} />{s.belowMinimum && <>{' '}<span className="ws-tag ws-modified">{t('board.flag.below')}</span></>}{s.noCaptain && <>{' '}<span className="ws-tag ws-modified">{t('board.flag.noCaptain')}</span></>}</p>
                 <ul className="pk-board-shifts">
                   {s.shifts.map((sh) => (
                     <li key={sh.id} data-shift={sh.id}>
