@@ -126,3 +126,43 @@ export function periodLedger(input: { rules: PayRules; facts: PayFacts; periodSt
   const paid = rows.filter((r) => r.amountCents > 0);
   return { period: { ...closing(periodOf(periodStart, rules.timeZone), facts.days), first: isFirst }, rows, members: paid.length, totalCents: paid.reduce((t, r) => t + r.amountCents, 0) };
 }
+
+export interface LedgerPageInput {
+  rules: PayRules;
+  facts: PayFacts;
+  periodStart: string;
+  now: string;
+  offset: number;
+  limit: number;
+  /** What the period's payout paid each member ([roster row, cents]), or null before a payout. */
+  paid: [number, number][] | null;
+}
+
+export interface LedgerPage {
+  period: PeriodLedger['period'];
+  /** The rows offset..offset+limit, each with what the payout paid (null before a payout). */
+  rows: (LedgerRow & { paidCents: number | null })[];
+  /** Rows in all. */
+  count: number;
+  members: number;
+  totalCents: number;
+  /** Members whose amount now differs from what the payout paid (0 before a payout). */
+  differing: number;
+}
+
+/**
+ * One page of a period's ledger, with the totals of all of it and, once the week was paid out,
+ * how many members' amounts now differ from what the file paid (a check-in or exception recorded
+ * since). GET /api/pickets/pay/ledger answers it from a costing thread (31,800 members: about a
+ * second of work), so the server's own thread keeps answering check-ins meanwhile.
+ */
+export function ledgerPage(input: LedgerPageInput): LedgerPage {
+  const l = periodLedger(input);
+  const paid = input.paid ? new Map(input.paid) : null;
+  const inLedger = new Set(l.rows.map((row) => row.memberRowId));
+  const differing = paid
+    ? l.rows.filter((row) => (paid.get(row.memberRowId) ?? 0) !== row.amountCents).length + [...paid.keys()].filter((m) => !inLedger.has(m)).length
+    : 0;
+  const rows = l.rows.slice(input.offset, input.offset + input.limit).map((row) => ({ ...row, paidCents: paid ? (paid.get(row.memberRowId) ?? 0) : null }));
+  return { period: l.period, rows, count: l.rows.length, members: l.members, totalCents: l.totalCents, differing };
+}

@@ -7,6 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { ledgerPage } from './pay-ledger.ts';
 import { DEFAULT_RULES, localMidnight, memberDay, mondayOf, payoutCsv, periodLedger, periodsOf, PayRulesSchema, safeCell, type LedgerRow, type PayFacts, type PayRules, type PayShift, type PeriodLedger } from './pay.ts';
 
 const rules = (over: Partial<PayRules> = {}): PayRules => ({ ...DEFAULT_RULES, ...over });
@@ -136,6 +137,18 @@ describe('the ledger for a period', () => {
     expect(second.totalCents).toBe(40_000);
     // The periods: the two weeks with strike days (the second is also the carry week).
     expect(periodsOf(r, facts().days).map((p) => [p.start, p.end, p.first])).toEqual([['2019-01-14', '2019-01-20', true], ['2019-01-21', '2019-01-27', false]]);
+  });
+
+  it('gives a page of rows with the totals of all of them, and counts the members a payout paid differently', () => {
+    const input = { rules: rules(), facts: facts(), periodStart: '2019-01-14', now: LATER, offset: 1, limit: 1 };
+    // Before a payout: the second row only (T-7, $200), with the totals of both ($300, 2 members), nothing paid, nothing differing.
+    const before = ledgerPage({ ...input, paid: null });
+    expect(before.rows.map((r) => [r.memberId, r.amountCents, r.paidCents])).toEqual([['T-7', 20_000, null]]);
+    expect([before.count, before.members, before.totalCents, before.differing]).toEqual([2, 2, 30_000, 0]);
+    // The file paid member 7 $200 (as now), member 8 $50 (now $100) and member 99 $100 (no longer in the ledger): 2 differ.
+    const after = ledgerPage({ ...input, offset: 0, limit: 10, paid: [[7, 20_000], [8, 5_000], [99, 10_000]] });
+    expect(after.rows.map((r) => [r.memberId, r.amountCents, r.paidCents])).toEqual([['=8', 10_000, 5_000], ['T-7', 20_000, 20_000]]);
+    expect(after.differing).toBe(2);
   });
 });
 

@@ -14,6 +14,7 @@
  * `common`: several stored versions on one dataset version costed over the same years (common.ts). The workspace
  * pages' jobs (`overview`, `disclosure`, `workbook`, `provisions`) are in report-jobs.ts.
  * `roster`: read an uploaded member roster and work out its import (src/server/roster/work.ts).
+ * `ledger`: a page of a strike-pay period's ledger from its facts (src/pickets/pay-ledger.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -29,6 +30,7 @@ import type { DisclosureDocument } from '../reports/work.ts';
 import type { ReportJob } from './report-jobs.ts';
 import type { CommonYears, SpanChanges } from './common.ts';
 import type { RosterAnswer, RosterJobInput, RosterOutcome } from '../roster/work.ts';
+import type { LedgerPage, LedgerPageInput } from '../../pickets/pay-ledger.ts';
 import { threadEntry } from '../../threads.ts';
 
 export type Job =
@@ -38,6 +40,7 @@ export type Job =
   | { id: number; kind: 'changes'; datasetVersionId: number; from: string; to: string; through?: number; filesGz?: Uint8Array }
   | { id: number; kind: 'common'; datasetVersionId: number; yamls: string[]; filesGz?: Uint8Array }
   | { id: number; kind: 'roster'; input: RosterJobInput }
+  | { id: number; kind: 'ledger'; input: LedgerPageInput }
   | ReportJob;
 
 /** A stored dataset version, and how to read its files if no thread has it yet. */
@@ -77,6 +80,8 @@ export interface CostingService {
   provisions(input: OnDataset & { yamls: string[] }): Promise<Provision[]>;
   /** Reads a roster file (or a pending import's table) and works out its import (no dataset needed). */
   roster(input: RosterJobInput): Promise<RosterOutcome>;
+  /** A page of a strike-pay period's ledger, worked out from the facts read from the database (no dataset needed). */
+  ledger(input: LedgerPageInput): Promise<LedgerPage>;
   close(): Promise<void>;
 }
 
@@ -128,7 +133,9 @@ interface Thread {
 }
 
 const timedOut = (seconds: number, kind: Job['kind']) =>
-  kind === 'roster'
+  kind === 'ledger'
+    ? new ApiError(503, { code: 'costing.timeout', message: `working out the strike-pay ledger took longer than ${seconds} seconds, so it was stopped`, hint: 'try again when the server is less busy' })
+    : kind === 'roster'
     ? new ApiError(503, { code: 'costing.timeout', message: `reading the roster file and working out its import took longer than ${seconds} seconds, so it was stopped`, hint: 'import the roster in parts (by worksite, with "remove members not in the file" off), or try again when the server is less busy' })
     : new ApiError(503, { code: 'costing.timeout', message: `the costing took longer than ${seconds} seconds, so it was stopped`, hint: 'cost fewer terms or phases at once, or try again when the server is less busy' });
 const cancelled = () => new ApiError(503, { code: 'costing.cancelled', message: 'the request was cancelled before its costing finished' });
@@ -196,7 +203,7 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
       }
       const p = t.current;
       if (!p || p.job.id !== r.id) return;
-      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.job.kind !== 'roster' && p.loadFiles) {
+      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.job.kind !== 'roster' && p.job.kind !== 'ledger' && p.loadFiles) {
         const job = p.job;
         p.loadFiles().then(
           (filesGz) => {
@@ -299,6 +306,11 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
     workbook: ({ datasetVersionId, yaml, loadFiles }) => report<Uint8Array>({ id: nextId++, kind: 'workbook', datasetVersionId, yaml }, loadFiles),
     provisions: ({ datasetVersionId, yamls, loadFiles }) => report<Provision[]>({ id: nextId++, kind: 'provisions', datasetVersionId, yamls }, loadFiles),
     roster: (input) => submit<RosterAnswer>({ id: nextId++, kind: 'roster', input }),
+    ledger: async (input) => {
+      const out = await submit<LedgerPage>({ id: nextId++, kind: 'ledger', input });
+      if (!out.ok) throw new Error(`the strike-pay ledger failed: ${out.problems[0]?.message}`);
+      return out.value;
+    },
     close: async () => {
       closed = true;
       for (const p of queue.drain()) {

@@ -47,16 +47,14 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
     const r = await rulesForPeriod(deps.db, actor.org.id, periodStart);
     // A week back too: the first week's pay may be paid with this one.
     const facts = await payFacts(deps.db, actor.org.id, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
-    const l = periodLedger({ rules: r.rules, facts, periodStart, now: deps.now().toISOString() });
     const payout = await payoutOf(deps.db, actor.org.id, periodStart);
     // A week paid out: each row says what the file paid; a check-in or exception recorded since shows as a difference.
     const paid = payout ? await paidByPayout(deps.db, actor.org.id, payout.id) : null;
-    const rows = l.rows.map((row) => ({ ...row, paidCents: paid ? (paid.get(row.memberRowId) ?? 0) : null }));
-    const inLedger = new Set(l.rows.map((row) => row.memberRowId));
-    const differing = paid ? rows.filter((row) => row.paidCents !== row.amountCents).length + [...paid.keys()].filter((m) => !inLedger.has(m)).length : 0;
+    // Worked out on a costing thread: a big union's week is about a second of work, and check-ins keep coming meanwhile.
+    const l = await deps.costing.ledger({ rules: r.rules, facts, periodStart, now: deps.now().toISOString(), offset, limit, paid: paid ? [...paid] : null });
     return c.json({
-      period: l.period, rules: r.rules, rulesVersion: r.version, rows: rows.slice(offset, offset + limit), count: l.rows.length, members: l.members, totalCents: l.totalCents,
-      payout: payout ? payoutJson(payout) : null, differing,
+      period: l.period, rules: r.rules, rulesVersion: r.version, rows: l.rows, count: l.count, members: l.members, totalCents: l.totalCents,
+      payout: payout ? payoutJson(payout) : null, differing: l.differing,
     }, 200);
   });
 

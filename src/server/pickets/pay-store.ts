@@ -53,6 +53,9 @@ export async function strikeDays(db: Db, orgId: number): Promise<PayDay[]> {
   return rows.map((r) => ({ id: r.id, date: r.date, label: r.label, lastShiftEndsAt: r.last_shift_ends_at ?? null }));
 }
 
+/** Lets the event loop answer what is waiting (SQLite's reads run on the server's own thread). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
   const all = await strikeDays(db, orgId);
@@ -60,23 +63,34 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   const shifts = await db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
     .select(['s.id', 's.strike_day_id', 's.duty', 's.place', 'w.name as worksite', 's.starts_at', 's.ends_at'])
     .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to).execute();
-  let attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
+  const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
     .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
-    .where('a.organization_id', '=', orgId).where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
+    .where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
   let exceptions = db.selectFrom('strike_pay_exceptions as e').innerJoin('strike_days as d', 'd.id', 'e.strike_day_id')
     .select(['e.id', 'e.member_row_id', 'e.strike_day_id', 'e.kind', 'e.reason'])
     .where('e.organization_id', '=', orgId).where('e.revoked_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
+  const a: Awaited<ReturnType<typeof attendance.execute>> = [];
   if (range.memberRowId !== undefined) {
-    attendance = attendance.where('a.member_row_id', '=', range.memberRowId);
+    // One member: by the attendance's index on (union, member).
+    a.push(...(await attendance.where('a.organization_id', '=', orgId).where('a.member_row_id', '=', range.memberRowId).execute()));
     exceptions = exceptions.where('e.member_row_id', '=', range.memberRowId);
+  } else {
+    // The whole union: a big one's week is about 90,000 attendance rows, read a strike day at a
+    // time (the day's shifts, then their attendance by its key; a shift's attendance is its
+    // union's), letting the server answer others (check-ins) in between.
+    for (const d of days) {
+      for (const row of await attendance.where('s.organization_id', '=', orgId).where('s.strike_day_id', '=', d.id).execute()) a.push(row);
+      await turn();
+    }
   }
-  const a = await attendance.execute();
+  // Its members' names, a chunk at a time, with the same turns.
   const e = await exceptions.execute();
   const memberIds = [...new Set([...a.map((x) => x.member_row_id), ...e.map((x) => x.member_row_id)])];
   const members: PayFacts['members'] = [];
   for (let i = 0; i < memberIds.length; i += CHUNK) {
     const rows = await db.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('organization_id', '=', orgId).where('id', 'in', memberIds.slice(i, i + CHUNK)).execute();
     members.push(...rows.map((m) => ({ memberRowId: m.id, memberId: m.member_id, name: m.name })));
+    await turn();
   }
   return {
     days,
