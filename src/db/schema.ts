@@ -512,10 +512,10 @@ export interface PicketSignupsTable {
 export interface PicketActionsTable {
   /**
    * Never shown to anyone and never read but to see whether a row exists. On PostgreSQL a random id
-   * (src/db/ids.ts); on SQLite the file's next rowid, given by the insert (see ids.ts: a random
-   * rowid put every check-in on a random page of the table, a third of a batch's commit).
+   * (src/db/ids.ts); on SQLite the file's next rowid, which the check-in's insert leaves to the
+   * file (src/server/pickets/checkin-batch.ts; ids.ts says why).
    */
-  id: Generated<number>;
+  id: number;
   organization_id: number;
   device_action_id: string;
   shift_id: number;

@@ -67,7 +67,7 @@ const pairKey = (shiftId: number, memberRowId: number) => `${shiftId} ${memberRo
 
 interface Pending { job: number; index: number; org: number; shiftId: number; memberRowId: number; deviceId: string; row?: { method: Method; recordedBy: number } }
 
-export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now: string, dialect: SqlDialect = 'sqlite'): Promise<JobAnswer[]> {
+export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now: string, dialect: SqlDialect): Promise<JobAnswer[]> {
   const all = jobs.flatMap((j) => j.actions);
   const rows = await memberRowsOf(tx, [...new Set(jobs.map((j) => j.personId))]);
   const shifts = await shiftFacts(tx, [...new Set(all.map((a) => a.shiftId))]);
@@ -143,8 +143,9 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
       const a = jobs[p.job].actions[p.index];
       const r = p.row as NonNullable<Pending['row']>;
       const row = { organization_id: p.org, device_action_id: p.deviceId, shift_id: p.shiftId, member_row_id: p.memberRowId, action: a.action, at: a.at, received_at: jobs[p.job].receivedAt, method: r.method, recorded_by: r.recordedBy };
-      // SQLite: the row's id is the file's own next rowid (see the note on picket_actions in src/db/ids.ts).
-      return dialect === 'sqlite' ? row : { id: ids.next(p.org), ...row };
+      // SQLite: no id given, the row takes the file's next rowid (src/db/ids.ts says why); the
+      // type is told otherwise only here. PostgreSQL's column has no default: a random id.
+      return dialect === 'sqlite' ? (row as typeof row & { id: number }) : { id: ids.next(p.org), ...row };
     })).onConflict((oc) => oc.columns(['organization_id', 'device_action_id']).doNothing()).returning(['organization_id', 'device_action_id']).execute();
     for (const g of got) inserted.add(`${g.organization_id} ${g.device_action_id}`);
   }

@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.ts';
 const ledger = createRoute({
   method: 'get', path: '/api/pickets/pay/ledger', tags: ['strike pay'], summary: 'The strike-pay ledger of one week: per member the days, hours, shifts, what counted and why, and the amount',
   request: { query: LedgerQuery },
-  responses: { 200: ok(LedgerAnswer, 'The ledger (rows in name order, a page of them)'), ...errors(400, 401, 403, 404) },
+  responses: { 200: ok(LedgerAnswer, 'The ledger (rows in name order, a page of them)'), ...errors(400, 401, 403, 404, 429, 503) },
 });
 const mine = createRoute({
   method: 'get', path: '/api/me/strike-pay', tags: ['strike pay'], summary: 'My strike pay: each week I was on strike duty, what counted and why, what I earned and whether it was paid',

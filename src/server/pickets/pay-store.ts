@@ -53,8 +53,12 @@ export async function strikeDays(db: Db, orgId: number): Promise<PayDay[]> {
   return rows.map((r) => ({ id: r.id, date: r.date, label: r.label, lastShiftEndsAt: r.last_shift_ends_at ?? null }));
 }
 
-/** Lets the event loop answer what is waiting (SQLite's reads run on the server's own thread). */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets the event loop answer what is waiting (SQLite's reads run on the server's own thread);
+ * not inside a transaction (the payout's), which would hold the file's write lock, or on
+ * PostgreSQL its locks, the longer.
+ */
+const turn = (db: Db) => (db.isTransaction ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve)));
 
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
@@ -77,20 +81,22 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   } else {
     // The whole union: a big one's week is about 90,000 attendance rows, read a strike day at a
     // time (the day's shifts, then their attendance by its key; a shift's attendance is its
-    // union's), letting the server answer others (check-ins) in between.
+    // union's), letting the server answer others (check-ins) in between. Outside a transaction
+    // each day is read as it stands then: a check-in committed meanwhile may show on a later day
+    // and not an earlier one (every row is whole); the payout reads in its transaction, at once.
     for (const d of days) {
       for (const row of await attendance.where('s.organization_id', '=', orgId).where('s.strike_day_id', '=', d.id).execute()) a.push(row);
-      await turn();
+      await turn(db);
     }
   }
-  // Its members' names, a chunk at a time, with the same turns.
   const e = await exceptions.execute();
+  // Their members' names, a chunk at a time, with the same turns.
   const memberIds = [...new Set([...a.map((x) => x.member_row_id), ...e.map((x) => x.member_row_id)])];
   const members: PayFacts['members'] = [];
   for (let i = 0; i < memberIds.length; i += CHUNK) {
     const rows = await db.selectFrom('roster_members').select(['id', 'member_id', 'name']).where('organization_id', '=', orgId).where('id', 'in', memberIds.slice(i, i + CHUNK)).execute();
     members.push(...rows.map((m) => ({ memberRowId: m.id, memberId: m.member_id, name: m.name })));
-    await turn();
+    await turn(db);
   }
   return {
     days,

@@ -322,4 +322,26 @@ eachDatabase('strike pay', (dialect) => {
       s.clock.now = kept;
     }
   });
+
+  it("reads each union's own attendance only, when two unions strike on the same days", async () => {
+    // Other Teachers strike on 14 January 2019 too: one member, 3 h on a picket. The ledger reads a
+    // whole union's day from that union's shifts; each union's week must show its own members only.
+    const db = s.handle.db;
+    const org = s.orgId.otherTeachers;
+    const at = s.clock.now.toISOString();
+    const id = () => s.deps.ids.next(org);
+    const adminId = (await db.selectFrom('people').select('id').where('email', '=', emailOf('otherTeachers', 'admin')).executeTakeFirstOrThrow()).id;
+    const [member, strike, picket] = [id(), id(), id()];
+    await db.insertInto('roster_members').values({ id: member, organization_id: org, member_id: 'O-1', name: 'Olga Other', employee_id: null, email: null, mobile: null, worksite_id: null, job_class: null, status: 'active', created_at: at, updated_at: at, removed_at: null }).execute();
+    await db.insertInto('strike_days').values({ id: strike, organization_id: org, date: '2019-01-14', label: 'Other strike', time_zone: 'America/Los_Angeles', created_by: adminId, created_at: at, cancelled_at: null }).execute();
+    await db.insertInto('picket_shifts').values({ id: picket, organization_id: org, strike_day_id: strike, worksite_id: null, place: 'Other hall', duty: 'picket', starts_at: Z('2019-01-14', '14:30'), ends_at: Z('2019-01-14', '17:30'), capacity: 20, minimum: 3, captain_member_id: null, template: null, code_secret: '00'.repeat(32), created_by: adminId, created_at: at, updated_at: at, removed_at: null }).execute();
+    await db.insertInto('picket_attendance').values({ shift_id: picket, member_row_id: member, organization_id: org, checked_in_at: Z('2019-01-14', '14:30'), checked_out_at: Z('2019-01-14', '17:30'), out_method: 'captain', conflict: null, updated_at: at }).execute();
+    // Other Teachers' week: Olga alone, one counted day under the default rules ($100.00).
+    const theirs = await otherUnion.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-14');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.rows.map((r: { memberId: string; amountCents: number }) => [r.memberId, r.amountCents])).toEqual([['O-1', 10_000]]);
+    // Tiny Teachers' week: their own four members (Ana, Ben, Cy, Dee), none of the other union's.
+    const ours = await admin.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-14');
+    expect(ours.body.rows.map((r: { memberId: string }) => r.memberId).sort()).toEqual(['T-ana', 'T-ben', 'T-cy', 'T-dee']);
+  });
 });
