@@ -2,8 +2,8 @@
  * "Where can my child go today" under a surge (issue 15, point 6): a spawned `settle serve`
  * (SQLite, then PostgreSQL) with one published strike day for today in Los Angeles whose sites are
  * the 1,022 active LAUSD schools of the CDE directory (names, addresses, coordinates; capacity
- * 100 each), and three published proposals. autocannon, 500 connections, 20 s each, gzip
- * accepted: GET /api/public/sites (a first load; then phones revalidating with the ETag of the
+ * 100 each), and three published proposals. 500 connections, 20 s each after 2 s of warm-up, gzip
+ * accepted, from autocannon (or wrk; bench/load.ts says which and why): GET /api/public/sites (a first load; then phones revalidating with the ETag of the
  * newest answer), GET /api/public/sites/live, GET /api/public/proposals, beside a hello-world Hono
  * server (bench/hello-server.ts) measured right before and right after them (this machine's rate
  * moves a lot between runs; each kept answer's share is of the mean of the two, with whether
@@ -24,12 +24,12 @@
  *
  *   node --import tsx bench/public-sites.ts
  *   SETTLE_BENCH_SECONDS (20), SETTLE_BENCH_CONNECTIONS (500), SETTLE_BENCH_DIALECTS (sqlite,postgres),
+ *   SETTLE_BENCH_LOADGEN (autocannon, or wrk),
  *   SETTLE_BENCH_PROFILE (a folder: the server writes a CPU profile there when it stops)
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
@@ -42,12 +42,8 @@ import { plantSiteDay } from '../test/helpers/site-day.ts';
 import { publishSiteDay } from '../test/helpers/site-publication.ts';
 import { spawnServer } from '../test/helpers/spawn-server.ts';
 import { helloServer } from './hello.ts';
+import { generator, load, type LoadResult } from './load.ts';
 
-interface Histogram { average: number; p50: number; p99: number; max: number }
-interface CannonResult { requests: Histogram & { total: number }; latency: Histogram; errors: number; timeouts: number; non2xx: number; duration: number; statusCodeStats: Record<string, { count: number }> }
-interface CannonRequest { method: string; path: string; headers?: Record<string, string>; setupRequest?: (r: CannonRequest) => CannonRequest }
-type Cannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: CannonRequest[] }) => Promise<CannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
 const SECONDS = Number(process.env.SETTLE_BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.SETTLE_BENCH_CONNECTIONS ?? 500);
@@ -55,8 +51,10 @@ const CDE = fileURLToPath(new URL('../../shared/data/cde_pubschls_2018/pubschls_
 const GZIP = { 'accept-encoding': 'gzip' };
 
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
-const notModified = (r: CannonResult) => r.statusCodeStats['304']?.count ?? 0;
-const row = (label: string, r: CannonResult, size: string) => console.log(`  ${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   max ${String(r.latency.max).padStart(5)} ms   ${String(r.errors + r.timeouts + r.non2xx - notModified(r)).padStart(5)} errors   ${size}`);
+const GEN = generator();
+const run = (url: string, headers: Record<string, string> = GZIP) => load(GEN, { url, connections: CONNECTIONS, seconds: SECONDS, headers });
+const t = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
+const row = (label: string, r: LoadResult, size: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${size}`);
 
 /** The active LAUSD schools of the CDE directory, as a day's sites. */
 function lausdSites() {
@@ -68,10 +66,10 @@ function lausdSites() {
 }
 
 /** A hello-world server's run: the yardstick, measured right before and right after each database's runs. */
-async function helloRun(): Promise<CannonResult> {
+async function helloRun(): Promise<LoadResult> {
   const hello = await helloServer();
   try {
-    return await autocannon({ url: hello.url, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+    return await run(hello.url);
   } finally {
     hello.stop();
   }
@@ -104,9 +102,9 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
       const gzFile = join(mkdtempSync(join(tmpdir(), 'settle-bench-')), 'sites.json.gz');
       writeFileSync(gzFile, gzipSync(body));
       const big = await helloServer(gzFile);
-      let helloBig: CannonResult;
+      let helloBig: LoadResult;
       try {
-        helloBig = await autocannon({ url: big.url, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+        helloBig = await run(big.url);
       } finally {
         big.stop();
       }
@@ -143,31 +141,32 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
         }
       })();
       const hello = await helloRun();
-      const sitesRun = await autocannon({ url: `${server.url}/api/public/sites`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
-      // Phones that loaded the page and ask again with the ETag of the answer they have (the newest).
-      const revalidating = await autocannon({
-        url: server.url, connections: CONNECTIONS, duration: SECONDS,
-        requests: [{ method: 'GET', path: '/api/public/sites', headers: GZIP, setupRequest: (r) => ({ ...r, headers: { ...GZIP, 'if-none-match': latest } }) }],
-      });
-      const liveRun = await autocannon({ url: `${server.url}/api/public/sites/live`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
-      const proposalsRun = await autocannon({ url: `${server.url}/api/public/proposals`, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
+      const sitesRun = await run(`${server.url}/api/public/sites`);
+      // Phones that loaded the page and ask again with the ETag of the answer they have (the
+      // newest; it changes only with a publication). One such request first: it must be a 304.
+      const revalidate = { ...GZIP, 'if-none-match': latest };
+      const probe = await fetch(`${server.url}/api/public/sites`, { headers: revalidate });
+      if (probe.status !== 304) throw new Error(`revalidating the sites answer got ${probe.status}, not 304`);
+      const revalidating = await run(`${server.url}/api/public/sites`, revalidate);
+      const liveRun = await run(`${server.url}/api/public/sites/live`);
+      const proposalsRun = await run(`${server.url}/api/public/proposals`);
       const helloAfter = await helloRun();
       running = false;
       await Promise.all([writing, watching]);
       // Issue 15's aim for the kept answers: at least half of hello-world's rate (the mean of the
       // runs just before and after), p99 under 50 ms.
-      const yardstick = (hello.requests.average + helloAfter.requests.average) / 2;
-      const aim = (r: CannonResult) => {
-        const share = r.requests.average / yardstick;
-        return `${(share * 100).toFixed(0)}% of hello-world; aim ${share >= 0.5 && r.latency.p99 < 50 ? 'met' : 'not met'}`;
+      const yardstick = (hello.rps + helloAfter.rps) / 2;
+      const aim = (r: LoadResult) => {
+        const share = r.rps / yardstick;
+        return `${(share * 100).toFixed(0)}% of hello-world; aim ${share >= 0.5 && r.p99 < 50 ? 'met' : 'not met'}`;
       };
 
-      console.log(`\n${dialect}: ${sites.length} published sites, ${CONNECTIONS} connections, ${SECONDS} s each, gzip accepted`);
+      console.log(`\n${dialect}: ${sites.length} published sites, ${CONNECTIONS} connections, ${SECONDS} s each, gzip accepted; load from ${GEN}`);
       row('hello-world Hono server, before', hello, '');
       row('hello-world Hono server, after', helloAfter, '');
       row('hello-world, the sites answer\'s gzipped bytes', helloBig, '');
-      row('GET /api/public/sites', sitesRun, `${size}; ${(100 * sitesRun.requests.average / helloBig.requests.average).toFixed(0)}% of hello-world sending the same bytes`);
-      row('GET /api/public/sites, If-None-Match', revalidating, `${notModified(revalidating)} of ${revalidating.requests.total} answered 304; ${aim(revalidating)}`);
+      row('GET /api/public/sites', sitesRun, `${size}; ${(100 * sitesRun.rps / helloBig.rps).toFixed(0)}% of hello-world sending the same bytes`);
+      row('GET /api/public/sites, If-None-Match', revalidating, `${revalidating.notModified === null ? `${revalidating.total} answered` : `${revalidating.notModified} of ${revalidating.total} answered 304`}; ${aim(revalidating)}`);
       row('GET /api/public/sites/live', liveRun, `${lSize}; ${aim(liveRun)}`);
       row('GET /api/public/proposals', proposalsRun, `${pSize}; ${aim(proposalsRun)}`);
       console.log(`  update to public (${writes} count updates, one every 100 ms, through another database handle; seen by a client polling every 50 ms):`);

@@ -25,6 +25,7 @@ import { eachDatabase } from './helpers/databases.ts';
 import { anotherApp, startTestServer, type TestServer } from './helpers/server.ts';
 import { plantSiteDay } from './helpers/site-day.ts';
 import { publishSiteDay } from './helpers/site-publication.ts';
+import { JSON_POLICY } from '../src/server/http/security-headers.ts';
 
 interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ordinary: boolean }
 
@@ -102,7 +103,9 @@ eachDatabase('the public answers\' fast path', (dialect) => {
         const a = await alike('/api/public/sites', headers);
         expect(a.status).toBe(200);
         expect(a.headers['content-encoding']).toBe(name === 'gzip' ? 'gzip' : undefined);
-        expect(a.headers['content-security-policy']).toBeTruthy();
+        // A JSON answer's policy (src/server/http/security-headers.ts), and no document-only headers.
+        expect(a.headers['content-security-policy']).toBe(JSON_POLICY);
+        expect(a.headers['x-frame-options']).toBeUndefined();
         expect(a.headers['x-content-type-options']).toBe('nosniff');
         expect(a.headers['cache-control']).toBe('public, max-age=5');
         const body = JSON.parse(text(a));

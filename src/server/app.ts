@@ -6,7 +6,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './env.ts';
 import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -25,7 +24,8 @@ import { publicRoutes } from './public/routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { compareRoutes } from './compare/routes.ts';
-import { cspRoutes } from './csp.ts';
+import { contentSecurityPolicy, cspRoutes } from './csp.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { rosterSweep } from './roster/sweep.ts';
 import { rosterRoutes } from './roster/routes.ts';
 import { voteRoutes } from './votes/routes.ts';
@@ -81,15 +81,16 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   });
   app.onError((err, c) => handleError(err, c, deps.log));
   app.notFound((c) => c.json({ code: 'not-found', message: `there is no route ${c.req.method} ${c.req.path}`, hint: 'the routes are listed at /api/openapi.json' }, 404));
-  app.use('*', secureHeaders());
+  // The security headers on every answer: a page's Content-Security-Policy on documents, a stricter, shorter set on JSON answers.
+  app.use('*', securityHeaders(contentSecurityPolicy({ tiles: options.tiles })));
   app.use('/api/*', noStore());
   if (options.insecureHttp) app.use('*', insecureNotice());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
-  // The Content-Security-Policy on every answer, and its report endpoint (before sessions: browsers send no CSRF token).
-  cspRoutes(app, { tiles: options.tiles });
+  // Where browsers report Content-Security-Policy violations (before sessions: browsers send no CSRF token).
+  cspRoutes(app);
   app.use('/api/*', limits());
   app.use('/api/*', jsonDepth());
   app.use('/api/*', sessions());

@@ -1,6 +1,6 @@
 /**
- * The Content-Security-Policy on the web app's page, an API answer (and an error), a static
- * asset; the built index.html needs nothing the policy forbids; and the report endpoint logs
+ * The Content-Security-Policy on the web app's page and a static asset, the stricter one on an API
+ * answer (and an error); the built index.html needs nothing the policy forbids; and the report endpoint logs
  * each violation in one line, refuses what is not a report, and bounds what it logs.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -49,22 +49,37 @@ describe('the Content-Security-Policy', () => {
     await s?.close();
   });
 
-  it('is on the web app\'s page, an API answer, an API error and a static asset, the same everywhere', async () => {
+  it('is on the web app\'s page and a static asset, the same on both; JSON answers (errors too) carry a stricter, shorter one', async () => {
     const page = await app.request('/workspace/dataset?version=1');
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const assetName = readdirSync(join(inject('webRoot'), 'assets')).find((n) => n.endsWith('.js'))!;
+    const asset = await app.request(`/assets/${assetName}`);
+    expect(asset.status).toBe(200);
+    for (const r of [page, asset]) {
+      expectStrict(r.headers.get('content-security-policy'));
+      expect(r.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
+      expect(r.headers.get('reporting-endpoints')).toBe('csp="/api/csp-report"');
+      expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
     const api = await app.request('/api/config');
     expect(api.status).toBe(200);
     const error = await app.request('/api/proposals');
     expect(error.status).toBe(401);
     const missing = await app.request('/api/no-such-route');
     expect(missing.status).toBe(404);
-    const assetName = readdirSync(join(inject('webRoot'), 'assets')).find((n) => n.endsWith('.js'))!;
-    const asset = await app.request(`/assets/${assetName}`);
-    expect(asset.status).toBe(200);
-    for (const r of [page, api, error, missing, asset]) {
-      expectStrict(r.headers.get('content-security-policy'));
-      expect(r.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
-      expect(r.headers.get('reporting-endpoints')).toBe('csp="/api/csp-report"');
+    for (const r of [api, error, missing]) {
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      // Loads nothing, runs nothing, framed nowhere: every fetch directive falls back to 'none'.
+      expect(directives(r.headers.get('content-security-policy'))).toEqual(new Map([['default-src', ["'none'"]], ['frame-ancestors', ["'none'"]]]));
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+      expect(r.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      // What speaks only to a document is left off.
+      for (const name of ['reporting-endpoints', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies']) {
+        expect(r.headers.get(name), name).toBeNull();
+      }
     }
   });
 

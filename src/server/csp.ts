@@ -1,7 +1,7 @@
 /**
- * The Content-Security-Policy on every answer the server gives (the web app's page, its
- * assets, every API answer, errors included), and the endpoint browsers report violations
- * to. Text from the other side of the table or from a dataset is always written as text;
+ * The Content-Security-Policy on every document the server gives (the web app's page, its
+ * assets, reports; JSON answers carry a stricter one, src/server/http/security-headers.ts), and
+ * the endpoint browsers report violations to. Text from the other side of the table or from a dataset is always written as text;
  * this is the second wall, for the day a mistake lets some through as markup: no script but
  * the app's own files runs, nothing is sent or loaded anywhere but this server (and the map's
  * tile server), and the page cannot be framed.
@@ -170,19 +170,11 @@ async function readLimited(c: Context<AppEnv>): Promise<string> {
 const tooLarge = () => new ApiError(413, { code: 'request.too-large', message: `a violation report is at most ${CSP_REPORT_LIMIT / 1024} KB`, hint: 'send one report at a time' });
 
 /**
- * Sets the policy on every answer and adds POST /api/csp-report. Register it before the
+ * Adds POST /api/csp-report. Register it before the
  * session middleware: a browser sends reports with the page's cookies but no CSRF token,
  * and a report changes nothing but the log.
  */
-export function cspRoutes(app: OpenAPIHono<AppEnv>, opts: { tiles?: { url: string } | null } = {}): void {
-  const policy = contentSecurityPolicy(opts);
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', policy);
-    // The Reporting API's endpoint named by `report-to csp` (a relative address, resolved against the page's).
-    c.header('Reporting-Endpoints', `csp="${CSP_REPORT_PATH}"`);
-  });
-
+export function cspRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerPath({
     method: 'post',
     path: CSP_REPORT_PATH,
