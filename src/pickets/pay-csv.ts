@@ -4,7 +4,8 @@
  * line break quoted, quotes doubled); a cell that a spreadsheet would read as a formula (starting
  * with = + - @, a tab or a carriage return) is prefixed with ' so it stays text.
  */
-import type { PeriodLedger } from './pay-ledger.ts';
+import { periodLedger, type PayFacts, type PeriodLedger } from './pay-ledger.ts';
+import type { PayRules } from './pay-rules.ts';
 import { byEnglish, decimalHours } from './pay-words.ts';
 
 export const PAYOUT_COLUMNS = ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount'] as const;
@@ -24,7 +25,10 @@ export const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(c
 /** One member's row of a payout file. */
 export interface PayoutLine { memberRowId: number; amountCents: number; eligibleDays: number; minutes: number }
 
-export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number; totalCents: number; lines: PayoutLine[] } {
+/** A payout file: its text, the members it pays and its total, and each member's line (what the file paid them). */
+export interface PayoutFile { csv: string; members: number; totalCents: number; lines: PayoutLine[] }
+
+export function payoutCsv(ledger: PeriodLedger): PayoutFile {
   const rows = ledger.rows.filter((r) => r.amountCents > 0).sort((a, b) => byEnglish(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
   const { start, end } = ledger.period;
   const line = (cells: string[]) => cells.map((c) => csvField(safeCell(c))).join(',');
@@ -43,4 +47,14 @@ export function payoutCsv(ledger: PeriodLedger): { csv: string; members: number;
   }
   lines.push(line(['Total', `${rows.length} members`, start, end, String(days), dollars(hundredths), dollars(total)]));
   return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total, lines: rows.map((r) => ({ memberRowId: r.memberRowId, amountCents: r.amountCents, eligibleDays: r.eligibleDays, minutes: r.minutes })) };
+}
+
+export interface PayoutFileInput { rules: PayRules; facts: PayFacts; periodStart: string; now: string }
+
+/**
+ * A week's payout file from its facts. POST /api/pickets/pay/payouts works it out on a costing
+ * thread (a big union's week is about a second of work), then stores it in a short transaction.
+ */
+export function payoutFile(input: PayoutFileInput): PayoutFile {
+  return payoutCsv(periodLedger(input));
 }

@@ -8,4 +8,4 @@ export { addDays, isMonday, localMidnight, mondayOf, periodOf, type Period } fro
 export { memberDay, AUTO_OUT_AFTER_MS, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift, type WorkedShift } from './pay-day.ts';
 export { memberWeek, type WeekResult } from './pay-week.ts';
 export { periodLedger, periodsOf, type LedgerRow, type PayFacts, type PeriodLedger } from './pay-ledger.ts';
-export { dollars, payoutCsv, PAYOUT_COLUMNS, safeCell } from './pay-csv.ts';
+export { dollars, payoutCsv, payoutFile, PAYOUT_COLUMNS, safeCell, type PayoutFile, type PayoutFileInput } from './pay-csv.ts';

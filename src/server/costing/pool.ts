@@ -14,7 +14,8 @@
  * `common`: several stored versions on one dataset version costed over the same years (common.ts). The workspace
  * pages' jobs (`overview`, `disclosure`, `workbook`, `provisions`) are in report-jobs.ts.
  * `roster`: read an uploaded member roster and work out its import (src/server/roster/work.ts).
- * `ledger`: a page of a strike-pay period's ledger from its facts (src/pickets/pay-ledger.ts).
+ * `ledger`: a page of a strike-pay period's ledger from its facts (src/pickets/pay-ledger.ts);
+ * `payout`: a week's payout file from its facts (src/pickets/pay-csv.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -31,6 +32,7 @@ import type { ReportJob } from './report-jobs.ts';
 import type { CommonYears, SpanChanges } from './common.ts';
 import type { RosterAnswer, RosterJobInput, RosterOutcome } from '../roster/work.ts';
 import type { LedgerPage, LedgerPageInput } from '../../pickets/pay-ledger.ts';
+import type { PayoutFile, PayoutFileInput } from '../../pickets/pay-csv.ts';
 import { threadEntry } from '../../threads.ts';
 
 export type Job =
@@ -41,6 +43,7 @@ export type Job =
   | { id: number; kind: 'common'; datasetVersionId: number; yamls: string[]; filesGz?: Uint8Array }
   | { id: number; kind: 'roster'; input: RosterJobInput }
   | { id: number; kind: 'ledger'; input: LedgerPageInput }
+  | { id: number; kind: 'payout'; input: PayoutFileInput }
   | ReportJob;
 
 /** A stored dataset version, and how to read its files if no thread has it yet. */
@@ -82,6 +85,8 @@ export interface CostingService {
   roster(input: RosterJobInput): Promise<RosterOutcome>;
   /** A page of a strike-pay period's ledger, worked out from the facts read from the database (no dataset needed). */
   ledger(input: LedgerPageInput): Promise<LedgerPage>;
+  /** A week's payout file, worked out from the facts read from the database (no dataset needed). */
+  payout(input: PayoutFileInput): Promise<PayoutFile>;
   close(): Promise<void>;
 }
 
@@ -133,8 +138,8 @@ interface Thread {
 }
 
 const timedOut = (seconds: number, kind: Job['kind']) =>
-  kind === 'ledger'
-    ? new ApiError(503, { code: 'costing.timeout', message: `working out the strike-pay ledger took longer than ${seconds} seconds, so it was stopped`, hint: 'try again when the server is less busy' })
+  kind === 'ledger' || kind === 'payout'
+    ? new ApiError(503, { code: 'costing.timeout', message: `working out the strike-pay ${kind === 'ledger' ? 'ledger' : 'payout file'} took longer than ${seconds} seconds, so it was stopped`, hint: 'try again when the server is less busy' })
     : kind === 'roster'
     ? new ApiError(503, { code: 'costing.timeout', message: `reading the roster file and working out its import took longer than ${seconds} seconds, so it was stopped`, hint: 'import the roster in parts (by worksite, with "remove members not in the file" off), or try again when the server is less busy' })
     : new ApiError(503, { code: 'costing.timeout', message: `the costing took longer than ${seconds} seconds, so it was stopped`, hint: 'cost fewer terms or phases at once, or try again when the server is less busy' });
@@ -203,7 +208,7 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
       }
       const p = t.current;
       if (!p || p.job.id !== r.id) return;
-      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.job.kind !== 'roster' && p.job.kind !== 'ledger' && p.loadFiles) {
+      if (r.kind === 'need-dataset' && p.job.kind !== 'check' && p.job.kind !== 'roster' && p.job.kind !== 'ledger' && p.job.kind !== 'payout' && p.loadFiles) {
         const job = p.job;
         p.loadFiles().then(
           (filesGz) => {
@@ -309,6 +314,11 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
     ledger: async (input) => {
       const out = await submit<LedgerPage>({ id: nextId++, kind: 'ledger', input });
       if (!out.ok) throw new Error(`the strike-pay ledger failed: ${out.problems[0]?.message}`);
+      return out.value;
+    },
+    payout: async (input) => {
+      const out = await submit<PayoutFile>({ id: nextId++, kind: 'payout', input });
+      if (!out.ok) throw new Error(`the strike-pay payout file failed: ${out.problems[0]?.message}`);
       return out.value;
     },
     close: async () => {

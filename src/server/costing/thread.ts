@@ -37,6 +37,7 @@ async function answer(job: Job): Promise<Reply> {
     return out.ok ? { id: job.id, kind: 'done', value: out.value } : { id: job.id, kind: 'invalid', problems: out.problems };
   }
   if (job.kind === 'ledger') return { id: job.id, kind: 'done', value: (await import('../../pickets/pay-ledger.ts')).ledgerPage(job.input) };
+  if (job.kind === 'payout') return { id: job.id, kind: 'done', value: (await import('../../pickets/pay-csv.ts')).payoutFile(job.input) };
   const dataset = datasetFor(job.datasetVersionId, job.filesGz);
   if (!dataset) return { id: job.id, kind: 'need-dataset' };
   if (isReportJob(job)) return { id: job.id, kind: 'done', value: await reportWork(dataset, job) };

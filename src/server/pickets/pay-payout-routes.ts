@@ -11,7 +11,7 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import type { AppEnv } from '../env.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { isUniqueViolation } from '../proposals/store.ts';
-import { addDays, isMonday, payoutCsv, periodLedger, periodOf, periodsOf } from '../../pickets/pay.ts';
+import { addDays, isMonday, periodOf, periodsOf } from '../../pickets/pay.ts';
 import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
 import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';
 import { currentRules, payFacts, payoutJson, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
@@ -20,7 +20,7 @@ import { payActor } from './pay-rules-routes.ts';
 const produce = createRoute({
   method: 'post', path: '/api/pickets/pay/payouts', tags: ['strike pay'], summary: 'Produce the payout file of a week that has ended (once per week; admins)',
   request: jsonBody(PayoutBody, 'The Monday the week starts on'),
-  responses: { 201: ok(PayoutAnswer, 'The payout as produced'), ...errors(400, 401, 403, 404, 409) },
+  responses: { 201: ok(PayoutAnswer, 'The payout as produced'), ...errors(400, 401, 403, 404, 409, 429, 503) },
 });
 const list = createRoute({
   method: 'get', path: '/api/pickets/pay/payouts', tags: ['strike pay'], summary: 'The payouts produced, oldest week first',
@@ -31,6 +31,10 @@ const download = createRoute({
   request: { params: PayoutParams },
   responses: { 200: { description: 'The file (Content-Disposition names it)', content: { 'text/csv': { schema: z.string() } } }, ...errors(400, 401, 403, 404) },
 });
+
+/** The rules were saved again while the file was being worked out: it is not stored, and producing it again uses the new ones. */
+const rulesChanged = (periodStart: string, version: number) =>
+  conflict('strikepay.rules-changed', `the strike-pay rules were saved again (version ${version}) while the payout for the week of ${periodStart} was being worked out, so it was not produced`, 'produce it again: it will be worked out with the rules now in force');
 
 const already = (p: PayoutRow) =>
   conflict('payout.already-produced', `the payout for the week of ${p.period_start} was already produced by ${p.producer} at ${p.produced_at}; a week is paid once`, `download it: GET /api/pickets/pay/payouts/${p.id}/csv`);
@@ -44,33 +48,42 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
     const now = deps.now();
     const at = now.toISOString();
     const orgId = actor.org.id;
+    // Read and worked out outside any transaction, so check-ins keep being written meanwhile: the
+    // rules, the period and its facts (a strike day and 500 members at a time), then the file on a
+    // costing thread (a big union's week is about a second of work). A check-in or exception
+    // recorded after these reads shows on the ledger as a difference from what the file paid.
+    const done = await payoutOf(deps.db, orgId, periodStart);
+    if (done) throw already(done);
+    const rules = await currentRules(deps.db, orgId);
+    const period = periodsOf(rules.rules, await strikeDays(deps.db, orgId)).find((p) => p.start === periodStart);
+    if (!period) throw noPeriod(periodStart);
+    if (now.getTime() < Date.parse(period.closesAt)) {
+      const why = period.closesAt === periodOf(periodStart, rules.rules.timeZone).closesAt
+        ? `Sunday ${period.end} ends at midnight in ${rules.rules.timeZone}`
+        : `a shift of its strike days runs past the end of Sunday ${period.end}, and a member still checked in is counted to the shift's end (the automatic check-out is 30 minutes after it)`;
+      throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} is not over until ${period.closesAt}: ${why}; its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that is over, from GET /api/pickets/pay/periods (open: false)' });
+    }
+    const facts = await payFacts(deps.db, orgId, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
+    const file = await deps.costing.payout({ rules: rules.rules, facts, periodStart, now: at });
+    const sha256 = createHash('sha256').update(file.csv, 'utf8').digest('hex');
+
+    // Stored in one short transaction: produced once, with the rules it was worked out with.
     const made = async () => deps.db.transaction().execute(async (tx) => {
       const id = deps.ids.next(orgId);
       // The audit entry first: it holds the union's row, so two productions of a week queue here.
       await audit(tx, deps.ids, { organizationId: orgId, personId: actor.person.id, action: 'strikepay.payout.produce', subject: `strike_payouts/${id}`, at });
-      const done = await payoutOf(tx, orgId, periodStart);
-      if (done) throw already(done);
-      let rules = await currentRules(tx, orgId);
-      const period = periodsOf(rules.rules, await strikeDays(tx, orgId)).find((p) => p.start === periodStart);
-      if (!period) throw noPeriod(periodStart);
-      if (now.getTime() < Date.parse(period.closesAt)) {
-        const why = period.closesAt === periodOf(periodStart, rules.rules.timeZone).closesAt
-          ? `Sunday ${period.end} ends at midnight in ${rules.rules.timeZone}`
-          : `a shift of its strike days runs past the end of Sunday ${period.end}, and a member still checked in is counted to the shift's end (the automatic check-out is 30 minutes after it)`;
-        throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} is not over until ${period.closesAt}: ${why}; its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that is over, from GET /api/pickets/pay/periods (open: false)' });
-      }
-      if (rules.id === null) {
+      const before = await payoutOf(tx, orgId, periodStart);
+      if (before) throw already(before);
+      let used = await currentRules(tx, orgId);
+      if (used.id !== rules.id || used.version !== rules.version) throw rulesChanged(periodStart, used.version);
+      if (used.id === null) {
         // The defaults were never saved: save them as version 1, so the payout names the rules it used.
         const rulesId = deps.ids.next(orgId);
         await audit(tx, deps.ids, { organizationId: orgId, personId: actor.person.id, action: 'strikepay.rules.save', subject: `strike_pay_rules/${rulesId}`, at });
-        rules = await saveRules(tx, { orgId, id: rulesId, rules: rules.rules, personId: actor.person.id, at });
+        used = await saveRules(tx, { orgId, id: rulesId, rules: used.rules, personId: actor.person.id, at });
       }
-      const facts = await payFacts(tx, orgId, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
-      const ledger = periodLedger({ rules: rules.rules, facts, periodStart, now: at });
-      const file = payoutCsv(ledger);
-      const sha256 = createHash('sha256').update(file.csv, 'utf8').digest('hex');
       await tx.insertInto('strike_payouts').values({
-        id, organization_id: orgId, period_start: period.start, period_end: period.end, rules_id: rules.id!, members: file.members, total_cents: file.totalCents,
+        id, organization_id: orgId, period_start: period.start, period_end: period.end, rules_id: used.id!, members: file.members, total_cents: file.totalCents,
         csv: file.csv, sha256, produced_by: actor.person.id, produced_at: at,
       }).execute();
       // What each member was paid, so a later check-in or exception shows as a difference (docs/pickets.md).

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
+import { costingPool, type CostingService } from '../costing/pool.ts';
 import { emailOf, startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
 
 const RULES = { basis: 'day', amountCents: 10_000, minHoursPerDay: 3, maxPerWeekCents: 25_000, firstWeek: 'with-next', alternateDuties: ['access'] };
@@ -77,8 +78,13 @@ eachDatabase('strike pay', (dialect) => {
     await attend('dee', '2019-01-21', 'access', '14:30', '17:30');
   }
 
+  // Real costing threads; a test may act while a payout file is being worked out on one.
+  const pool = costingPool({ threads: 1 });
+  let whilePayout: (() => Promise<void>) | null = null;
+  const costing: CostingService = { ...pool, payout: async (input) => (await whilePayout?.(), pool.payout(input)) };
+
   beforeAll(async () => {
-    s = await startTestServer({ dialect });
+    s = await startTestServer({ dialect, costing });
     admin = await s.as('teachers', 'admin');
     organizer = await s.as('teachers', 'organizer');
     member = await s.as('teachers', 'member');
@@ -87,7 +93,10 @@ eachDatabase('strike pay', (dialect) => {
     otherUnion = await s.as('otherTeachers', 'admin');
     await seed();
   }, 60_000);
-  afterAll(async () => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await pool.close();
+  });
 
   const auditCount = async (action: string) => (await s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId.teachers).where('action', '=', action).execute()).length;
 
@@ -191,6 +200,23 @@ eachDatabase('strike pay', (dialect) => {
     expect([open.status, open.body.code]).toEqual([409, 'strikepay.period-open']);
     expect((await organizer.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' })).status).toBe(403);
     expect((await admin.request('GET', '/api/pickets/pay/payouts')).body.payouts).toEqual([]);
+  });
+
+  it('does not store a payout worked out with rules saved again meanwhile, and asks for it again', async () => {
+    const before = (await admin.request('GET', '/api/pickets/pay/rules')).body;
+    // The file is worked out on a costing thread, outside any transaction: an admin saves new
+    // rules ($105.00 a day) in that time. Stored, the file would pay by rules no longer in force.
+    whilePayout = async () => {
+      whilePayout = null;
+      expect((await admin.request('PUT', '/api/pickets/pay/rules', { rules: { ...RULES, amountCents: 10_500 } })).status).toBe(200);
+    };
+    const raced = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' });
+    expect([raced.status, raced.body.code]).toEqual([409, 'strikepay.rules-changed']);
+    expect(raced.body.message).toContain(`version ${before.version + 1}`);
+    expect((await admin.request('GET', '/api/pickets/pay/payouts')).body.payouts).toEqual([]);
+    expect(await auditCount('strikepay.payout.produce')).toBe(0);
+    // Back to the rules the hand derivations use (a new version with the same rules).
+    expect((await admin.request('PUT', '/api/pickets/pay/rules', { rules: RULES })).status).toBe(200);
   });
 
   it('produces a week once, even when asked twice at the same moment, and keeps the file', async () => {
