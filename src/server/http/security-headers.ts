@@ -4,8 +4,9 @@
  * - A **document** (the web app's page, its scripts and its worker, a report a browser shows, a
  *   file to download): Hono's secure headers and the app's Content-Security-Policy (src/server/csp.ts)
  *   with its report endpoint.
- * - A **JSON answer** (every API answer and error, and an API answer with no body: a 304, a 204) is read by the app's scripts, never run or
- *   shown as a page: it carries what means something for it, a policy that lets it load and run
+ * - A **JSON answer** (every JSON answer and error under /api/, and an API answer with no body:
+ *   a 304, a 204; a CSV, PDF, spreadsheet or event stream there is a document) is read by the
+ *   app's scripts, never run or shown as a page: it carries what means something for it, a policy that lets it load and run
  *   nothing and be framed nowhere (`default-src 'none'; frame-ancestors 'none'`, stricter than the
  *   page's; what OWASP's REST Security Cheat Sheet advises), `X-Content-Type-Options: nosniff`,
  *   Strict-Transport-Security and Cross-Origin-Resource-Policy. The headers that speak only to a

@@ -11,10 +11,10 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import type { AppEnv } from '../env.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { isUniqueViolation } from '../proposals/store.ts';
-import { addDays, isMonday, periodOf, periodsOf } from '../../pickets/pay.ts';
+import { addDays, isMonday, periodOf, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
 import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';
-import { currentRules, payFacts, payoutJson, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
+import { currentRules, exceptionIdsIn, payFacts, payoutJson, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
 
 const produce = createRoute({
@@ -32,9 +32,16 @@ const download = createRoute({
   responses: { 200: { description: 'The file (Content-Disposition names it)', content: { 'text/csv': { schema: z.string() } } }, ...errors(400, 401, 403, 404) },
 });
 
-/** The rules were saved again while the file was being worked out: it is not stored, and producing it again uses the new ones. */
+/** Other rules were saved while the file was being worked out: it is not stored, and producing it again uses the new ones. */
 const rulesChanged = (periodStart: string, version: number) =>
-  conflict('strikepay.rules-changed', `the strike-pay rules were saved again (version ${version}) while the payout for the week of ${periodStart} was being worked out, so it was not produced`, 'produce it again: it will be worked out with the rules now in force');
+  conflict('strikepay.rules-changed', `other strike-pay rules were saved (version ${version}) while the payout for the week of ${periodStart} was being worked out, so it was not produced`, 'produce it again: it will be worked out with the rules now in force');
+
+/** An exception was granted or revoked while the file was being worked out: it is not stored. */
+const exceptionsChanged = (periodStart: string) =>
+  conflict('strikepay.exceptions-changed', `an exception was granted or revoked for the week of ${periodStart} (or the week before it) while its payout was being worked out, so it was not produced`, 'produce it again: it will be worked out with the exceptions now in force');
+
+/** Both rules went through PayRulesSchema, so the same rules are the same JSON (its keys in the schema's order). */
+const sameRules = (a: PayRules, b: PayRules) => JSON.stringify(a) === JSON.stringify(b);
 
 const already = (p: PayoutRow) =>
   conflict('payout.already-produced', `the payout for the week of ${p.period_start} was already produced by ${p.producer} at ${p.produced_at}; a week is paid once`, `download it: GET /api/pickets/pay/payouts/${p.id}/csv`);
@@ -63,7 +70,8 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
         : `a shift of its strike days runs past the end of Sunday ${period.end}, and a member still checked in is counted to the shift's end (the automatic check-out is 30 minutes after it)`;
       throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} is not over until ${period.closesAt}: ${why}; its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that is over, from GET /api/pickets/pay/periods (open: false)' });
     }
-    const facts = await payFacts(deps.db, orgId, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
+    const range = { from: addDays(periodStart, -7), to: addDays(periodStart, 6) };
+    const facts = await payFacts(deps.db, orgId, range);
     const file = await deps.costing.payout({ rules: rules.rules, facts, periodStart, now: at });
     const sha256 = createHash('sha256').update(file.csv, 'utf8').digest('hex');
 
@@ -74,8 +82,13 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
       await audit(tx, deps.ids, { organizationId: orgId, personId: actor.person.id, action: 'strikepay.payout.produce', subject: `strike_payouts/${id}`, at });
       const before = await payoutOf(tx, orgId, periodStart);
       if (before) throw already(before);
+      // What the file was worked out with must still hold: the rules (the same content; defaults
+      // another week's production saved meanwhile are the same rules), and the exceptions, which
+      // are refused once the week is paid (so each is in the file, or refused).
       let used = await currentRules(tx, orgId);
-      if (used.id !== rules.id || used.version !== rules.version) throw rulesChanged(periodStart, used.version);
+      if (!sameRules(used.rules, rules.rules)) throw rulesChanged(periodStart, used.version);
+      const exceptions = facts.exceptions.map((e) => e.id).sort((a, b) => a - b);
+      if (JSON.stringify(await exceptionIdsIn(tx, orgId, range)) !== JSON.stringify(exceptions)) throw exceptionsChanged(periodStart);
       if (used.id === null) {
         // The defaults were never saved: save them as version 1, so the payout names the rules it used.
         const rulesId = deps.ids.next(orgId);

@@ -55,10 +55,20 @@ export async function strikeDays(db: Db, orgId: number): Promise<PayDay[]> {
 
 /**
  * Lets the event loop answer what is waiting (SQLite's reads run on the server's own thread);
- * not inside a transaction (the payout's), which would hold the file's write lock, or on
- * PostgreSQL its locks, the longer.
+ * not inside a transaction, which would hold the file's write lock, or on PostgreSQL its locks,
+ * the longer.
  */
 const turn = (db: Db) => (db.isTransaction ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve)));
+
+/** The exceptions in force on the union's strike days from `from` to `to` (YYYY-MM-DD, inclusive). */
+const exceptionsIn = (db: Db, orgId: number, range: { from: string; to: string }) =>
+  db.selectFrom('strike_pay_exceptions as e').innerJoin('strike_days as d', 'd.id', 'e.strike_day_id').select('e.id')
+    .where('e.organization_id', '=', orgId).where('e.revoked_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
+
+/** The ids of those exceptions, in order: what a payout checks has not changed since it read its facts. */
+export async function exceptionIdsIn(db: Db, orgId: number, range: { from: string; to: string }): Promise<number[]> {
+  return (await exceptionsIn(db, orgId, range).execute()).map((e) => e.id).sort((a, b) => a - b);
+}
 
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
@@ -70,9 +80,7 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
     .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
     .where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
-  let exceptions = db.selectFrom('strike_pay_exceptions as e').innerJoin('strike_days as d', 'd.id', 'e.strike_day_id')
-    .select(['e.id', 'e.member_row_id', 'e.strike_day_id', 'e.kind', 'e.reason'])
-    .where('e.organization_id', '=', orgId).where('e.revoked_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
+  let exceptions = exceptionsIn(db, orgId, range).select(['e.member_row_id', 'e.strike_day_id', 'e.kind', 'e.reason']);
   const a: Awaited<ReturnType<typeof attendance.execute>> = [];
   if (range.memberRowId !== undefined) {
     // One member: by the attendance's index on (union, member).
@@ -81,9 +89,9 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   } else {
     // The whole union: a big one's week is about 90,000 attendance rows, read a strike day at a
     // time (the day's shifts, then their attendance by its key; a shift's attendance is its
-    // union's), letting the server answer others (check-ins) in between. Outside a transaction
-    // each day is read as it stands then: a check-in committed meanwhile may show on a later day
-    // and not an earlier one (every row is whole); the payout reads in its transaction, at once.
+    // union's), letting the server answer others (check-ins) in between. Each day is read as it
+    // stands then: a check-in committed meanwhile may show on a later day and not an earlier one
+    // (every row is whole; the ledger shows one recorded after a payout as a difference).
     for (const d of days) {
       for (const row of await attendance.where('s.organization_id', '=', orgId).where('s.strike_day_id', '=', d.id).execute()) a.push(row);
       await turn(db);

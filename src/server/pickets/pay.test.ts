@@ -219,6 +219,23 @@ eachDatabase('strike pay', (dialect) => {
     expect((await admin.request('PUT', '/api/pickets/pay/rules', { rules: RULES })).status).toBe(200);
   });
 
+  it('does not store a payout worked out before an exception was granted meanwhile (each exception is in the file or refused)', async () => {
+    // Granted while the file is worked out, the week not yet paid: 201. Stored, the file would
+    // close the week without paying it, though the organizer was told it was granted.
+    let granted = 0;
+    whilePayout = async () => {
+      whilePayout = null;
+      const e = await organizer.request('POST', '/api/pickets/pay/exceptions', { memberRowId: m.ben, strikeDayId: day['2019-01-22'], kind: 'count', reason: 'picketed at the district office' });
+      expect(e.status).toBe(201);
+      granted = e.body.exception.id;
+    };
+    const raced = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' });
+    expect([raced.status, raced.body.code]).toEqual([409, 'strikepay.exceptions-changed']);
+    expect((await admin.request('GET', '/api/pickets/pay/payouts')).body.payouts).toEqual([]);
+    // Revoked again: the world of the hand derivations.
+    expect((await organizer.request('DELETE', `/api/pickets/pay/exceptions/${granted}`)).status).toBe(200);
+  });
+
   it('produces a week once, even when asked twice at the same moment, and keeps the file', async () => {
     const both = await Promise.all([admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' }), admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' })]);
     expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
@@ -369,5 +386,21 @@ eachDatabase('strike pay', (dialect) => {
     // Tiny Teachers' week: their own four members (Ana, Ben, Cy, Dee), none of the other union's.
     const ours = await admin.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-14');
     expect(ours.body.rows.map((r: { memberId: string }) => r.memberId).sort()).toEqual(['T-ana', 'T-ben', 'T-cy', 'T-dee']);
+  });
+
+  it('produces two weeks at once under rules never saved: both, naming the same saved defaults', async () => {
+    // Other Teachers never saved rules: each production saves the defaults as version 1 if none
+    // is saved yet. Their second strike day (Monday 21 January 2019) makes a second week.
+    const db = s.handle.db;
+    const org = s.orgId.otherTeachers;
+    const adminId = (await db.selectFrom('people').select('id').where('email', '=', emailOf('otherTeachers', 'admin')).executeTakeFirstOrThrow()).id;
+    await db.insertInto('strike_days').values({ id: s.deps.ids.next(org), organization_id: org, date: '2019-01-21', label: 'Other strike 2', time_zone: 'America/Los_Angeles', created_by: adminId, created_at: s.clock.now.toISOString(), cancelled_at: null }).execute();
+    expect((await otherUnion.request('GET', '/api/pickets/pay/rules')).body.version).toBe(0);
+    const both = await Promise.all(['2019-01-14', '2019-01-21'].map((periodStart) => otherUnion.request('POST', '/api/pickets/pay/payouts', { periodStart })));
+    expect(both.map((a) => [a.status, a.body.code])).toEqual([[201, undefined], [201, undefined]]);
+    // Olga's one counted day, $100.00 by the defaults, in the first week; nobody in the second.
+    expect(both.map((a) => [a.body.payout.members, a.body.payout.totalCents])).toEqual([[1, 10_000], [0, 0]]);
+    expect(both[0].body.payout.rulesVersionId).toBe(both[1].body.payout.rulesVersionId);
+    expect((await otherUnion.request('GET', '/api/pickets/pay/rules')).body.version).toBe(1);
   });
 });
