@@ -32,6 +32,21 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
   const lang = useLang();
   const [again, setAgain] = useState(0);
   const [said, setSaid] = useState<Said>(null);
+  // Producing a big union's week takes seconds: the button says so and is not pressed twice, and
+  // what came of it is said beside it (the page's own line is far above on a phone).
+  const [producing, setProducing] = useState(false);
+  const [produced, setProduced] = useState<{ week: string; said: Said } | null>(null);
+  const produce = async (week: string) => {
+    setProducing(true);
+    try {
+      const { payout } = await api<{ payout: Payout }>('POST', '/api/pickets/pay/payouts', { periodStart: week });
+      setProduced({ week, said: { ok: true, text: t('pay.produced', { members: count(payout.members, lang), total: cents(payout.totalCents, lang) }) } });
+    } catch (e) {
+      setProduced({ week, said: refusal(e) });
+    }
+    setProducing(false);
+    setAgain((n) => n + 1);
+  };
   const rules = useFetch<{ rules: PayRules; version: number }>('/api/pickets/pay/rules', again);
   const periods = useFetch<{ periods: Period[] }>('/api/pickets/pay/periods', again);
   const list = periods.state === 'done' ? periods.value.periods : [];
@@ -68,10 +83,9 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
           <p>{t('pay.ledger.facts', { members: count(ledger.value.members, lang), total: cents(ledger.value.totalCents, lang) })}</p>
           {ledger.value.payout ? <p><a href={`/api/pickets/pay/payouts/${ledger.value.payout.id}/csv`} download>{t('pay.download', { start: dayName(period.start, lang) })}</a></p>
             : period.open ? <p className="muted">{t('pay.open', { when: moment(period.closesAt, lang, rules.state === 'done' ? rules.value.rules.timeZone : undefined) })}</p>
-            : <button type="button" onClick={() => void act(async () => {
-              const { payout } = await api<{ payout: Payout }>('POST', '/api/pickets/pay/payouts', { periodStart: period.start });
-              return t('pay.produced', { members: count(payout.members, lang), total: cents(payout.totalCents, lang) });
-            })}>{t('pay.produce')}</button>}
+            : produced?.week === period.start && produced.said?.ok ? null
+            : <button type="button" disabled={producing} aria-busy={producing} onClick={() => void produce(period.start)}>{producing ? t('pay.producing') : t('pay.produce')}</button>}
+          <SaidLine said={produced?.week === period.start ? produced.said : null} />
           {ledger.value.differing > 0 && <p className="pk-warn" role="status">{t('pay.differing', { n: count(ledger.value.differing, lang) })}</p>}
           {ledger.value.count > ledger.value.rows.length && <p className="muted">{t('pay.more', { shown: count(ledger.value.rows.length, lang), n: count(ledger.value.count, lang) })}</p>}
           <TableScroll label={t('pay.ledger', { start: dayName(period.start, lang) })}>
