@@ -3,9 +3,10 @@
  * (SQLite, then PostgreSQL) with one published strike day for today in Los Angeles whose sites are
  * the 1,022 active LAUSD schools of the CDE directory (names, addresses, coordinates; capacity
  * 100 each), and three published proposals. 500 connections, 20 s each after 2 s of warm-up, gzip
- * accepted, from autocannon (or wrk; bench/load.ts says which and why): GET /api/public/sites (a first load; then phones revalidating with the ETag of the
- * newest answer), GET /api/public/sites/live, GET /api/public/proposals, beside a hello-world Hono
- * server (bench/hello-server.ts) measured right before and right after them (this machine's rate
+ * accepted, from autocannon (or wrk; bench/load.ts says which and why): GET /api/public/sites (a
+ * first load; then phones revalidating with the ETag of the newest answer), GET
+ * /api/public/sites/live, GET /api/public/proposals, beside a hello-world Hono server
+ * (bench/hello-server.ts) measured right before and right after them (this machine's rate
  * moves a lot between runs; each kept answer's share is of the mean of the two, with whether
  * issue 15's aim, at least 50% and p99 under 50 ms, is met), and the same server sending the sites
  * answer's gzipped bytes (what the machine can move at that size). During the public runs a writer
@@ -43,7 +44,6 @@ import { publishSiteDay } from '../test/helpers/site-publication.ts';
 import { spawnServer } from '../test/helpers/spawn-server.ts';
 import { helloServer } from './hello.ts';
 import { generator, load, type LoadResult } from './load.ts';
-
 
 const SECONDS = Number(process.env.SETTLE_BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.SETTLE_BENCH_CONNECTIONS ?? 500);

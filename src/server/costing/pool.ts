@@ -286,41 +286,28 @@ export function costingPool({ threads = 1, log = () => undefined, limits = {} }:
       pump();
     });
 
-  const report = async <T>(job: ReportJob, loadFiles: () => Promise<Uint8Array>): Promise<T> => {
+  // A job whose input the server itself read (stored versions, a dataset version, the facts of a
+  // week), not one a person sent: a problem is the server's, thrown as an error naming `what` failed.
+  const valueOf = async <T>(what: string, job: Job, loadFiles?: () => Promise<Uint8Array>): Promise<T> => {
     const out = await submit<T>(job, loadFiles);
-    if (!out.ok) throw new Error(`${job.kind} of dataset version ${job.datasetVersionId} failed: ${out.problems[0]?.message}`);
+    if (!out.ok) throw new Error(`${what} failed: ${out.problems[0]?.message}`);
     return out.value;
   };
+  const report = <T>(job: ReportJob, loadFiles: () => Promise<Uint8Array>): Promise<T> => valueOf<T>(`${job.kind} of dataset version ${job.datasetVersionId}`, job, loadFiles);
 
   return {
     checkDataset: (filesGz) => submit<DatasetSummary>({ id: nextId++, kind: 'check', filesGz }),
     cost: ({ datasetVersionId, yaml, file, loadFiles }) => submit<CostResult>({ id: nextId++, kind: 'cost', datasetVersionId, yaml, file }, loadFiles),
     draft: ({ datasetVersionId, yaml, file, rules, allowOtherYear, loadFiles }) => submit<Draft>({ id: nextId++, kind: 'draft', datasetVersionId, yaml, file, rules, allowOtherYear }, loadFiles),
-    changes: async ({ datasetVersionId, from, to, through, loadFiles }) => {
-      const out = await submit<SpanChanges>({ id: nextId++, kind: 'changes', datasetVersionId, from, to, through }, loadFiles);
-      if (!out.ok) throw new Error(`changes between stored versions failed: ${out.problems[0]?.message}`);
-      return out.value;
-    },
-    common: async ({ datasetVersionId, yamls, loadFiles }) => {
-      const out = await submit<CommonYears>({ id: nextId++, kind: 'common', datasetVersionId, yamls }, loadFiles);
-      if (!out.ok) throw new Error(`stored versions over common years failed: ${out.problems[0]?.message}`);
-      return out.value;
-    },
+    changes: ({ datasetVersionId, from, to, through, loadFiles }) => valueOf<SpanChanges>('changes between stored versions', { id: nextId++, kind: 'changes', datasetVersionId, from, to, through }, loadFiles),
+    common: ({ datasetVersionId, yamls, loadFiles }) => valueOf<CommonYears>('stored versions over common years', { id: nextId++, kind: 'common', datasetVersionId, yamls }, loadFiles),
     overview: ({ datasetVersionId, loadFiles }) => report<Overview>({ id: nextId++, kind: 'overview', datasetVersionId }, loadFiles),
     disclosure: ({ datasetVersionId, yaml, loadFiles }) => report<DisclosureDocument>({ id: nextId++, kind: 'disclosure', datasetVersionId, yaml }, loadFiles),
     workbook: ({ datasetVersionId, yaml, loadFiles }) => report<Uint8Array>({ id: nextId++, kind: 'workbook', datasetVersionId, yaml }, loadFiles),
     provisions: ({ datasetVersionId, yamls, loadFiles }) => report<Provision[]>({ id: nextId++, kind: 'provisions', datasetVersionId, yamls }, loadFiles),
     roster: (input) => submit<RosterAnswer>({ id: nextId++, kind: 'roster', input }),
-    ledger: async (input) => {
-      const out = await submit<LedgerPage>({ id: nextId++, kind: 'ledger', input });
-      if (!out.ok) throw new Error(`the strike-pay ledger failed: ${out.problems[0]?.message}`);
-      return out.value;
-    },
-    payout: async (input) => {
-      const out = await submit<PayoutFile>({ id: nextId++, kind: 'payout', input });
-      if (!out.ok) throw new Error(`the strike-pay payout file failed: ${out.problems[0]?.message}`);
-      return out.value;
-    },
+    ledger: (input) => valueOf<LedgerPage>('the strike-pay ledger', { id: nextId++, kind: 'ledger', input }),
+    payout: (input) => valueOf<PayoutFile>('the strike-pay payout file', { id: nextId++, kind: 'payout', input }),
     close: async () => {
       closed = true;
       for (const p of queue.drain()) {
