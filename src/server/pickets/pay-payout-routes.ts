@@ -57,8 +57,9 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
     const orgId = actor.org.id;
     // Read and worked out outside any transaction, so check-ins keep being written meanwhile: the
     // rules, the period and its facts (a strike day and 500 members at a time), then the file on a
-    // costing thread (a big union's week is about a second of work). A check-in or exception
-    // recorded after these reads shows on the ledger as a difference from what the file paid.
+    // costing thread (a big union's week is about a second of work). A check-in recorded after
+    // these reads shows on the ledger as a difference from what the file paid; other rules or
+    // exceptions stop the payout (in the transaction below).
     const done = await payoutOf(deps.db, orgId, periodStart);
     if (done) throw already(done);
     const rules = await currentRules(deps.db, orgId);
