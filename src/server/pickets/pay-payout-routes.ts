@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../proposals/store.ts';
 import { addDays, isMonday, periodOf, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
 import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';
-import { currentRules, exceptionIdsIn, payFacts, payoutJson, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
+import { currentRules, exceptionIdsIn, payFacts, payoutJson, payPlan, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
 
 const produce = createRoute({
@@ -40,6 +40,10 @@ const rulesChanged = (periodStart: string, version: number) =>
 const exceptionsChanged = (periodStart: string) =>
   conflict('strikepay.exceptions-changed', `an exception was granted or revoked for the week of ${periodStart} (or the week before it) while its payout was being worked out, so it was not produced`, 'produce it again: it will be worked out with the exceptions now in force');
 
+/** A strike day was cancelled (or restored) or a shift's times changed while the file was being worked out: it is not stored. */
+const planChanged = (periodStart: string) =>
+  conflict('strikepay.plan-changed', `a strike day was cancelled or restored, or a shift added, removed or its times changed, for the week of ${periodStart} (or the week before it) while its payout was being worked out, so it was not produced`, 'produce it again: it will be worked out with the strike days and shifts as they are now');
+
 /** Both rules went through PayRulesSchema, so the same rules are the same JSON (its keys in the schema's order). */
 const sameRules = (a: PayRules, b: PayRules) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -58,8 +62,8 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
     // Read and worked out outside any transaction, so check-ins keep being written meanwhile: the
     // rules, the period and its facts (a strike day and 500 members at a time), then the file on a
     // costing thread (a big union's week is about a second of work). A check-in recorded after
-    // these reads shows on the ledger as a difference from what the file paid; other rules or
-    // exceptions stop the payout (in the transaction below).
+    // these reads shows on the ledger as a difference from what the file paid; other rules,
+    // exceptions, strike days or shift times stop the payout (in the transaction below).
     const done = await payoutOf(deps.db, orgId, periodStart);
     if (done) throw already(done);
     const rules = await currentRules(deps.db, orgId);
@@ -90,6 +94,9 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
       if (!sameRules(used.rules, rules.rules)) throw rulesChanged(periodStart, used.version);
       const exceptions = facts.exceptions.map((e) => e.id).sort((a, b) => a - b);
       if (JSON.stringify(await exceptionIdsIn(tx, orgId, range)) !== JSON.stringify(exceptions)) throw exceptionsChanged(periodStart);
+      // And the plan: a strike day cancelled meanwhile would be paid, a shift's new times not used.
+      const plan = await payPlan(tx, orgId, range);
+      if (JSON.stringify(plan) !== JSON.stringify({ days: facts.days, shifts: facts.shifts, firstDate: facts.firstDate })) throw planChanged(periodStart);
       if (used.id === null) {
         // The defaults were never saved: save them as version 1, so the payout names the rules it used.
         const rulesId = deps.ids.next(orgId);

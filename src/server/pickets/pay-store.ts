@@ -71,12 +71,27 @@ export async function exceptionIdsIn(db: Db, orgId: number, range: { from: strin
 }
 
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
-export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
+/**
+ * The plan a period's pay is computed on: its strike days not cancelled, and their shifts not
+ * removed (in id order), with `firstDate` the union's first strike day. A payout checks it has not
+ * changed since its facts were read.
+ */
+export async function payPlan(db: Db, orgId: number, range: { from: string; to: string }): Promise<Pick<PayFacts, 'days' | 'shifts' | 'firstDate'>> {
   const all = await strikeDays(db, orgId);
   const days = all.filter((d) => d.date >= range.from && d.date <= range.to);
   const shifts = await db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
     .select(['s.id', 's.strike_day_id', 's.duty', 's.place', 'w.name as worksite', 's.starts_at', 's.ends_at'])
-    .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to).execute();
+    .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to)
+    .orderBy('s.id').execute();
+  return {
+    days,
+    shifts: shifts.map((s) => ({ id: s.id, dayId: s.strike_day_id, duty: s.duty, where: s.worksite ?? s.place, startsAt: s.starts_at, endsAt: s.ends_at })),
+    firstDate: all[0]?.date ?? null,
+  };
+}
+
+export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
+  const { days, shifts, firstDate } = await payPlan(db, orgId, range);
   const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
     .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
     .where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
@@ -108,11 +123,11 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   }
   return {
     days,
-    shifts: shifts.map((s) => ({ id: s.id, dayId: s.strike_day_id, duty: s.duty, where: s.worksite ?? s.place, startsAt: s.starts_at, endsAt: s.ends_at })),
+    shifts,
     attendance: a.map((x) => ({ shiftId: x.shift_id, memberRowId: x.member_row_id, checkedInAt: x.checked_in_at, checkedOutAt: x.checked_out_at })),
     exceptions: e.map((x) => ({ id: x.id, memberRowId: x.member_row_id, dayId: x.strike_day_id, kind: x.kind === 'exclude' ? 'exclude' : 'count', reason: x.reason })),
     members,
-    firstDate: all[0]?.date ?? null,
+    firstDate,
   };
 }
 

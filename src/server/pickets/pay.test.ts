@@ -236,7 +236,39 @@ eachDatabase('strike pay', (dialect) => {
     expect((await organizer.request('DELETE', `/api/pickets/pay/exceptions/${granted}`)).status).toBe(200);
   });
 
+  it('does not store a payout worked out before a strike day was cancelled or a shift retimed meanwhile, and a capacity change does not stop it', async () => {
+    // Cancelled while the file is worked out: stored, the file would pay Ana, Cy and Dee for the
+    // 21st, a day that is no longer a strike day.
+    whilePayout = async () => {
+      whilePayout = null;
+      expect((await organizer.request('PATCH', `/api/pickets/days/${day['2019-01-21']}`, { cancelled: true })).status).toBe(200);
+    };
+    const cancelled = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' });
+    expect([cancelled.status, cancelled.body.code]).toEqual([409, 'strikepay.plan-changed']);
+    expect((await organizer.request('PATCH', `/api/pickets/days/${day['2019-01-21']}`, { cancelled: false })).status).toBe(200);
+    // The picket shift of the 22nd ending an hour later: stored, the file would not count Ana's
+    // check-in to its new end. Then back to 17:30Z, the world of the hand derivations.
+    const picket = `/api/pickets/shifts/${shift['2019-01-22'].picket}`;
+    whilePayout = async () => {
+      whilePayout = null;
+      expect((await organizer.request('PATCH', picket, { endsAt: Z('2019-01-22', '18:30') })).status).toBe(200);
+    };
+    const retimed = await admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' });
+    expect([retimed.status, retimed.body.code]).toEqual([409, 'strikepay.plan-changed']);
+    expect(retimed.body.message).toContain('week of 2019-01-21');
+    expect((await organizer.request('PATCH', picket, { endsAt: Z('2019-01-22', '17:30') })).status).toBe(200);
+    expect((await admin.request('GET', '/api/pickets/pay/payouts')).body.payouts).toEqual([]);
+    expect(await auditCount('strikepay.payout.produce')).toBe(0);
+    // A change pay does not depend on (the shift's capacity) is not a reason to refuse: checked by
+    // the production in the next test, with the capacity changed meanwhile.
+  });
+
   it('produces a week once, even when asked twice at the same moment, and keeps the file', async () => {
+    // Meanwhile (while the first file is worked out) a shift's capacity changes: pay does not depend on it.
+    whilePayout = async () => {
+      whilePayout = null;
+      expect((await organizer.request('PATCH', `/api/pickets/shifts/${shift['2019-01-22'].picket}`, { capacity: 25 })).status).toBe(200);
+    };
     const both = await Promise.all([admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' }), admin.request('POST', '/api/pickets/pay/payouts', { periodStart: '2019-01-21' })]);
     expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
     const made = both.find((a) => a.status === 201)!.body.payout;
