@@ -149,6 +149,9 @@ browserSuite('where can my child go today, in Chromium', () => {
     expect(await page.locator('.fs-away').first().textContent()).toBe(`a ${miles(0, 'es')} millas`);
     expect(await page.locator('.fs-site', { hasText: 'Castelar' }).innerText()).toContain('Escuela: niños supervisados (sin clases)');
     expect(await page.locator('.fs-day').textContent()).toBe(`Día de huelga: ${dayDate(date, 'es')}`);
+    // Spanish times end with their own period ("5:00 p.m."): never a second one after it.
+    expect(await page.locator('main').innerText()).toMatch(/a las \d{1,2}:\d{2}\s?[ap]\.\s?m\.(?!\.)/);
+    expect(await page.locator('main').innerText()).not.toMatch(/m\.\./);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await axeClean(page)).toEqual([]);
     await screenshot(page, 'sites-phone-es');

@@ -3,7 +3,7 @@
  * page, a shared link keeps the language, and the server needs no state for it.
  */
 import { useLocation } from './router.ts';
-import { displayText } from './text.ts';
+import { fill } from './text.ts';
 
 export type Lang = 'en' | 'es';
 
@@ -56,16 +56,6 @@ const app: Record<Lang, Record<MessageKey, string>> = { en, es };
 export function useLang(): Lang {
   const { query } = useLocation();
   return query.get('lang') === 'es' ? 'es' : 'en';
-}
-
-/**
- * A message with its {placeholders} filled, in one pass: a value (a title, a school's name)
- * that itself holds "{date}" stays as written, and loses the invisible characters that
- * reorder or hide text (text.ts `displayText`).
- */
-function fill(message: string, vars: Record<string, string | number> | undefined): string {
-  if (!vars) return message;
-  return message.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, k: string) => (Object.hasOwn(vars, k) ? displayText(String(vars[k])) : whole));
 }
 
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;

@@ -47,3 +47,19 @@ export function webHref(href: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A message with its {placeholders} filled, in one pass: a value (a title, a school's name)
+ * that itself holds "{date}" stays as written, and loses the invisible characters that
+ * reorder or hide text (text.ts `displayText`). A value that ends a sentence with its own
+ * period (Spanish times: "5:00 p.m.") takes the place of the period that ends the message's
+ * sentence: "a las 5:00 p.m.", not "p.m..".
+ */
+export function fill(message: string, vars: Record<string, string | number> | undefined): string {
+  if (!vars) return message;
+  return message.replace(/\{([A-Za-z0-9_]+)\}(\.(?=\s|$))?/g, (whole, k: string, stop: string | undefined) => {
+    if (!Object.hasOwn(vars, k)) return whole;
+    const value = displayText(String(vars[k]));
+    return value + (stop && !value.endsWith('.') ? stop : '');
+  });
+}
