@@ -111,7 +111,7 @@ describe.skipIf(!havePublished)('the day\'s cost of the 2019 open-schools case e
     // The published attendance reaches the sum of the sites, and no open site lacks a figure.
     expect(api.body.days.map((d: { inputs: { studentsAttending: number } }) => d.inputs.studentsAttending)).toEqual([156_774, 171_480, 134_724, 84_160, 87_559, 110_881]);
     expect(api.body.days.map((d: { inputs: { substitutes: number } }) => d.inputs.substitutes)).toEqual([400, 400, 400, 400, 400, 400]);
-    expect(api.body.openSitesWithoutAttendance).toBe(0);
+    expect(api.body.classSitesWithoutAttendance).toBe(0);
     // Every day's figures, its running totals and the totals: equal to the cent.
     expect(api.body.days).toHaveLength(6);
     api.body.days.forEach((d: { impact: unknown }, i: number) => expect(d.impact).toEqual(j.days[i]));

@@ -8,10 +8,12 @@ const day = (over: Partial<DaySettings> = {}): DaySettings => ({ date: '2019-03-
 const site = (status: string, studentsAttending: number | null, substitutes = 0): SiteCostRow => ({ status, studentsAttending, substitutes });
 
 describe('a strike day\'s sites summed into the day\'s inputs', () => {
-  it('sums attendance (no figure counts 0) and substitutes, and counts the open sites still without attendance', () => {
-    const inputs = dayInputs({ day: day(), sites: [site('instruction', 120, 2), site('supervision', null, 1), site('meals', 0), site('closed', null, 0)] });
-    // 120 + 0 (no figure) + 0 + 0 (closed) = 120; substitutes 2 + 1 = 3; open: 3 sites, one without a figure.
-    expect(inputs).toMatchObject({ studentsAttending: 120, substitutes: 3, substituteRateCents: 30_000, substituteRateMissing: false, openSites: 3, openSitesWithoutAttendance: 1 });
+  it('sums attendance at the sites holding classes (no figure counts 0) and substitutes, and counts those still without attendance', () => {
+    const inputs = dayInputs({ day: day(), sites: [site('instruction', 120, 2), site('instruction', null), site('supervision', 45, 1), site('meals', 8), site('closed', null, 0)] });
+    // Classes: 120 + 0 (no figure) = 120 attending, one site without a figure. Without classes:
+    // 45 supervised + 8 at a meal site = 53 reported, not attendance (ADA is earned on days of
+    // instruction). Substitutes 2 + 1 = 3; open (not closed): 4 sites.
+    expect(inputs).toMatchObject({ studentsAttending: 120, attendanceNotCounted: 53, substitutes: 3, substituteRateCents: 30_000, substituteRateMissing: false, openSites: 4, classSitesWithoutAttendance: 1 });
   });
 
   it('says when there are substitutes but no day rate (they are then costed at $0)', () => {
@@ -23,7 +25,7 @@ describe('a strike day\'s sites summed into the day\'s inputs', () => {
 
 describe('the days file and the days strikeImpact takes say the same', () => {
   const days = [
-    dayInputs({ day: day(), sites: [site('instruction', 400, 3), site('supervision', 200, 1)] }),
+    dayInputs({ day: day(), sites: [site('instruction', 400, 3), site('instruction', 200, 1), site('supervision', 90, 0)] }),
     dayInputs({ day: day({ date: '2019-03-05', label: 'Day 2, "long" one', shares: { T: 0.4, C: 0.25, X: 1 }, otherCostsCents: -150_005 }), sites: [site('instruction', 700, 0)] }),
     dayInputs({ day: day({ date: '2019-03-06', substituteDayRateCents: null }), sites: [site('instruction', 900, 2)] }),
   ];

@@ -31,8 +31,14 @@ export interface DaySettings {
 export interface DayInputs {
   date: string;
   label: string;
-  /** Σ of the sites' students attending; a site with no figure counts 0. */
+  /**
+   * Σ of the students attending at the sites holding classes (`instruction`); a site with no
+   * figure counts 0. Attendance-based funding (ADA) is earned only on days of instruction, so
+   * children at a site that only supervises them or hands out meals are not attendance.
+   */
   studentsAttending: number;
+  /** Σ of the figures reported at sites without classes (supervision, meals): shown, not counted. */
+  attendanceNotCounted: number;
   /** Σ of the sites' substitutes. */
   substitutes: number;
   /** The day rate; 0 when the day has none (then `substituteRateMissing` says so if there are substitutes). */
@@ -42,29 +48,32 @@ export interface DayInputs {
   shares: Record<string, number>;
   /** Sites whose status is not `closed`. */
   openSites: number;
-  /** Open sites with no students-attending figure yet. */
-  openSitesWithoutAttendance: number;
+  /** Sites holding classes (`instruction`) with no students-attending figure yet. */
+  classSitesWithoutAttendance: number;
 }
 
 export function dayInputs(input: { day: DaySettings; sites: readonly SiteCostRow[] }): DayInputs {
   const { day, sites } = input;
   let studentsAttending = 0;
+  let attendanceNotCounted = 0;
   let substitutes = 0;
   let openSites = 0;
-  let openSitesWithoutAttendance = 0;
+  let classSitesWithoutAttendance = 0;
   for (const s of sites) {
-    studentsAttending += s.studentsAttending ?? 0;
     substitutes += s.substitutes;
-    if (s.status !== 'closed') {
-      openSites++;
-      if (s.studentsAttending === null) openSitesWithoutAttendance++;
+    if (s.status !== 'closed') openSites++;
+    if (s.status === 'instruction') {
+      studentsAttending += s.studentsAttending ?? 0;
+      if (s.studentsAttending === null) classSitesWithoutAttendance++;
+    } else {
+      attendanceNotCounted += s.studentsAttending ?? 0;
     }
   }
   return {
-    date: day.date, label: day.label, studentsAttending, substitutes,
+    date: day.date, label: day.label, studentsAttending, attendanceNotCounted, substitutes,
     substituteRateCents: day.substituteDayRateCents ?? 0,
     substituteRateMissing: substitutes > 0 && day.substituteDayRateCents === null,
-    otherCostsCents: day.otherCostsCents, shares: day.shares, openSites, openSitesWithoutAttendance,
+    otherCostsCents: day.otherCostsCents, shares: day.shares, openSites, classSitesWithoutAttendance,
   };
 }
 

@@ -42,8 +42,10 @@ export interface StrikeCost {
   strikes: Strike[];
   /** The totals of the latest strike (the last of `strikes`). */
   totals: Running & { days: number };
-  /** Open sites (status ≠ closed) with no students-attending figure yet, over every day. */
-  openSitesWithoutAttendance: number;
+  /** Sites holding classes (status `instruction`) with no students-attending figure yet, over every day. */
+  classSitesWithoutAttendance: number;
+  /** Children reported at sites without classes (supervision, meals), over every day: not attendance for funding. */
+  attendanceNotCounted: number;
   datasetVersionIds: number[];
   method: string[];
   warnings: Problem[];
@@ -99,7 +101,8 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
     days: costed,
     strikes,
     totals: strikes[strikes.length - 1]?.totals ?? { days: 0, ...zero() },
-    openSitesWithoutAttendance: days.reduce((s, d) => s + d.inputs.openSitesWithoutAttendance, 0),
+    classSitesWithoutAttendance: days.reduce((s, d) => s + d.inputs.classSitesWithoutAttendance, 0),
+    attendanceNotCounted: days.reduce((s, d) => s + d.inputs.attendanceNotCounted, 0),
     datasetVersionIds: versions,
     method: METHOD,
     warnings,

@@ -13,7 +13,8 @@ const RunningSchema = z.object({
 
 const InputsSchema = z.object({
   date: z.string(), label: z.string(), studentsAttending: z.number().int(), substitutes: z.number().int(), substituteRateCents: z.number().int(),
-  substituteRateMissing: z.boolean(), otherCostsCents: z.number().int(), shares: z.record(z.string(), z.number()), openSites: z.number().int(), openSitesWithoutAttendance: z.number().int(),
+  substituteRateMissing: z.boolean(), otherCostsCents: z.number().int(), shares: z.record(z.string(), z.number()), openSites: z.number().int(), classSitesWithoutAttendance: z.number().int(),
+  attendanceNotCounted: z.number().int().openapi({ description: 'children reported at sites without classes (supervision, meals): not attendance for funding, which is earned on days of instruction' }),
 }).openapi('StrikeCostInputs');
 
 const ImpactSchema = z.object({
@@ -30,7 +31,8 @@ export const StrikeCostSchema = z.object({
     from: z.string(), to: z.string(), datasetVersionIds: z.array(z.number().int()), totals: RunningSchema.extend({ days: z.number().int() }),
   })).openapi({ description: 'runs of strike days at most 14 calendar days apart, oldest first; day numbers and running totals start again with each' }),
   totals: RunningSchema.extend({ days: z.number().int() }).openapi({ description: 'the totals of the latest strike (the last of strikes)' }),
-  openSitesWithoutAttendance: z.number().int(),
+  classSitesWithoutAttendance: z.number().int().openapi({ description: 'sites holding classes with no students-attending figure yet, over every day (they count 0)' }),
+  attendanceNotCounted: z.number().int().openapi({ description: 'children reported at sites without classes, over every day: shown, not counted' }),
   datasetVersionIds: z.array(z.number().int()),
   method: z.array(z.string()),
   warnings: z.array(ProblemShape),

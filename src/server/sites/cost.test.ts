@@ -25,9 +25,10 @@ eachDatabase('the day\'s cost', (dialect) => {
     versionId = up.body.version.id;
     const person = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow();
     const base = { organizationId: s.orgId.district, datasetVersionId: versionId, personId: person.id };
-    // Day 1: 300 + (none) + 300 = 600 attending; 2 + 1 + 0 + 1 = 4 substitutes at $300; UTLA-like unit T all out.
+    // Day 1: classes at E1 (300), M1 (no figure yet) and H1 (300) = 600 attending; E2 supervises
+    // children without classes; 2 + 1 + 0 + 1 = 4 substitutes at $300; UTLA-like unit T all out.
     day1 = (await plantSiteDay(s.handle.db, s.deps.ids, { ...base, date: '2019-03-04', label: 'Day 1', shares: { T: 1 }, substituteDayRateCents: 30_000,
-      sites: [site('E1', 'instruction', 300, 2), site('E2', 'supervision', null, 1), site('M1', 'closed', null, 0), site('H1', 'instruction', 300, 1)] })).dayId;
+      sites: [site('E1', 'instruction', 300, 2), site('E2', 'supervision', null, 1), site('M1', 'instruction', null, 0), site('H1', 'instruction', 300, 1)] })).dayId;
     // Day 2: 100 + 100 + 200 + 400 = 800 attending; 2 substitutes at $250; T 40% out; $1,000 other costs.
     await plantSiteDay(s.handle.db, s.deps.ids, { ...base, date: '2019-03-05', label: 'Day 2', shares: { T: 0.4 }, substituteDayRateCents: 25_000, otherCostsCents: 100_000,
       sites: [site('E1', 'instruction', 100, 1), site('E2', 'instruction', 100, 0), site('M1', 'instruction', 200, 1), site('H1', 'instruction', 400, 0)] });
@@ -44,12 +45,12 @@ eachDatabase('the day\'s cost', (dialect) => {
     audit: (await s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId.district).execute()).length,
   });
 
-  it('costs each day from its sites as settle strike-impact does, with running totals and the open sites still without attendance', async () => {
+  it('costs each day from its sites as settle strike-impact does, with running totals and the sites holding classes still without attendance', async () => {
     const r = await analyst.request('GET', '/api/sites/cost');
     expect(r.status).toBe(200);
     expect(r.body.days.map((d: { inputs: { date: string } }) => d.inputs.date)).toEqual(['2019-03-04', '2019-03-05']);
     const [d1, d2] = r.body.days;
-    expect(d1.inputs).toMatchObject({ studentsAttending: 600, substitutes: 4, substituteRateCents: 30_000, openSites: 3, openSitesWithoutAttendance: 1, shares: { T: 1 } });
+    expect(d1.inputs).toMatchObject({ studentsAttending: 600, attendanceNotCounted: 0, substitutes: 4, substituteRateCents: 30_000, openSites: 4, classSitesWithoutAttendance: 1, shares: { T: 1 } });
     // Day 1: (1,714.75 − 600) × 10,000 ÷ 180 = $61,930.56; T 21,888.89 + 17.5% 3,830.56 = 25,719.45 not paid;
     //   4 × $300 = 1,200; net 61,930.56 − 25,719.45 + 1,200 = $37,411.11.
     expect(d1.impact).toMatchObject({ day: 1, revenueLostCents: 6_193_056, payNotPaidCents: 2_571_945, substitutesCents: 120_000, otherCostsCents: 0, netCents: 3_741_111 });
@@ -58,7 +59,7 @@ eachDatabase('the day\'s cost', (dialect) => {
     expect(d2.impact).toMatchObject({ day: 2, revenueLostCents: 5_081_944, payNotPaidCents: 1_028_778, substitutesCents: 50_000, otherCostsCents: 100_000, netCents: 4_203_166 });
     expect(d2.impact.running).toEqual({ revenueLostCents: 11_275_000, payNotPaidCents: 3_600_723, substitutesCents: 170_000, otherCostsCents: 100_000, netCents: 7_944_277 });
     expect(r.body.totals).toEqual({ days: 2, ...d2.impact.running });
-    expect(r.body.openSitesWithoutAttendance).toBe(1);
+    expect(r.body.classSitesWithoutAttendance).toBe(1);
     expect(r.body.datasetVersionIds).toEqual([versionId]);
   });
 
@@ -115,7 +116,7 @@ eachDatabase('the day\'s cost', (dialect) => {
 
   it('previews, then imports by CDS code in one change: sites, plan version, one batch of changes, an audit entry; the cost follows', async () => {
     const before = await snapshot();
-    // E1 stays 300 (no change), E2 gets its first figure 150, H1 goes 300 → 320.
+    // E1 stays 300 (no change), E2 (supervision, no classes) gets its first figure 150, H1 goes 300 → 320.
     const csv = 'cds_code,students_attending,name\n99999990000001,300,Alder\n99999990000002,150,Birch\n99999990000004,320,Dogwood\n';
     const preview = await admin.request('POST', `/api/sites/days/${day1}/attendance`, { csv, preview: true });
     expect(preview.status).toBe(200);
@@ -137,11 +138,13 @@ eachDatabase('the day\'s cost', (dialect) => {
     expect(new Set(changes.map((c) => c.batch)).size).toBe(1);
     expect(changes.map((c) => c.id)).toContain(changes[0].batch);
 
-    // Day 1 now: 300 + 150 + 320 = 770 attending: (1,714.75 − 770) × 55.555… = 944.75 × 55.555… = $52,486.11;
-    //   net 52,486.11 − 25,719.45 + 1,200 = $27,966.66; no open site without a figure any more.
+    // Day 1 now: classes 300 + 320 = 620 attending (E2's 150 were supervised, not taught: shown,
+    //   not counted): (1,714.75 − 620) × 55.555… = 1,094.75 × 55.555… = $60,819.44;
+    //   net 60,819.44 − 25,719.45 + 1,200 = $36,299.99; M1 still has no figure.
     const cost = await analyst.request('GET', '/api/sites/cost');
-    expect(cost.body.days[0].impact).toMatchObject({ studentsAttending: 770, revenueLostCents: 5_248_611, netCents: 2_796_666 });
-    expect(cost.body.openSitesWithoutAttendance).toBe(0);
+    expect(cost.body.days[0].impact).toMatchObject({ studentsAttending: 620, revenueLostCents: 6_081_944, netCents: 3_629_999 });
+    expect(cost.body.days[0].inputs).toMatchObject({ studentsAttending: 620, attendanceNotCounted: 150 });
+    expect([cost.body.classSitesWithoutAttendance, cost.body.attendanceNotCounted]).toEqual([1, 150]);
   });
 
   it('costs days on two dataset versions each on its own, says so, and asks which version the days file is for', async () => {
@@ -154,8 +157,8 @@ eachDatabase('the day\'s cost', (dialect) => {
     const cost = await analyst.request('GET', '/api/sites/cost');
     expect(cost.body.datasetVersionIds).toEqual([versionId, second]);
     expect(cost.body.warnings.map((w: { code: string }) => w.code)).toContain('site.cost-several-datasets');
-    // Day 3 on the same tiny data as day 1 before the import: $37,411.11; running net 27,966.66 + 42,031.66 + 37,411.11 = $107,409.43.
-    expect(cost.body.days[2].impact).toMatchObject({ day: 3, netCents: 3_741_111, running: { netCents: 10_740_943 } });
+    // Day 3 on the same tiny data as day 1 before the import: $37,411.11; running net 36,299.99 + 42,031.66 + 37,411.11 = $115,742.76.
+    expect(cost.body.days[2].impact).toMatchObject({ day: 3, netCents: 3_741_111, running: { netCents: 11_574_276 } });
     const refused = await analyst.request('GET', '/api/sites/cost.csv');
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'site.cost-several-datasets', hint: `/api/sites/cost.csv?datasetVersionId=${versionId}` });
@@ -176,8 +179,8 @@ eachDatabase('the day\'s cost', (dialect) => {
     const last = cost.body.days[3];
     // The same tiny data as day 1: net $37,411.11, day 1 of its strike, running from zero.
     expect(last).toMatchObject({ strike: 1, impact: { day: 1, netCents: 3_741_111, running: { netCents: 3_741_111 } } });
-    // The first strike's totals are its three days' (running net $107,409.43 above); the answer's totals are the latest strike's.
-    expect(cost.body.strikes[0].totals.netCents).toBe(10_740_943);
+    // The first strike's totals are its three days' (running net $115,742.76 above); the answer's totals are the latest strike's.
+    expect(cost.body.strikes[0].totals.netCents).toBe(11_574_276);
     expect(cost.body.totals).toEqual(cost.body.strikes[1].totals);
   });
 });

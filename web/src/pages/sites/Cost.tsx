@@ -18,11 +18,11 @@ interface Running { revenueLostCents: number; payNotPaidCents: number; substitut
 interface CostDay {
   dayId: number;
   strike: number;
-  inputs: { date: string; label: string; studentsAttending: number; openSitesWithoutAttendance: number };
+  inputs: { date: string; label: string; studentsAttending: number; classSitesWithoutAttendance: number };
   impact: Running & { date: string; studentsAttending: number; payNotPaidCents: number; running: Running };
 }
 interface Strike { from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number } }
-interface StrikeCost { days: CostDay[]; strikes: Strike[]; openSitesWithoutAttendance: number; method: string[] }
+interface StrikeCost { days: CostDay[]; strikes: Strike[]; classSitesWithoutAttendance: number; attendanceNotCounted: number; method: string[] }
 
 /** To the cent: "$1,234,567.89". */
 const cents = (c: number, lang: Lang) => new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
@@ -78,7 +78,8 @@ function CostPage({ session }: { session: Session }) {
       <p className="muted">{t('cost.intro')}</p>
       <Pending loaded={cost} />
       {v && v.days.length === 0 && <p>{t('cost.none')}</p>}
-      {v && v.days.length > 0 && v.openSitesWithoutAttendance > 0 && <p role="note" className="st-flag">{t('cost.missing', { n: count(v.openSitesWithoutAttendance, lang) })}</p>}
+      {v && v.days.length > 0 && v.classSitesWithoutAttendance > 0 && <p role="note" className="st-flag">{t('cost.missing', { n: count(v.classSitesWithoutAttendance, lang) })}</p>}
+      {v && v.days.length > 0 && v.attendanceNotCounted > 0 && <p role="note" className="muted">{t('cost.notCounted', { n: count(v.attendanceNotCounted, lang) })}</p>}
       {v && v.strikes.map((k, i) => <StrikeTable key={k.from} id={`st-cost-${i}`} strike={k} days={v.days.filter((d) => d.strike === i)} />)}
       {v && v.days.length > 0 && (
         <>
