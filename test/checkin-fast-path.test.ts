@@ -20,6 +20,7 @@ import { eachDatabase } from './helpers/databases.ts';
 import { actionMaker, seedMorning, type Loader } from './helpers/checkin-load.ts';
 import { emailOf, PASSWORD, startTestServer, type TestServer } from './helpers/server.ts';
 import { csrfTokenFor } from '../src/server/auth/tokens.ts';
+import { coalescerOf, UNION_QUEUE_ACTIONS } from '../src/server/pickets/coalescer.ts';
 
 interface Answer { status: number; body: any; headers: Record<string, string> }
 
@@ -149,6 +150,64 @@ eachDatabase('the check-in fast path', (dialect) => {
     expect(fast.ordinary).toBe(true);
     expect({ status: fast.status, body: fast.body }).toEqual({ status: ordinary.status, body: ordinary.body });
     expect(fast.status).toBe(404);
+  });
+});
+
+describe('what waits in the unions\' check-in queue', () => {
+  eachDatabase('the check-in queue', (dialect) => {
+    let s: TestServer;
+    let closeServer: (() => Promise<void>) | undefined;
+    let base = '';
+    let loader: Loader;
+    beforeAll(async () => {
+      s = await startTestServer({ dialect });
+      s.clock.now = new Date();
+      loader = await seedMorning(s.options, dialect, 3);
+      ({ base, close: closeServer } = await listenOnLoopback(withCheckInFastPath(s.deps, s.app, getRequestListener(s.app.fetch), { bodyLimit: BODY_LIMIT })));
+    }, 120_000);
+    afterAll(async () => {
+      await closeServer?.();
+      await s?.close();
+    });
+    const send = async (body: string, who: { cookie: string; csrf: string }) => {
+      const r = await fetch(`${base}/api/pickets/check-ins`, { method: 'POST', body, headers: { 'content-type': 'application/json', cookie: who.cookie, 'x-csrf-token': who.csrf } });
+      return { status: r.status, body: await r.json() as any };
+    };
+
+    it('never queues a made-up session\'s check-ins or the district\'s: only a union member\'s wait for the batch', async () => {
+      const queue = coalescerOf(s.deps);
+      const next = actionMaker(loader, `gate-${dialect}`);
+      const a = next();
+      // A session token anyone can make up, with the CSRF token derived from it.
+      const ghostToken = 'made-up-session-token-0123456789';
+      const before = queue.stats.jobs;
+      const ghost = await send(a.body, { cookie: `__Host-sid=${ghostToken}`, csrf: csrfTokenFor(ghostToken) });
+      expect([ghost.status, ghost.body.code]).toEqual([401, 'auth.required']);
+      const signIn = await s.app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emailOf('district', 'admin'), password: PASSWORD }) });
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+      const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+      expect((await send(a.body, { cookie, csrf: csrfToken })).status).toBe(404);
+      // Neither joined a batch (the ordinary route refuses both before the queue).
+      expect(queue.stats.jobs).toBe(before);
+      // A member's check-in does.
+      const ok = await send(a.body, a.member);
+      expect([ok.status, ok.body.results[0].outcome]).toEqual([200, 'recorded']);
+      expect(queue.stats.jobs).toBe(before + 1);
+    });
+
+    it('keeps room for other unions when one union fills its share of the queue', async () => {
+      const queue = coalescerOf(s.deps);
+      const action = JSON.parse(actionMaker(loader, `share-${dialect}`)().body).actions[0];
+      // Sessions that do not exist: the batch reads none and writes nothing.
+      const job = (n: number) => ({ tokenHash: 'no-such-session', receivedAt: new Date().toISOString(), actions: Array.from({ length: n }, () => action) });
+      const first = queue.submit(job(UNION_QUEUE_ACTIONS), 1);
+      // Union 1's share is full: its next action is refused at once; union 2's is queued.
+      await expect(queue.submit(job(1), 1)).rejects.toMatchObject({ status: 503, body: { code: 'picket.busy' } });
+      const other = queue.submit(job(1), 2);
+      for (const a of await Promise.all([first, other])) expect('results' in a).toBe(false);
+      // Once written (here: refused, its session unknown), the share is free again.
+      expect('results' in (await queue.submit(job(1), 1))).toBe(false);
+    }, 60_000);
   });
 });
 

@@ -9,8 +9,11 @@
  *   limit, a session cookie, and that session's CSRF token (checked here, as the sessions
  *   middleware does). Any other request goes to the ordinary stack untouched.
  * - It reads the body, parses it and checks it against the route's own schema (CheckInsBody).
- * - The session itself is read by the batch the check-in joins, for all of the batch's requests
- *   in one query (src/server/pickets/checkin-sessions.ts), by the same rules.
+ * - It queues the check-in only when its session may check in (a union's member roles), read
+ *   first by the gate (src/server/pickets/checkin-gate.ts: one query for the sessions of one turn,
+ *   kept a minute), so nothing from a made-up session or from the district waits in the unions'
+ *   queue. The batch the check-in joins reads every session again, in its own transaction
+ *   (src/server/pickets/checkin-sessions.ts), by the same rules.
  * - It answers 200 with the route's answer and the headers the ordinary stack puts on every API
  *   answer (read once from the app itself).
  *
@@ -27,6 +30,7 @@ import type { Deps } from '../env.ts';
 import { CHECK_INS_PATH } from './checkin-routes.ts';
 import { CheckInsBody } from './checkin-schemas.ts';
 import { coalescerOf } from './coalescer.ts';
+import { checkInGateOf } from './checkin-gate.ts';
 
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 /** Headers of the answer that belong to that answer, not to every API answer. */
@@ -73,9 +77,11 @@ export function withCheckInFastPath(deps: Deps, app: Fetcher, ordinary: Listener
     }
     const valid = CheckInsBody.safeParse(parsed);
     if (!valid.success) return handOver(req, res, body);
+    const orgId = await checkInGateOf(deps).admit(tokenHash);
+    if (orgId === null) return handOver(req, res, body);
     let got;
     try {
-      got = await coalescerOf(deps).submit({ tokenHash, receivedAt: deps.now().toISOString(), actions: valid.data.actions.map((a) => ({ ...a, at: new Date(a.at).toISOString() })) });
+      got = await coalescerOf(deps).submit({ tokenHash, receivedAt: deps.now().toISOString(), actions: valid.data.actions.map((a) => ({ ...a, at: new Date(a.at).toISOString() })) }, orgId);
     } catch {
       return handOver(req, res, body);
     }

@@ -23,8 +23,8 @@ export interface CheckInSender {
 
 const CHUNK = 500;
 
-/** The senders of these session token hashes who may check in now (the others are absent). */
-export async function checkInSenders(tx: Tx, tokenHashes: string[], now: Date): Promise<Map<string, CheckInSender>> {
+/** The senders of these session token hashes who may check in now (the others are absent); `extend: false` only reads (the fast path's gate, checkin-gate.ts). */
+export async function checkInSenders(tx: Tx, tokenHashes: string[], now: Date, o: { extend: boolean } = { extend: true }): Promise<Map<string, CheckInSender>> {
   const out = new Map<string, CheckInSender>();
   const extend: number[] = [];
   const unique = [...new Set(tokenHashes)];
@@ -42,7 +42,7 @@ export async function checkInSenders(tx: Tx, tokenHashes: string[], now: Date): 
       const actor: Actor = { sessionId: r.sessionId, person: { id: r.personId, name: r.name, email: r.email, role: r.role }, org: { id: r.orgId, kind: r.kind, name: r.orgName, districtId: r.district_id, unit: r.unit } };
       if (actor.org.kind !== 'union' || !may(actor, 'picket.member')) continue;
       out.set(r.token_hash, { organizationId: r.orgId, personId: r.personId, role: r.role });
-      if (needsExtension(r.expires_at, now)) extend.push(r.sessionId);
+      if (o.extend && needsExtension(r.expires_at, now)) extend.push(r.sessionId);
     }
   }
   for (let i = 0; i < extend.length; i += CHUNK) {

@@ -24,12 +24,18 @@ export type { Answer, UnresolvedJob } from './checkin-writer.ts';
 export const BATCH_ACTIONS = 4000;
 /** Actions waiting beyond this answer 503 at once (try again) rather than queue without bound. */
 export const QUEUE_ACTIONS = 50_000;
+/** One union's actions waiting beyond this answer 503 too, so one union's flood leaves room for the others'. */
+export const UNION_QUEUE_ACTIONS = QUEUE_ACTIONS / 2;
 
-interface Waiting { job: CheckInJob | UnresolvedJob; resolve: (a: Answer) => void; reject: (e: unknown) => void }
+interface Waiting { job: CheckInJob | UnresolvedJob; orgId: number; resolve: (a: Answer) => void; reject: (e: unknown) => void }
+
+const busy = () => new ApiError(503, { code: 'picket.busy', message: 'the server has more check-ins waiting than it takes at once; nothing of this request was recorded', hint: 'send the same actions again in a few seconds (the same ids are stored once)' }, { 'retry-after': '2' });
 
 export class Coalescer {
   private queue: Waiting[] = [];
   private queued = 0;
+  /** Actions queued per union. */
+  private readonly queuedOf = new Map<number, number>();
   private running = false;
   private idleWaiters: (() => void)[] = [];
   /** Batches committed and requests answered, for the benchmark's report. */
@@ -37,15 +43,18 @@ export class Coalescer {
 
   constructor(private readonly deps: Deps) {}
 
+  /** A job of the ordinary route (its sender read), or of the fast path with its session's union as the gate read it. */
   submit(job: CheckInJob): Promise<JobAnswer>;
-  submit(job: UnresolvedJob): Promise<Answer>;
-  submit(job: CheckInJob | UnresolvedJob): Promise<Answer> {
-    if (this.queued + job.actions.length > QUEUE_ACTIONS) {
-      return Promise.reject(new ApiError(503, { code: 'picket.busy', message: 'the server has more check-ins waiting than it takes at once; nothing of this request was recorded', hint: 'send the same actions again in a few seconds (the same ids are stored once)' }, { 'retry-after': '2' }));
-    }
+  submit(job: UnresolvedJob, orgId: number): Promise<Answer>;
+  submit(job: CheckInJob | UnresolvedJob, orgId?: number): Promise<Answer> {
+    const org = 'organizationId' in job ? job.organizationId : orgId!;
+    const n = job.actions.length;
+    const ours = this.queuedOf.get(org) ?? 0;
+    if (this.queued + n > QUEUE_ACTIONS || ours + n > UNION_QUEUE_ACTIONS) return Promise.reject(busy());
     return new Promise<Answer>((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      this.queued += job.actions.length;
+      this.queue.push({ job, orgId: org, resolve, reject });
+      this.queued += n;
+      this.queuedOf.set(org, ours + n);
       if (!this.running) {
         this.running = true;
         // Let the requests that arrived with this one join it (they are read in the same turn).
@@ -65,7 +74,13 @@ export class Coalescer {
     let count = 0;
     while (n < this.queue.length && (n === 0 || count + this.queue[n].job.actions.length <= BATCH_ACTIONS)) count += this.queue[n++].job.actions.length;
     this.queued -= count;
-    return this.queue.splice(0, n);
+    const taken = this.queue.splice(0, n);
+    for (const w of taken) {
+      const left = (this.queuedOf.get(w.orgId) ?? 0) - w.job.actions.length;
+      if (left > 0) this.queuedOf.set(w.orgId, left);
+      else this.queuedOf.delete(w.orgId);
+    }
+    return taken;
   }
 
   private async drain(): Promise<void> {
