@@ -10,7 +10,7 @@ import { errors, ok } from '../schemas.ts';
 import { memberRowOf } from '../votes/channels/who.ts';
 import { addDays, isMonday, periodLedger, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { LedgerAnswer, LedgerQuery, MeAnswer } from './pay-schemas.ts';
-import { currentRules, paidByPayout, paidToMember, payFacts, payoutJson, payoutOf, payouts, rulesById, strikeDays, type RulesVersion } from './pay-store.ts';
+import { asPayRead, currentRules, paidByPayout, paidToMember, payFacts, payoutJson, payoutOf, payouts, rulesById, strikeDays, type RulesVersion } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -45,13 +45,15 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
     const current = await currentRules(deps.db, actor.org.id);
     if (!periodsOf(current.rules, await strikeDays(deps.db, actor.org.id)).some((p) => p.start === periodStart)) throw noPeriod(periodStart);
     const r = await rulesForPeriod(deps.db, actor.org.id, periodStart);
-    // A week back too: the first week's pay may be paid with this one.
-    const facts = await payFacts(deps.db, actor.org.id, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
-    const payout = await payoutOf(deps.db, actor.org.id, periodStart);
-    // A week paid out: each row says what the file paid; a check-in or exception recorded since shows as a difference.
-    const paid = payout ? await paidByPayout(deps.db, actor.org.id, payout.id) : null;
-    // Worked out on a costing thread: a big union's week is about a second of work, and check-ins keep coming meanwhile.
-    const l = await deps.costing.ledger({ rules: r.rules, facts, periodStart, now: deps.now().toISOString(), offset, limit, paid: paid ? [...paid] : null });
+    const { l, payout } = await asPayRead(deps, actor.org.id, async () => {
+      // A week back too: the first week's pay may be paid with this one.
+      const facts = await payFacts(deps.db, actor.org.id, { from: addDays(periodStart, -7), to: addDays(periodStart, 6) });
+      const payout = await payoutOf(deps.db, actor.org.id, periodStart);
+      // A week paid out: each row says what the file paid; a check-in or exception recorded since shows as a difference.
+      const paid = payout ? await paidByPayout(deps.db, actor.org.id, payout.id) : null;
+      // Worked out on a costing thread: a big union's week is about a second of work, and check-ins keep coming meanwhile.
+      return { payout, l: await deps.costing.ledger({ rules: r.rules, facts, periodStart, now: deps.now().toISOString(), offset, limit, paid: paid ? [...paid] : null }) };
+    });
     return c.json({
       period: l.period, rules: r.rules, rulesVersion: r.version, rows: l.rows, count: l.count, members: l.members, totalCents: l.totalCents,
       payout: payout ? payoutJson(payout) : null, differing: l.differing,

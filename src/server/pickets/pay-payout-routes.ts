@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../proposals/store.ts';
 import { addDays, isMonday, periodOf, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
 import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';
-import { currentRules, exceptionIdsIn, payFacts, payoutJson, payPlan, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
+import { asPayRead, currentRules, exceptionIdsIn, payFacts, payoutJson, payPlan, payoutOf, payouts, saveRules, strikeDays, type PayoutRow } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
 
 const produce = createRoute({
@@ -76,8 +76,10 @@ export function payPayoutRoutes(app: OpenAPIHono<AppEnv>): void {
       throw new ApiError(409, { code: 'strikepay.period-open', message: `the week of ${periodStart} is not over until ${period.closesAt}: ${why}; its payout can be produced after that`, where: { field: 'periodStart' }, hint: 'a week that is over, from GET /api/pickets/pay/periods (open: false)' });
     }
     const range = { from: addDays(periodStart, -7), to: addDays(periodStart, 6) };
-    const facts = await payFacts(deps.db, orgId, range);
-    const file = await deps.costing.payout({ rules: rules.rules, facts, periodStart, now: at });
+    const { facts, file } = await asPayRead(deps, orgId, async () => {
+      const facts = await payFacts(deps.db, orgId, range);
+      return { facts, file: await deps.costing.payout({ rules: rules.rules, facts, periodStart, now: at }) };
+    });
     const sha256 = createHash('sha256').update(file.csv, 'utf8').digest('hex');
 
     // Stored in one short transaction: produced once, with the rules it was worked out with.

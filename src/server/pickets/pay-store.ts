@@ -9,9 +9,37 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ApiError } from '../errors.ts';
 import { DEFAULT_RULES, PayRulesSchema, type PayDay, type PayFacts, type PayRules } from '../../pickets/pay.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * At most this many whole-union strike-pay reads (a week's ledger, a payout) of one union at
+ * once. Each reads the week's facts on the server's thread (for a big union about 90,000 rows)
+ * before it queues for a costing thread, so without this limit a union asking for many at once
+ * had every one read its facts and then most refused, while everyone else's requests waited.
+ */
+export const UNION_PAY_READS = 2;
+const payReads = new WeakMap<object, Map<number, number>>();
+
+/** Runs `work` as one of the union's strike-pay reads, or answers 429 costing.busy before reading anything. */
+export async function asPayRead<T>(deps: object, orgId: number, work: () => Promise<T>): Promise<T> {
+  let m = payReads.get(deps);
+  if (!m) payReads.set(deps, (m = new Map()));
+  const n = m.get(orgId) ?? 0;
+  if (n >= UNION_PAY_READS) {
+    throw new ApiError(429, { code: 'costing.busy', message: `your union already has ${UNION_PAY_READS} strike-pay ledgers or payouts being worked out; this one was not started`, hint: 'try again in 5 seconds' }, { 'Retry-After': '5' });
+  }
+  m.set(orgId, n + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (m.get(orgId) ?? 1) - 1;
+    if (left > 0) m.set(orgId, left);
+    else m.delete(orgId);
+  }
+}
 const CHUNK = 500;
 
 export interface RulesVersion { id: number | null; version: number; rules: PayRules; createdAt: string | null; createdBy: number | null }
@@ -76,13 +104,16 @@ export async function exceptionIdsIn(db: Db, orgId: number, range: { from: strin
  * removed (in id order), with `firstDate` the union's first strike day. A payout checks it has not
  * changed since its facts were read.
  */
-export async function payPlan(db: Db, orgId: number, range: { from: string; to: string }): Promise<Pick<PayFacts, 'days' | 'shifts' | 'firstDate'>> {
+export async function payPlan(db: Db, orgId: number, range: { from: string; to: string; shiftIds?: number[] }): Promise<Pick<PayFacts, 'days' | 'shifts' | 'firstDate'>> {
   const all = await strikeDays(db, orgId);
   const days = all.filter((d) => d.date >= range.from && d.date <= range.to);
-  const shifts = await db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
+  // `shiftIds`: only these shifts (one member's: the ones they were checked in on).
+  let read = db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
     .select(['s.id', 's.strike_day_id', 's.duty', 's.place', 'w.name as worksite', 's.starts_at', 's.ends_at'])
     .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to)
-    .orderBy('s.id').execute();
+    .orderBy('s.id');
+  if (range.shiftIds) read = read.where('s.id', 'in', range.shiftIds.length > 0 ? range.shiftIds : [-1]);
+  const shifts = await read.execute();
   return {
     days,
     shifts: shifts.map((s) => ({ id: s.id, dayId: s.strike_day_id, duty: s.duty, where: s.worksite ?? s.place, startsAt: s.starts_at, endsAt: s.ends_at })),
@@ -91,27 +122,31 @@ export async function payPlan(db: Db, orgId: number, range: { from: string; to: 
 }
 
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
-  const { days, shifts, firstDate } = await payPlan(db, orgId, range);
   const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
     .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
     .where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
   let exceptions = exceptionsIn(db, orgId, range).select(['e.member_row_id', 'e.strike_day_id', 'e.kind', 'e.reason']);
   const a: Awaited<ReturnType<typeof attendance.execute>> = [];
+  let plan: Awaited<ReturnType<typeof payPlan>>;
   if (range.memberRowId !== undefined) {
-    // One member: by the attendance's index on (union, member).
+    // One member: by the attendance's index on (union, member), and only the shifts they were on
+    // (a big union has thousands).
     a.push(...(await attendance.where('a.organization_id', '=', orgId).where('a.member_row_id', '=', range.memberRowId).execute()));
     exceptions = exceptions.where('e.member_row_id', '=', range.memberRowId);
+    plan = await payPlan(db, orgId, { ...range, shiftIds: [...new Set(a.map((x) => x.shift_id))] });
   } else {
+    plan = await payPlan(db, orgId, range);
     // The whole union: a big one's week is about 90,000 attendance rows, read a strike day at a
     // time (the day's shifts, then their attendance by its key; a shift's attendance is its
     // union's), letting the server answer others (check-ins) in between. Each day is read as it
     // stands then: a check-in committed meanwhile may show on a later day and not an earlier one
     // (every row is whole; the ledger shows one recorded after a payout as a difference).
-    for (const d of days) {
+    for (const d of plan.days) {
       for (const row of await attendance.where('s.organization_id', '=', orgId).where('s.strike_day_id', '=', d.id).execute()) a.push(row);
       await turn(db);
     }
   }
+  const { days, shifts, firstDate } = plan;
   const e = await exceptions.execute();
   // Their members' names, a chunk at a time, with the same turns.
   const memberIds = [...new Set([...a.map((x) => x.member_row_id), ...e.map((x) => x.member_row_id)])];

@@ -81,7 +81,20 @@ eachDatabase('strike pay', (dialect) => {
   // Real costing threads; a test may act while a payout file is being worked out on one.
   const pool = costingPool({ threads: 1 });
   let whilePayout: (() => Promise<void>) | null = null;
-  const costing: CostingService = { ...pool, payout: async (input) => (await whilePayout?.(), pool.payout(input)) };
+  // A ledger may be held on its way to the thread (after its facts were read), counting those held.
+  let holdLedger: Promise<void> | null = null;
+  let ledgersHeld = 0;
+  const costing: CostingService = {
+    ...pool,
+    payout: async (input) => (await whilePayout?.(), pool.payout(input)),
+    ledger: async (input) => {
+      if (holdLedger) {
+        ledgersHeld++;
+        await holdLedger;
+      }
+      return pool.ledger(input);
+    },
+  };
 
   beforeAll(async () => {
     s = await startTestServer({ dialect, costing });
@@ -193,6 +206,21 @@ eachDatabase('strike pay', (dialect) => {
     for (const other of ['Ben Ode', 'Cy Park', 'Dee', 'colleague']) expect(text).not.toContain(other);
     const no = await unlinked.request('GET', '/api/me/strike-pay');
     expect([no.status, no.body.code]).toEqual([409, 'picket.no-member-row']);
+  });
+
+  it('works out at most two of a union\'s strike-pay ledgers at once, refusing a third before reading its week', async () => {
+    let release!: () => void;
+    holdLedger = new Promise((r) => (release = r));
+    const held = [organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-14'), admin.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21')];
+    for (let i = 0; i < 500 && ledgersHeld < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(ledgersHeld).toBe(2);
+    const third = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21');
+    expect([third.status, third.body.code, third.headers.get('retry-after')]).toEqual([429, 'costing.busy', '5']);
+    expect(ledgersHeld).toBe(2); // refused before its facts were read and it queued
+    holdLedger = null;
+    release();
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    expect((await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21')).status).toBe(200);
   });
 
   it('refuses the payout of a week that has not ended', async () => {
