@@ -141,7 +141,12 @@ browserSuite('the workspace pages in Chromium', () => {
       expect(v.total).toEqual({ from: '2018-19', to: '2022-23', cents: v.years.reduce((n: number, y: { totalCents: number }) => n + y.totalCents, 0) });
       await expect(totals.nth(i).getAttribute('data-cents')).resolves.toBe(String(v.total.cents));
     }
-    await expect(pair.locator('.ws-check').textContent()).resolves.toMatch(/^Check, 2018-19 to 2022-23: /);
+    // Its figures are written to the dollar and add up as written ("$1,117,528,838 … +$119,671,681 … $1,237,200,519").
+    const check = (await pair.locator('.ws-check').textContent()) ?? '';
+    expect(check).toMatch(/^Check, 2018-19 to 2022-23: /);
+    const [from, change, to] = [...check.matchAll(/([+−]?)\$([\d,]+)/g)].map((m) => (m[1] === '−' ? -1 : 1) * Number(m[2].replaceAll(',', '')));
+    expect(from + change).toBe(to);
+    expect(to).toBe(Math.round(api.versions[1].total.cents / 100));
     expect(api.changes[0].fromCents.map((y: { cents: number }) => y.cents)).toEqual(api.versions[0].years.map((y: { totalCents: number }) => y.totalCents));
     // The terms table has the current contract beside each offer: grades 4-6 are capped at 36 now.
     await expect(page.locator('table.ws-provisions tr', { hasText: 'Class size, grades 4-6' }).textContent()).resolves.toContain('maximum 36');

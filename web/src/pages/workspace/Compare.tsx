@@ -15,7 +15,7 @@ import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
 import type { Change, Comparison } from '../../components/workspace/types.ts';
 import { useApi } from '../../components/workspace/useApi.ts';
-import { useLang, useMessages } from '../../i18n.ts';
+import { useLang, useMessages, type Lang } from '../../i18n.ts';
 import { common, compare as messagesOf } from './messages.ts';
 
 /** Colours of up to six versions, distinguishable and dark enough for white text and thin lines. */
@@ -237,7 +237,20 @@ function Changes({ pair, a, b }: { pair: Comparison['changes'][number]; a: strin
         </TableScroll>
       )}
       {pair.unchanged && pair.unchanged.length > 0 && <p className="muted ws-small">{t('unchanged', { n: pair.unchanged.length })}</p>}
-      <p className="ws-check">{t('sum', { a, fromCost: money(sum(pair.fromCents), lang), changes: moneyChange(sum(list.map((x) => ({ cents: x.totalCents }))), lang), b, toCost: money(sum(pair.toCents), lang), ...span(over) })}</p>
+      <p className="ws-check">{t('sum', { a, b, ...checkFigures(sum(pair.fromCents), sum(list.map((x) => ({ cents: x.totalCents }))), sum(pair.toCents), lang), ...span(over) })}</p>
     </>
   );
+}
+
+/**
+ * The check line's three figures to the dollar, so that they add up as written: when the changes
+ * are exactly the difference (in cents), the change shown is the difference of the two totals as
+ * shown; otherwise each is rounded on its own and the line shows what does not add up.
+ */
+function checkFigures(fromCents: number, changesCents: number, toCents: number, lang: Lang) {
+  const from = Math.round(fromCents / 100);
+  const to = Math.round(toCents / 100);
+  const change = changesCents === toCents - fromCents ? to - from : Math.round(changesCents / 100);
+  const signed = change > 0 ? `+${dollars(change * 100, lang)}` : change < 0 ? `−${dollars(-change * 100, lang)}` : dollars(0, lang);
+  return { fromCost: dollars(from * 100, lang), changes: signed, toCost: dollars(to * 100, lang) };
 }
