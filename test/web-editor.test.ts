@@ -126,7 +126,7 @@ describe('the editor\'s proposal ↔ form conversion (web/src/proposal-form.ts)'
   it('reads numbers as people type them, and keeps what is not a number as typed', () => {
     expect(readNumber('3')).toBe(3);
     expect(readNumber('2.5')).toBe(2.5);
-    expect(readNumber('2,5', 'es')).toBe(2.5);
+    expect(readNumber('2.5', 'es')).toBe(2.5);
     expect(readNumber('1,000')).toBe(1000);
     expect(readNumber('$20,000')).toBe(20000);
     expect(readNumber('3%')).toBe(3);
@@ -136,38 +136,42 @@ describe('the editor\'s proposal ↔ form conversion (web/src/proposal-form.ts)'
     expect(readNumber('1.2.3')).toBe('1.2.3');
   });
 
-  it('reads money by the language: 1.500 is fifteen hundred in Spanish, never $1.50; what could be either is refused', () => {
+  it('reads money in Spanish as the Spanish pages write it (es-US: 1,500.50), and refuses Spain\'s 1.500 rather than read $1.50', () => {
     // English: comma between thousands, point before cents.
     expect(readNumber('1,500.50', 'en')).toBe(1500.5);
     expect(readNumber('$1,500', 'en')).toBe(1500);
     expect(readNumber('1.500', 'en')).toBe(1.5);
     expect(readNumber('12,345,678', 'en')).toBe(12_345_678);
-    // Spanish: point between thousands, comma before cents. 1.500 → 1,500 dollars = 150,000 cents.
-    expect(readNumber('1.500', 'es')).toBe(1500);
-    expect(Math.round((readNumber('1.500', 'es') as number) * 100)).toBe(150_000);
-    expect(readNumber('1.500,50', 'es')).toBe(1500.5);
-    expect(readNumber('12.345.678', 'es')).toBe(12_345_678);
-    expect(readNumber('$ 20.000', 'es')).toBe(20_000);
+    // Spanish of the United States (es-US), as every Spanish page shows figures ("22.52 dólares por
+    // hora", "400,000 dólares"): the same marks. A figure copied from a page reads back the same.
+    const shown = new Intl.NumberFormat('es-US').format(1500.5);
+    expect(shown).toBe('1,500.5');
+    expect(readNumber(shown, 'es')).toBe(1500.5);
+    expect(readNumber('1,500.50', 'es')).toBe(1500.5);
+    expect(readNumber('22.52', 'es')).toBe(22.52);
+    expect(readNumber('12,345,678', 'es')).toBe(12_345_678);
+    expect(readNumber('$ 20,000', 'es')).toBe(20_000);
     expect(readNumber('1500', 'es')).toBe(1500);
-    expect(readNumber('-2,5', 'es')).toBe(-2.5);
-    expect(readNumber(',5', 'es')).toBe(0.5);
-    // "1.50" in Spanish: a point that is not between thousands. Neither $1.50 nor $150 is
-    // guessed: the text stays as typed and the field says how to write each.
-    for (const [text, lang] of [['1.50', 'es'], ['2.5', 'es'], ['1,500.50', 'es'], ['1,50', 'en'], ['1.500,50', 'en'], ['1,5000', 'en']] as const) {
+    expect(readNumber('-2.5', 'es')).toBe(-2.5);
+    expect(readNumber('.5', 'es')).toBe(0.5);
+    // Spain's marks (1.500 for fifteen hundred, 2,5 for two and a half), and anything that could
+    // be read two ways, are refused: neither $1.50 nor $1,500 is guessed; the text stays as typed
+    // and the field says how to write each.
+    for (const [text, lang] of [['1.500', 'es'], ['12.345.678', 'es'], ['1.500,50', 'es'], ['2,5', 'es'], ['1,50', 'es'], ['1,50', 'en'], ['1.500,50', 'en'], ['1,5000', 'en']] as const) {
       expect(readNumber(text, lang), `${text} (${lang})`).toBe(text);
       const r = parseNumberInput(text, lang);
       expect(r.kind, `${text} (${lang})`).toBe('refused');
     }
-    const es = parseNumberInput('1.50', 'es');
-    expect(es.kind === 'refused' && es.message).toContain('1.500 es mil quinientos');
-    expect(es.kind === 'refused' && es.message).toContain('1,5 para uno y medio');
+    const es = parseNumberInput('1.500', 'es');
+    expect(es.kind === 'refused' && es.message).toContain('1,500 es mil quinientos');
+    expect(es.kind === 'refused' && es.message).toContain('1.5 para uno y medio');
     const en = parseNumberInput('1,50', 'en');
     expect(en.kind === 'refused' && en.message).toContain('1,500 is one thousand five hundred');
     expect(parseNumberInput('two', 'es')).toEqual({ kind: 'text' });
     expect(parseNumberInput('  ', 'es')).toEqual({ kind: 'empty' });
-    // A stored figure is shown in the language's marks, and reads back as the same number.
-    expect(numberText(2.5, 'es')).toBe('2,5');
-    expect(numberText(1500.5, 'es')).toBe('1500,5');
+    // A stored figure is shown as the pages write it, and reads back as the same number.
+    expect(numberText(2.5, 'es')).toBe('2.5');
+    expect(numberText(1500.5, 'es')).toBe('1500.5');
     expect(readNumber(numberText(1500.5, 'es'), 'es')).toBe(1500.5);
     expect(numberText(2.5, 'en')).toBe('2.5');
   });

@@ -1,16 +1,17 @@
 /**
  * Numbers as people type them in the editor, read by the page's language (pure: no DOM).
  *
- * English writes 1,500.50 (comma between thousands, point before decimals); Spanish writes
- * 1.500,50 (point between thousands, comma before decimals). So "1.500" is one thousand five
- * hundred in Spanish and one and a half in English, and a money field must never read a
- * Spanish "1.500" as $1.50.
+ * Both languages write numbers as the pages show them: English (en-US) and the Spanish of the
+ * United States (es-US, the Spanish of Los Angeles and of Mexico) both write 1,500.50 (comma
+ * between thousands, point before decimals), so a figure copied from any Spanish page reads back
+ * as the same number.
  *
- * The rule: the thousands mark of the language is accepted only between groups of three digits
- * (1.500, 12.345.678 in Spanish; 1,500 in English). Anywhere else it is refused, never guessed:
- * "1.50" or "2.5" in Spanish, "1,50" in English, and a thousands mark after the decimal mark,
- * are answered with a message saying how to write it. A decimal mark alone is always a decimal
- * ("2,5" in Spanish, "2.5" in English); "$" and "%" around the number are left out.
+ * The rule: the thousands mark is accepted only between groups of three digits (1,500); anywhere
+ * else it is refused, never guessed ("1,50", and a comma after the point), with a message saying
+ * how to write it. In Spanish the marks of Spain and much of South America (1.500,50) are refused
+ * too where they could be read wrong: "1.500" with exactly three digits after each point is not
+ * read as $1.50 when fifteen hundred may be meant. A point alone is a decimal ("2.5"); "$" and "%"
+ * around the number are left out.
  */
 import type { Lang } from './i18n.ts';
 
@@ -22,14 +23,16 @@ export type NumberReading =
   /** Not a number at all ("two"): kept as typed; the server says what the field takes. */
   | { kind: 'text' };
 
-const MARKS: Record<Lang, { group: string; decimal: string }> = { en: { group: ',', decimal: '.' }, es: { group: '.', decimal: ',' } };
+const MARKS: Record<Lang, { group: string; decimal: string }> = { en: { group: ',', decimal: '.' }, es: { group: ',', decimal: '.' } };
+/** Spain's thousands (1.500, 12.345.678, 1.500,50): in Spanish, refused rather than read as decimals. */
+const SPAIN_THOUSANDS = /^-?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
 
 const esc = (c: string) => (c === '.' ? '\\.' : c);
 
 function refusal(text: string, lang: Lang): string {
   const shown = text.trim();
   return lang === 'es'
-    ? `«${shown}» no se lee con seguridad: en español el punto separa los miles (1.500 es mil quinientos) y la coma los decimales (1,50 es uno con cincuenta). Escriba 1.500 o 1500 para mil quinientos, y 1,5 para uno y medio.`
+    ? `«${shown}» no se lee con seguridad: aquí, como en las cifras de estas páginas, la coma separa los miles (1,500 es mil quinientos) y el punto los decimales (1.50 es uno con cincuenta). Escriba 1,500 o 1500 para mil quinientos, y 1.5 para uno y medio.`
     : `"${shown}" cannot be read safely: in English a comma separates thousands (1,500 is one thousand five hundred) and a point marks decimals (1.50 is one and a half). Write 1,500 or 1500 for one thousand five hundred, and 1.5 for one and a half.`;
 }
 
@@ -37,6 +40,7 @@ export function parseNumberInput(text: string, lang: Lang): NumberReading {
   const t = text.trim().replace(/^\$\s*/, '').replace(/\s*(%|\$)$/, '').replace(/^-\s*\$\s*/, '-');
   if (t === '') return { kind: 'empty' };
   const s = t.replace(/[\s\u00a0\u202f_]/g, '');
+  if (lang === 'es' && SPAIN_THOUSANDS.test(s)) return { kind: 'refused', message: refusal(text, lang) };
   const { group, decimal } = MARKS[lang];
   const g = esc(group);
   const d = esc(decimal);
@@ -54,8 +58,7 @@ export function parseNumberInput(text: string, lang: Lang): NumberReading {
   return { kind: 'text' };
 }
 
-/** The text a number field shows for a stored value, in the language's marks (2.5 → "2,5" in Spanish). */
+/** The text a number field shows for a stored value, in the language's marks (the same in both: 2.5). */
 export function numberInLang(v: number, lang: Lang): string {
-  const s = String(v);
-  return lang === 'es' && !/e/i.test(s) ? s.replace('.', ',') : s;
+  return MARKS[lang].decimal === '.' ? String(v) : String(v).replace('.', MARKS[lang].decimal);
 }
