@@ -102,6 +102,9 @@ describe('the certification\'s years in the disclosure', () => {
     // The cost table marks the extrapolated year too, and its total column names the years it adds.
     expect(text).toContain('| Term of the agreement | 2018-19 | 2019-20 | 2020-21 | 2021-22 | 2022-23 * | Total, 2018-19 to 2022-23 |');
     expect(text).toContain('2022-23 (marked *): extrapolated, past the last year of the district\'s budget');
+    // Rounded rows do not always foot to the exact totals: the document says so where a reader adds them.
+    expect(text).toContain('the last column adds the years 2018-19 to 2022-23, in exact cents before rounding (so rounded rows may differ from it by a few dollars)');
+    expect(text).toContain('so a row or column may differ from its total by a few dollars');
   });
 
   it('says it was costed on data of another year, and does not certify years the budget lacks', () => {

@@ -56,6 +56,7 @@ function header(m: DisclosureModel): Block[] {
     {
       kind: 'paragraph',
       text: 'Every figure in this disclosure is the costing engine\'s (settle cost; the method is in docs/costing.md), shown in whole dollars. '
+        + 'Each figure is rounded on its own from the exact cents, and each total is the exact sum rounded, so a row or column may differ from its total by a few dollars. '
         + 'Costs are what the agreement adds to the status quo. The exact cents, and the formula and inputs behind every line, are printed by `settle cost --json --trace`.',
       style: 'note',
     },
@@ -91,7 +92,7 @@ function provisions(m: DisclosureModel, charts: ChartSvgs | null): Block[] {
         ...m.provisions.map((p) => ({ cells: [`${p.title}${other(p.unit)}`, ...p.cents.map(money), money(sum(p.cents))] })),
         { cells: ['Total cost of the agreement', ...m.costTotals.map(money), money(m.total.cents)], style: 'total' as const },
       ],
-      source: `${SOURCES.cost} Each year is the agreement's added cost over the status quo, salaries with their statutory benefits and health and welfare; the last column adds the years ${span}.`
+      source: `${SOURCES.cost} Each year is the agreement's added cost over the status quo, salaries with their statutory benefits and health and welfare; the last column adds the years ${span}, in exact cents before rounding (so rounded rows may differ from it by a few dollars).`
         + (extrapolated.length ? ` ${andList(extrapolated)} (marked *): extrapolated, past the last year of the district's budget.` : ''),
     },
     {
