@@ -40,8 +40,10 @@ function expectTotalsAreSums(j: StrikeImpact) {
     expect(d.payNotPaidCents).toBe(d.payNotPaid.reduce((s, u) => s + u.payCents + u.statutoryCents, 0));
     expect(d.netCents).toBe(d.revenueLostCents - d.payNotPaidCents + d.substitutesCents + d.otherCostsCents);
   }
-  const { days: _days, ...totals } = j.totals;
+  const { days: _days, from, to, ...totals } = j.totals;
   expect(j.days[j.days.length - 1].running).toEqual(totals);
+  // The totals name the days they cover.
+  expect([from, to]).toEqual([j.days[0].date, j.days[j.days.length - 1].date]);
 }
 
 // The tiny district (test/fixtures/tiny-district, base year 2018-19; see test/helpers/tiny.ts):
@@ -88,7 +90,7 @@ describe('settle strike-impact on the tiny district (figures derived by hand)', 
     expect(j.days.map((d) => d.running.netCents)).toEqual([3_741_111, 7_944_277, 9_996_242]);
     // Totals: revenue 61,930.56 + 50,819.44 + 39,708.33 = 152,458.33; pay not paid 25,719.45 + 10,287.78
     //   + 19,688.68 = 55,695.91; substitutes 2,200; other 1,000; net 152,458.33 − 55,695.91 + 3,200 = 99,962.42.
-    expect(j.totals).toEqual({ days: 3, revenueLostCents: 15_245_833, payNotPaidCents: 5_569_591, substitutesCents: 220_000, otherCostsCents: 100_000, netCents: 9_996_242 });
+    expect(j.totals).toEqual({ days: 3, from: '2019-03-04', to: '2019-03-06', revenueLostCents: 15_245_833, payNotPaidCents: 5_569_591, substitutesCents: 220_000, otherCostsCents: 100_000, netCents: 9_996_242 });
     expectTotalsAreSums(j);
   });
 

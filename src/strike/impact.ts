@@ -75,7 +75,7 @@ export function strikeImpact(input: { dataset: Dataset; days: StrikeDays; propos
     method: METHOD,
     years,
     days: out,
-    totals: { days: out.length, ...running },
+    totals: { days: out.length, from: out[0]?.date ?? null, to: out[out.length - 1]?.date ?? null, ...running },
     members,
     payback: back,
     warnings,

@@ -15,6 +15,9 @@ export interface UnitPayNotPaid {
   statutoryCents: number;
 }
 
+/** A strike's totals: how many days, from and to which date (null with no day), and the sums over them. */
+export type Totals = Running & { days: number; from: string | null; to: string | null };
+
 /** Sums over the days so far (or over the strike, for the totals). */
 export interface Running {
   revenueLostCents: number;
@@ -100,7 +103,8 @@ export interface StrikeImpact {
   method: string[];
   years: YearParameters[];
   days: DayImpact[];
-  totals: Running & { days: number };
+  /** Over every day of the file, named by its first and last date (null with no day). */
+  totals: Totals;
   members: UnitMembers[];
   payback: Payback | null;
   warnings: Problem[];

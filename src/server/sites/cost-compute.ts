@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Problem } from '../../errors/problem.ts';
 import { strikeDaysOf, type DayInputs } from '../../sites/cost.ts';
 import { METHOD, strikeImpact } from '../../strike/impact.ts';
-import type { DayImpact, Running } from '../../strike/types.ts';
+import type { DayImpact, Running, Totals } from '../../strike/types.ts';
 import { costDataset } from './cost-dataset.ts';
 import type { CostDay } from './cost-store.ts';
 
@@ -33,15 +33,15 @@ export interface Strike {
   from: string;
   to: string;
   datasetVersionIds: number[];
-  totals: Running & { days: number };
+  totals: Totals;
 }
 
 export interface StrikeCost {
   days: (CostedDay & { strike: number })[];
   /** Each strike (index in `days[].strike`), oldest first, with its totals. */
   strikes: Strike[];
-  /** The totals of the latest strike (the last of `strikes`). */
-  totals: Running & { days: number };
+  /** The totals of the latest strike (the last of `strikes`), naming its first and last date. */
+  totals: Totals;
   /** Sites holding classes (status `instruction`) with no students-attending figure yet, over every day. */
   classSitesWithoutAttendance: number;
   /** Children reported at sites without classes (supervision, meals), over every day: not attendance for funding. */
@@ -82,7 +82,7 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
     if (previous === null || daysBetween(previous, d.inputs.date) > STRIKE_GAP_DAYS) {
       running = zero();
       n = 0;
-      strikes.push({ from: d.inputs.date, to: d.inputs.date, datasetVersionIds: [], totals: { days: 0, ...running } });
+      strikes.push({ from: d.inputs.date, to: d.inputs.date, datasetVersionIds: [], totals: { days: 0, from: d.inputs.date, to: d.inputs.date, ...running } });
     }
     previous = d.inputs.date;
     n++;
@@ -94,13 +94,13 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
     const strike = strikes[strikes.length - 1];
     strike.to = d.inputs.date;
     if (!strike.datasetVersionIds.includes(d.datasetVersionId)) strike.datasetVersionIds.push(d.datasetVersionId);
-    strike.totals = { days: n, ...running };
+    strike.totals = { days: n, from: strike.from, to: d.inputs.date, ...running };
     return { dayId: d.dayId, datasetVersionId: d.datasetVersionId, strike: strikes.length - 1, inputs: d.inputs, impact: { ...impact, day: n, running: { ...running } } };
   });
   return {
     days: costed,
     strikes,
-    totals: strikes[strikes.length - 1]?.totals ?? { days: 0, ...zero() },
+    totals: strikes[strikes.length - 1]?.totals ?? { days: 0, from: null, to: null, ...zero() },
     classSitesWithoutAttendance: days.reduce((s, d) => s + d.inputs.classSitesWithoutAttendance, 0),
     attendanceNotCounted: days.reduce((s, d) => s + d.inputs.attendanceNotCounted, 0),
     datasetVersionIds: versions,

@@ -11,6 +11,9 @@ const RunningSchema = z.object({
   revenueLostCents: z.number().int(), payNotPaidCents: z.number().int(), substitutesCents: z.number().int(), otherCostsCents: z.number().int(), netCents: z.number().int(),
 }).openapi('StrikeCostRunning');
 
+/** A strike's totals, naming the days they cover. */
+const TotalsSchema = RunningSchema.extend({ days: z.number().int(), from: z.string().nullable(), to: z.string().nullable() });
+
 const InputsSchema = z.object({
   date: z.string(), label: z.string(), studentsAttending: z.number().int(), substitutes: z.number().int(), substituteRateCents: z.number().int(),
   substituteRateMissing: z.boolean(), otherCostsCents: z.number().int(), shares: z.record(z.string(), z.number()), openSites: z.number().int(), classSitesWithoutAttendance: z.number().int(),
@@ -28,9 +31,9 @@ const ImpactSchema = z.object({
 export const StrikeCostSchema = z.object({
   days: z.array(z.object({ dayId: z.number().int(), datasetVersionId: z.number().int(), strike: z.number().int().openapi({ description: 'the index of the day\'s strike in strikes' }), inputs: InputsSchema, impact: ImpactSchema })),
   strikes: z.array(z.object({
-    from: z.string(), to: z.string(), datasetVersionIds: z.array(z.number().int()), totals: RunningSchema.extend({ days: z.number().int() }),
+    from: z.string(), to: z.string(), datasetVersionIds: z.array(z.number().int()), totals: TotalsSchema,
   })).openapi({ description: 'runs of strike days at most 14 calendar days apart, oldest first; day numbers and running totals start again with each' }),
-  totals: RunningSchema.extend({ days: z.number().int() }).openapi({ description: 'the totals of the latest strike (the last of strikes)' }),
+  totals: TotalsSchema.openapi({ description: 'the totals of the latest strike (the last of strikes), from and to its first and last date' }),
   classSitesWithoutAttendance: z.number().int().openapi({ description: 'sites holding classes with no students-attending figure yet, over every day (they count 0)' }),
   attendanceNotCounted: z.number().int().openapi({ description: 'children reported at sites without classes, over every day: shown, not counted' }),
   datasetVersionIds: z.array(z.number().int()),

@@ -58,7 +58,7 @@ eachDatabase('the day\'s cost', (dialect) => {
     //   net 50,819.44 − 10,287.78 + 500 + 1,000 = $42,031.66. Running net 37,411.11 + 42,031.66 = $79,442.77.
     expect(d2.impact).toMatchObject({ day: 2, revenueLostCents: 5_081_944, payNotPaidCents: 1_028_778, substitutesCents: 50_000, otherCostsCents: 100_000, netCents: 4_203_166 });
     expect(d2.impact.running).toEqual({ revenueLostCents: 11_275_000, payNotPaidCents: 3_600_723, substitutesCents: 170_000, otherCostsCents: 100_000, netCents: 7_944_277 });
-    expect(r.body.totals).toEqual({ days: 2, ...d2.impact.running });
+    expect(r.body.totals).toEqual({ days: 2, from: '2019-03-04', to: '2019-03-05', ...d2.impact.running });
     expect(r.body.classSitesWithoutAttendance).toBe(1);
     expect(r.body.datasetVersionIds).toEqual([versionId]);
   });

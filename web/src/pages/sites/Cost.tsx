@@ -21,7 +21,7 @@ interface CostDay {
   inputs: { date: string; label: string; studentsAttending: number; classSitesWithoutAttendance: number };
   impact: Running & { date: string; studentsAttending: number; payNotPaidCents: number; running: Running };
 }
-interface Strike { from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number } }
+interface Strike { from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number; from: string | null; to: string | null } }
 interface StrikeCost { days: CostDay[]; strikes: Strike[]; classSitesWithoutAttendance: number; attendanceNotCounted: number; method: string[] }
 
 /** To the cent: "$1,234,567.89". */
