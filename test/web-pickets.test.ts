@@ -145,6 +145,25 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await Promise.all([context.close(), board.context.close(), member.context.close()]);
   }, 180_000);
 
+  it('says a member\'s strike pay in all naming the weeks it adds up, the same total as the API', async () => {
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'member@utla.demo', DEMO_PASSWORD);
+    const api = await (await page.request.get(`${web.url}/api/me/strike-pay`)).json() as { periods: { start: string; amountCents: number }[]; totalCents: number };
+    // The member checked in above (this week), and the demo's January 2019 weeks are theirs too.
+    expect(api.periods.length).toBeGreaterThan(0);
+    expect(api.totalCents).toBe(api.periods.reduce((n, p) => n + p.amountCents, 0));
+    const day = (d: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
+    const [first, last] = [api.periods[0].start, api.periods[api.periods.length - 1].start];
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(api.totalCents / 100);
+    await page.goto(`${web.url}/workspace/pickets/me`);
+    await page.getByText(api.periods.length === 1
+      ? `In all, the week of ${day(first, 'en-US')}: ${usd}`
+      : `In all, the ${api.periods.length} weeks from ${day(first, 'en-US')} to the week of ${day(last, 'en-US')}: ${usd}`).waitFor();
+    await page.goto(`${web.url}/workspace/pickets/me?lang=es`);
+    await page.getByText(api.periods.length === 1 ? `En total, la semana del ${day(first, 'es-US')}:` : `En total, las ${api.periods.length} semanas desde el ${day(first, 'es-US')} hasta la semana del ${day(last, 'es-US')}:`, { exact: false }).waitFor();
+    await context.close();
+  }, 120_000);
+
   it('has no serious accessibility problem on any strike-morning page at 375 px, in English and Spanish', async () => {
     const pages: [string, string][] = [
       ['admin@utla.demo', '/workspace/pickets'], ['admin@utla.demo', '/workspace/pickets/plan'], ['admin@utla.demo', '/workspace/pickets/board'],

@@ -92,7 +92,14 @@ function MinePage({ session }: { session: Session }) {
         <Pending loaded={pay} />
         {pay.state === 'done' && (pay.value.periods.length === 0 ? <p className="muted">{t('me.pay.none')}</p> : (
           <>
-            <p><strong>{t('me.pay.total', { amount: cents(pay.value.totalCents, lang) })}</strong></p>
+            {/* The total names the weeks it adds up (every week listed below). */}
+            <p><strong>{(() => {
+              const ps = pay.value.periods;
+              const amount = cents(pay.value.totalCents, lang);
+              return ps.length === 1
+                ? t('me.pay.total', { first: dayName(ps[0].start, lang), amount })
+                : t('me.pay.totalWeeks', { n: ps.length, first: dayName(ps[0].start, lang), last: dayName(ps[ps.length - 1].start, lang), amount });
+            })()}</strong></p>
             {pay.value.periods.map((p) => (
               <div key={p.start} className="card">
                 <h3>{t('me.pay.period', { start: dayName(p.start, lang), amount: cents(p.amountCents, lang) })}{p.paid ? ` (${t('me.pay.paid')})` : ''}</h3>
