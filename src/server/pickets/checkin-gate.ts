@@ -70,14 +70,11 @@ export class CheckInGate {
   }
 }
 
-const gates = new WeakMap<object, CheckInGate>();
+const gates = new WeakMap<Deps, CheckInGate>();
 
 /** The one gate of this server (per Deps, as the coalescer). */
 export function checkInGateOf(deps: Deps): CheckInGate {
   let g = gates.get(deps);
-  if (!g) {
-    g = new CheckInGate(deps);
-    gates.set(deps, g);
-  }
+  if (!g) gates.set(deps, (g = new CheckInGate(deps)));
   return g;
 }

@@ -16,7 +16,7 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * At most this many whole-union strike-pay reads (a week's ledger, a payout) of one union at
- * once. Each reads the week's facts on the server's thread (for a big union about 90,000 rows)
+ * once, in each server process. Each reads the week's facts on the server's thread (for a big union about 90,000 rows)
  * before it queues for a costing thread, so without this limit a union asking for many at once
  * had every one read its facts and then most refused, while everyone else's requests waited.
  */
@@ -40,6 +40,7 @@ export async function asPayRead<T>(deps: object, orgId: number, work: () => Prom
     else m.delete(orgId);
   }
 }
+
 const CHUNK = 500;
 
 export interface RulesVersion { id: number | null; version: number; rules: PayRules; createdAt: string | null; createdBy: number | null }
@@ -98,7 +99,6 @@ export async function exceptionIdsIn(db: Db, orgId: number, range: { from: strin
   return (await exceptionsIn(db, orgId, range).execute()).map((e) => e.id).sort((a, b) => a - b);
 }
 
-/** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 /**
  * The plan a period's pay is computed on: its strike days not cancelled, and their shifts not
  * removed (in id order), with `firstDate` the union's first strike day. A payout checks it has not
@@ -121,6 +121,7 @@ export async function payPlan(db: Db, orgId: number, range: { from: string; to: 
   };
 }
 
+/** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
   const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
     .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
