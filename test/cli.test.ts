@@ -1,7 +1,7 @@
 import { runCli } from './helpers/cli.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDatasetFolder } from '../src/district/read-folder.ts';
@@ -190,6 +190,12 @@ describe('settle demo', () => {
     expect(r.out).toContain('Costed over 2018-19 to 2022-23, the same years for every proposal');
     expect(r.out).toContain('Total, 2018-19 to 2022-23');
     expect(r.out).toContain('Costed over 2022-23 to 2024-25, the same years for every proposal');
+    // The folder (in the system's temporary folder, outside this one) is named in full, as typed
+    // next, never as ../../…
+    expect(relative(process.cwd(), out).startsWith('..')).toBe(true);
+    expect(r.out).toContain(`Files: ${out}/ (dataset) and ${out}/proposals/ (proposals).`);
+    expect(r.out).toContain(`npx settle cost ${join(out, 'proposals', 'settlement-2019-01-22.yaml')} --district ${out}\n`);
+    expect(r.out).not.toContain('../');
     const ds = readDatasetFolder(out);
     // The demo is calibrated to 500,000 district-run K-12 students and 63,600 employees.
     expect(ds.enrollment.reduce((s, e) => s + e.students, 0)).toBe(500_000);

@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { costProposal, lastYear } from '../costing/cost.ts';
 import { lausdSpec } from '../district/demo/lausd.ts';
@@ -45,8 +45,15 @@ function writeDemo({ io, out, year, spec, examples: dir, what }: { io: Io; out: 
   io.out(`${inputs.dataset.district.name}: ${inputs.dataset.schools.length.toLocaleString('en-US')} sites, ${students.toLocaleString('en-US')} students, ${staff.toLocaleString('en-US')} employees (synthetic, calibrated to published ${year} totals).\n`);
   io.out(`${what}, costed against it (added cost over the status quo; the table names its years):\n\n`);
   io.out(compareTable(results));
-  const rel = relative(process.cwd(), out) || '.';
+  const rel = shown(out);
+  const last = shown(byDate[byDate.length - 1].file);
   io.out(`\nFiles: ${rel}/ (dataset) and ${rel}/proposals/ (proposals). Next:\n`);
-  io.out(`  npx settle cost ${byDate[byDate.length - 1].file} --district ${rel}\n`);
-  io.out(`  npx settle cost ${byDate[byDate.length - 1].file} --district ${rel} --trace   (how each figure was made)\n\n`);
+  io.out(`  npx settle cost ${last} --district ${rel}\n`);
+  io.out(`  npx settle cost ${last} --district ${rel} --trace   (how each figure was made)\n\n`);
+}
+
+/** A path as the reader types it next: relative when it is under this folder, else as given in full. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? resolve(path) : rel;
 }
