@@ -60,7 +60,7 @@ describe('the coverage board at 7:15 on a strike morning (15:15Z)', () => {
 
   it('totals the day', () => {
     expect(board.totals).toEqual({
-      sites: 4, shifts: 5,
+      sites: 3, places: 1, shifts: 5, // Dorsey, Crenshaw, Venice; the UTLA hall is a place
       signedUp: 15, // 4 + 2 + 5 + 1 + 3
       checkedIn: 5, // Dorsey AM 2 + Crenshaw 2 + hall 1
       arrived: 6, // Dorsey AM 3 + Crenshaw 2 + hall 1

@@ -73,7 +73,10 @@ export interface BoardRegion {
 }
 
 export interface BoardTotals {
+  /** Worksites with shifts (as the plan counts them). */
   sites: number;
+  /** Other places with shifts (alternate duties at a union hall, a food bank…). */
+  places: number;
   shifts: number;
   signedUp: number;
   checkedIn: number;
@@ -131,7 +134,7 @@ export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: Attenda
   }
 
   const regions = new Map<string, { region: string | null; sites: Map<string, BoardSite> }>();
-  const totals: BoardTotals = { sites: 0, shifts: 0, signedUp: 0, checkedIn: 0, arrived: 0, belowMinimum: 0, noCaptain: 0, sitesBelowMinimum: 0, sitesNoCaptain: 0 };
+  const totals: BoardTotals = { sites: 0, places: 0, shifts: 0, signedUp: 0, checkedIn: 0, arrived: 0, belowMinimum: 0, noCaptain: 0, sitesBelowMinimum: 0, sitesNoCaptain: 0 };
   for (const s of input.shifts) {
     const status = statusAt(s, now);
     const here = checkedIn.get(s.id) ?? 0;
@@ -163,7 +166,8 @@ export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: Attenda
       region: r.region,
       sites: [...r.sites.values()].sort((a, b) => byName(a.name, b.name) || (a.worksiteId ?? 0) - (b.worksiteId ?? 0)).map((site) => {
         site.shifts.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id - b.id));
-        totals.sites++;
+        if (site.worksiteId !== null) totals.sites++;
+        else totals.places++;
         if (site.belowMinimum) totals.sitesBelowMinimum++;
         if (site.noCaptain) totals.sitesNoCaptain++;
         return site;

@@ -31,7 +31,7 @@ export const BoardSchema = z.object({
   }),
   asOf: z.string().openapi({ description: 'the time the figures are for (UTC)' }),
   totals: z.object({
-    sites: z.number().int(), shifts: z.number().int(), signedUp: z.number().int(), checkedIn: z.number().int(), arrived: z.number().int(),
+    sites: z.number().int().openapi({ description: 'worksites with shifts, as the plan counts them' }), places: z.number().int().openapi({ description: 'other places with shifts (alternate duties)' }), shifts: z.number().int(), signedUp: z.number().int(), checkedIn: z.number().int(), arrived: z.number().int(),
     belowMinimum: z.number().int().openapi({ description: 'shifts below their minimum' }),
     noCaptain: z.number().int().openapi({ description: 'shifts with no captain' }),
     sitesBelowMinimum: z.number().int(), sitesNoCaptain: z.number().int(),

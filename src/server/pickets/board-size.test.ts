@@ -39,7 +39,7 @@ eachDatabase('the coverage board for 1,000 sites × 2 shifts × 30 members', (di
     const first = await organizer.request('GET', `/api/pickets/days/${dayId}/board`);
     expect(first.status).toBe(200);
     expect(first.body.totals).toEqual({
-      sites: 1000, shifts: 2000,
+      sites: 1000, places: 0, shifts: 2000,
       signedUp: 60_000, // 1,000 × 2 × 30
       checkedIn: 15_000, arrived: 15_000, // 1,000 × 15 on the morning shift
       belowMinimum: 0, // mornings 15 ≥ 10; afternoons 30 signed up ≥ 10

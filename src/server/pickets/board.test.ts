@@ -77,7 +77,7 @@ eachDatabase('the coverage board and the at-risk list', (dialect) => {
     expect(b.regions[1].sites[0]).toMatchObject({ worksiteId: null, belowMinimum: false, noCaptain: true });
     expect(b.regions[1].sites[0].shifts[0]).toMatchObject({ duty: 'phone-bank', signedUp: 1, checkedIn: 2 });
     expect(b.totals).toEqual({
-      sites: 3, shifts: 4,
+      sites: 2, places: 1, shifts: 4, // Dorsey and Crenshaw; the UTLA hall
       signedUp: 11, // 5 + 2 + 3 + 1
       checkedIn: 6, // 2 + 0 + 2 + 2
       arrived: 7, // 3 + 0 + 2 + 2

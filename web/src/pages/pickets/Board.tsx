@@ -96,7 +96,7 @@ function BoardView({ board, day }: { board: BoardAnswer; day: Day }) {
   const lang = useLang();
   const n = (x: number) => count(x, lang);
   const totals = [
-    ['sites', board.totals.sites], ['shifts', board.totals.shifts], ['signedUp', board.totals.signedUp], ['arrived', board.totals.arrived],
+    ['sites', board.totals.sites], ...(board.totals.places > 0 ? [['places', board.totals.places] as const] : []), ['shifts', board.totals.shifts], ['signedUp', board.totals.signedUp], ['arrived', board.totals.arrived],
     ['checkedIn', board.totals.checkedIn], ['below', board.totals.belowMinimum], ['noCaptain', board.totals.noCaptain],
   ] as const;
   return (
