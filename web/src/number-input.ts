@@ -58,7 +58,7 @@ export function parseNumberInput(text: string, lang: Lang): NumberReading {
   return { kind: 'text' };
 }
 
-/** The text a number field shows for a stored value, in the language's marks (the same in both: 2.5). */
-export function numberInLang(v: number, lang: Lang): string {
-  return MARKS[lang].decimal === '.' ? String(v) : String(v).replace('.', MARKS[lang].decimal);
+/** The text a number field shows for a stored value: both languages write 2.5 (es-US, as the pages). */
+export function numberInLang(v: number, _lang: Lang): string {
+  return String(v);
 }
