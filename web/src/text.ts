@@ -51,7 +51,7 @@ export function webHref(href: string | undefined): string | undefined {
 /**
  * A message with its {placeholders} filled, in one pass: a value (a title, a school's name)
  * that itself holds "{date}" stays as written, and loses the invisible characters that
- * reorder or hide text (text.ts `displayText`). A value that ends a sentence with its own
+ * reorder or hide text (`displayText` above). A value that ends a sentence with its own
  * period (Spanish times: "5:00 p.m.") takes the place of the period that ends the message's
  * sentence: "a las 5:00 p.m.", not "p.m..".
  */

@@ -10,8 +10,14 @@ export const money = (cents: number, lang: Lang) => formatDollars(cents, lang);
 export const dollars = (cents: number, lang: Lang) =>
   new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(cents / 100));
 
+/** A change written with its sign by `write`: "+$1.2 million", "−$300,000", "$0". */
+const signed = (cents: number, lang: Lang, write: (c: number, l: Lang) => string) => (cents > 0 ? `+${write(cents, lang)}` : cents < 0 ? `−${write(-cents, lang)}` : write(0, lang));
+
 /** A signed change in money: "+$1.2 million", "−$300,000", "$0". */
-export const moneyChange = (cents: number, lang: Lang) => (cents > 0 ? `+${money(cents, lang)}` : cents < 0 ? `−${money(-cents, lang)}` : money(0, lang));
+export const moneyChange = (cents: number, lang: Lang) => signed(cents, lang, money);
+
+/** A signed change to the dollar: "+$119,671,681". */
+export const dollarsChange = (cents: number, lang: Lang) => signed(cents, lang, dollars);
 
 export const count = (n: number, lang: Lang, digits = 0) => new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits }).format(n);
 

@@ -10,7 +10,7 @@ import { TableScroll } from '../../components/TableScroll.tsx';
 import { useMemo } from 'react';
 import type { PageProps } from '../../App.tsx';
 import { Chart } from '../../components/Chart.tsx';
-import { dollars, longDate, money, moneyChange, moneyShort, percent } from '../../components/workspace/format.ts';
+import { dollars, dollarsChange, longDate, money, moneyChange, moneyShort, percent } from '../../components/workspace/format.ts';
 import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
 import type { Change, Comparison } from '../../components/workspace/types.ts';
@@ -251,6 +251,5 @@ function checkFigures(fromCents: number, changesCents: number, toCents: number, 
   const from = Math.round(fromCents / 100);
   const to = Math.round(toCents / 100);
   const change = changesCents === toCents - fromCents ? to - from : Math.round(changesCents / 100);
-  const signed = change > 0 ? `+${dollars(change * 100, lang)}` : change < 0 ? `−${dollars(-change * 100, lang)}` : dollars(0, lang);
-  return { fromCost: dollars(from * 100, lang), changes: signed, toCost: dollars(to * 100, lang) };
+  return { fromCost: dollars(from * 100, lang), changes: dollarsChange(change * 100, lang), toCost: dollars(to * 100, lang) };
 }
