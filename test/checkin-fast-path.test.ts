@@ -9,7 +9,8 @@
  * - an action sent again either way is `duplicate`, stored once;
  * - each refusal (a body that is not JSON, one the schema refuses, a session that does not
  *   exist, a person removed, the district, a wrong CSRF token) is the ordinary route's answer,
- *   status and body, word for word.
+ *   status and body, word for word;
+ * - the fast path's own failure is a 500 with the headers of every API answer (no-store, CSP).
  */
 import { getRequestListener } from '@hono/node-server';
 import { listenOnLoopback } from './helpers/listen.ts';
@@ -30,6 +31,7 @@ eachDatabase('the check-in fast path', (dialect) => {
   let base = '';
   let loader: Loader;
   let ordinaryCalls = 0;
+  let failHandOver = false;
 
   beforeAll(async () => {
     s = await startTestServer({ dialect });
@@ -39,6 +41,7 @@ eachDatabase('the check-in fast path', (dialect) => {
     // Counted: requests handed to the ordinary stack, before their body is read or after.
     const app = {
       fetch: (r: Request, env?: unknown) => {
+        if (failHandOver && r.headers.has('cookie')) throw new Error('the app failed (test)');
         if (r.headers.has('cookie')) ordinaryCalls++;
         return s.app.fetch(r, env as never);
       },
@@ -99,6 +102,25 @@ eachDatabase('the check-in fast path', (dialect) => {
     expect(again.body.results[0]).toMatchObject({ id: b.id, outcome: 'duplicate' });
     const stored = await s.handle.db.selectFrom('picket_actions').select('device_action_id').where('device_action_id', 'in', [a.id, b.id]).execute();
     expect(stored.map((r) => r.device_action_id).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('answers its own failure 500 with the headers of every API answer', async () => {
+    const next = actionMaker(loader, `fail-${dialect}`);
+    const ok = next();
+    const served = await post(ok.body, ok.member);
+    expect([served.ordinary, served.status]).toEqual([false, 200]);
+    // A body that does not parse is handed to the app; the app failing there is the fast path's own error.
+    failHandOver = true;
+    let failed: Answer;
+    try {
+      failed = await post('{not json', ok.member);
+    } finally {
+      failHandOver = false;
+    }
+    expect(failed.status).toBe(500);
+    expect(failed.body).toMatchObject({ code: 'internal' });
+    expect(failed.headers).toEqual(served.headers);
+    expect(failed.headers['cache-control']).toContain('no-store');
   });
 
   it('gives every refusal as the ordinary route does, word for word', async () => {

@@ -106,10 +106,13 @@ export function withCheckInFastPath(deps: Deps, app: Fetcher, ordinary: Listener
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      answer(req, res, Buffer.concat(chunks), tokenHash).catch((e: unknown) => {
+      answer(req, res, Buffer.concat(chunks), tokenHash).catch(async (e: unknown) => {
         deps.log(`check-in fast path: ${e instanceof Error ? e.message : String(e)}`);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 'internal', message: 'the server failed on this request. The error is in the server log; send the same check-ins again (each is stored once).' }));
+        const text = JSON.stringify({ code: 'internal', message: 'the server failed on this request. The error is in the server log; send the same check-ins again (each is stored once).' });
+        // With the headers of every API answer (no-store, the security headers), as the ordinary route's 500.
+        const common = await apiHeaders().catch(() => ({ 'content-type': 'application/json' }));
+        if (!res.headersSent) res.writeHead(500, { ...common, 'content-length': String(Buffer.byteLength(text)) });
+        res.end(text);
       });
     });
   };
