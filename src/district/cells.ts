@@ -4,6 +4,9 @@ import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { parseDollars, type Cents } from '../money/cents.ts';
 import { isIsoDate, parseFiscalYear, type FiscalYear } from '../calendar/fiscal-year.ts';
 
+/** The largest dollar figure a budget cell takes. */
+const MAX_BUDGET_DOLLARS = 1e12;
+
 /**
  * Typed readers for one CSV cell. Each returns the value, or records a problem saying where
  * it is, what is wrong and what a valid value looks like, and returns null.
@@ -60,6 +63,10 @@ export class CellReader {
   dollars(row: CsvRow, column: string, opts: { optional?: boolean; min?: number; hint: string }): Cents | null {
     const raw = row.cells[column] ?? '';
     if (raw === '' && opts.optional) return null;
+    // A trillion dollars is over a hundred times LAUSD's budget; past it the cell is refused before it is read as cents.
+    if (Math.abs(Number(raw.trim().replace(/^\$/, '').replace(/,/g, ''))) > MAX_BUDGET_DOLLARS) {
+      return this.fail(row, column, 'out-of-range', `${column} must be at most 1000000000000 (a trillion dollars), got ${raw}`, opts.hint);
+    }
     const c = parseDollars(raw);
     if (c === null) return this.fail(row, column, 'not-dollars', `${column} must be a dollar amount with at most 2 decimals, got ${JSON.stringify(raw)}`, opts.hint);
     if (opts.min !== undefined && c < opts.min) return this.fail(row, column, 'out-of-range', `${column} must not be negative, got ${raw}`, opts.hint);

@@ -106,6 +106,33 @@ const CASES: Record<string, { edits: Edit[]; expected: Expected[] }> = {
     edits: [['staff.csv', E2_TEACHERS, 'E2,T,teacher,teachers,C1,2,1,,180,6,2014-8-15']],
     expected: [{ code: 'dataset.not-a-date', file: 'staff.csv', line: 4, col: 11, field: 'hired', message: 'hired must be a date written YYYY-MM-DD, got "2014-8-15"' }],
   },
+  // Past the base year (2018-19 ends 2019-06-30): every pay term would leave these six out (no pay before hire) while the status quo pays them.
+  'a hire date after the base year': {
+    edits: [['staff.csv', E2_TEACHERS, 'E2,T,teacher,teachers,C1,2,1,,180,6,2030-08-15']],
+    expected: [{ code: 'dataset.hired-after-base-year', file: 'staff.csv', line: 4, col: 11, field: 'hired', message: 'hired 2030-08-15 is after the base year 2018-19 (which ends 2019-06-30); staff.csv lists the people on staff in the base year' }],
+  },
+  // Figures no district has, which costing could not add to the cent: each refused at its cell.
+  'an annual salary of ten trillion dollars': {
+    edits: [['schedules.csv', 'T,teachers,C1,2,52000.00,', 'T,teachers,C1,2,10000000000000,']],
+    expected: [{ code: 'dataset.out-of-range', file: 'schedules.csv', line: 3, col: 5, field: 'annual_salary', message: 'annual_salary must be at most 1000000, got 10000000000000' }],
+  },
+  // The central custodians are line 11 of staff.csv; schedules.csv line 12 is custodian step 1.
+  'an hourly rate of 1e15': {
+    edits: [['schedules.csv', 'C,classified,custodian,1,,20.00', 'C,classified,custodian,1,,1e15']],
+    expected: [{ code: 'dataset.out-of-range', file: 'schedules.csv', line: 12, col: 6, field: 'hourly_rate', message: 'hourly_rate must be at most 1000, got 1e15' }],
+  },
+  'six hundred billion positions in one row': {
+    edits: [['staff.csv', E2_TEACHERS, 'E2,T,teacher,teachers,C1,2,1,,180,600000000000,2014-08-15']],
+    expected: [{ code: 'dataset.out-of-range', file: 'staff.csv', line: 4, col: 10, field: 'count', message: 'count must be at most 100000, got 600000000000' }],
+  },
+  'fifty billion kindergartners': {
+    edits: [['enrollment.csv', 'E2,K,25\n', 'E2,K,50000000000\n']],
+    expected: [{ code: 'dataset.out-of-range', file: 'enrollment.csv', line: 8, col: 3, field: 'students', message: 'students must be at most 100000, got 50000000000' }],
+  },
+  'revenues of 10^20 dollars': {
+    edits: [['budget.csv', '2018-19,20000000.00,', '2018-19,100000000000000000000,']],
+    expected: [{ code: 'dataset.out-of-range', file: 'budget.csv', line: 2, col: 2, field: 'revenues', message: 'revenues must be at most 1000000000000 (a trillion dollars), got 100000000000000000000' }],
+  },
   // E2 is line 3; high_need is col 6.
   'a yes/no cell that is neither': {
     edits: [['schools.csv', 'K-5,no,', 'K-5,maybe,']],

@@ -1,6 +1,6 @@
 import { capProblems, MAX_PROBLEMS } from '../errors/capped.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
-import { fyLabel } from '../calendar/fiscal-year.ts';
+import { fiscalYearOf, fyEnd, fyLabel } from '../calendar/fiscal-year.ts';
 import { parseDistrictYaml } from './district-yaml.ts';
 import { colOf, lineOf, parseBudget, parseEnrollment, parseSchedules, parseSchools, parseStaff, parseUnits } from './tables.ts';
 import type { Path } from '../text/yaml.ts';
@@ -97,7 +97,12 @@ function crossCheck(ds: Dataset, names: (file: string) => string, locate?: (path
     if (!first) basisOf.set(sched, { basis: s.basis, line: lineOf.get(s) });
   });
 
+  const baseYear = ds.district.baseFiscalYear;
   ds.staff.forEach((r) => {
+    // staff.csv lists the base year's staff; a later hire would be left out of every pay term (no pay before hire) yet paid by the status quo.
+    if (r.hired !== null && fiscalYearOf(r.hired) > baseYear) {
+      add('staff.csv', r, 'hired', 'hired-after-base-year', `hired ${r.hired} is after the base year ${fyLabel(baseYear)} (which ends ${fyEnd(baseYear)}); staff.csv lists the people on staff in the base year`, `${baseYear}-08-15 or earlier (empty for long-serving staff); positions added later are a proposal's hire term`);
+    }
     if (r.site !== 'central' && !schoolIds.has(r.site)) add('staff.csv', r, 'site', 'unknown-school', `no school with id ${r.site} in schools.csv`, 'a school id, or central');
     if (!unitIds.has(r.unit)) add('staff.csv', r, 'unit', 'unknown-unit', `no unit ${r.unit} in units.csv`, firstUnit);
     else if (!cells.has(`${r.unit}|${r.schedule}|${r.lane}|${r.step}`)) {

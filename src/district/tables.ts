@@ -14,6 +14,16 @@ export const COLUMNS = {
   budget: ['fiscal_year', 'revenues', 'expenditures', 'beginning_balance', 'committed'],
 } as const;
 
+/**
+ * Upper bounds far above any school district's figures (LAUSD's highest-paid employee earns well
+ * under $500,000; its largest school has a few thousand students), so that a typing slip or a
+ * hostile file is refused at load, naming the cell, instead of failing the costing later.
+ */
+export const MAX_ANNUAL_SALARY = 1_000_000;
+export const MAX_HOURLY_RATE = 1_000;
+/** Positions in one staff row, students in one school's grade. */
+export const MAX_ROW_PEOPLE = 100_000;
+
 /** `omitted`: problems counted but not kept (past MAX_PROBLEMS). */
 type Rows<T> = { rows: T[]; problems: Problem[]; omitted: number };
 
@@ -73,7 +83,7 @@ export function parseEnrollment(text: string, file: string): Rows<Enrollment> {
     const gradeText = row.cells.grade ?? '';
     const grade = isGrade(gradeText.toUpperCase()) ? (gradeText.toUpperCase() as Grade) : null;
     if (grade === null) c.problem(row, 'grade', 'bad-grade', `grade must be TK, K or 1 to 12, got ${JSON.stringify(gradeText)}`, 'K');
-    const students = c.number(row, 'students', { min: 0, integer: true, hint: '87' });
+    const students = c.number(row, 'students', { min: 0, max: MAX_ROW_PEOPLE, integer: true, hint: '87' });
     if (school === null || grade === null || students === null) continue;
     keep(rows, { school, grade, students }, row.line, t.header);
   }
@@ -111,7 +121,7 @@ export function parseSchedules(text: string, file: string): Rows<ScheduleCell> {
       continue;
     }
     const basis = annual !== '' ? 'annual' : 'hourly';
-    const rate = c.number(row, basis === 'annual' ? 'annual_salary' : 'hourly_rate', { min: 0.01, hint: basis === 'annual' ? '61250.00' : '18.45' });
+    const rate = c.number(row, basis === 'annual' ? 'annual_salary' : 'hourly_rate', basis === 'annual' ? { min: 0.01, max: MAX_ANNUAL_SALARY, hint: '61250.00' } : { min: 0.01, max: MAX_HOURLY_RATE, hint: '18.45' });
     if (unit === null || schedule === null || lane === null || step === null || rate === null) continue;
     keep(rows, { unit, schedule, lane, step, basis, rate }, row.line, t.header);
   }
@@ -132,7 +142,7 @@ export function parseStaff(text: string, file: string): Rows<StaffRow> {
     const fte = c.number(row, 'fte', { min: 0.01, max: 1, hint: '1.0' });
     const hoursPerDay = c.number(row, 'hours_per_day', { min: 0, max: 24, hint: '6', optional: 0 });
     const daysPerYear = c.number(row, 'days_per_year', { min: 1, max: 366, integer: true, hint: '185' });
-    const count = c.number(row, 'count', { min: 1, integer: true, hint: '12', optional: 1 });
+    const count = c.number(row, 'count', { min: 1, max: MAX_ROW_PEOPLE, integer: true, hint: '12', optional: 1 });
     const hired = c.date(row, 'hired');
     if ([site, unit, role, schedule, lane, step, fte, hoursPerDay, daysPerYear, count].some((v) => v === null)) continue;
     keep(rows, {

@@ -11,7 +11,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatDollars, formatNumber, parseDollars, sumCents, toCents } from './cents.ts';
+import { InvalidInput } from '../errors/problem.ts';
+import { formatDollars, formatNumber, MAX_CENTS, parseDollars, sumCents, toCents } from './cents.ts';
 
 describe('toCents: half a cent goes away from zero', () => {
   it('rounds an exact half cent up for positive amounts', () => {
@@ -81,7 +82,7 @@ describe('parseDollars, sumCents and formatDollars', () => {
 
   it('sums cents exactly and refuses sums past 2^51', () => {
     expect(sumCents([101, -268, 13])).toBe(-154);
-    expect(() => sumCents([2 ** 51, 2 ** 51])).toThrow(/out of range/);
+    expect(() => sumCents([2 ** 51, 2 ** 51])).toThrow(/more than settle adds to the cent/);
   });
 
   it('formats whole dollars and exact cents', () => {
@@ -111,5 +112,21 @@ describe('formatNumber', () => {
     fc.assert(fc.property(fc.double({ min: -(2 ** 51) / 100, max: 2 ** 51 / 100, noNaN: true }).map(Math.round), (v) => {
       expect(formatNumber(v, 0)).toBe(v.toLocaleString('en-US', { maximumFractionDigits: 0 }));
     }), { numRuns: 5000 });
+  });
+});
+
+describe('amounts past what settle adds to the cent', () => {
+  it('are refused as input, not failed as a server error', () => {
+    // 2^51 cents is $22,517,998,136,852.48: that many is kept, one cent more is refused.
+    expect(sumCents([MAX_CENTS])).toBe(MAX_CENTS);
+    let refused: unknown;
+    try {
+      sumCents([MAX_CENTS, 1]);
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(InvalidInput);
+    expect((refused as InvalidInput).problems[0]).toMatchObject({ code: 'money.too-large', message: 'a figure came to about $22.5 trillion, more than settle adds to the cent (about $22 trillion), so nothing was costed' });
+    expect(() => toCents(6e13)).toThrow(/about \$60\.0 trillion/);
   });
 });

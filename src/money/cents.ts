@@ -3,6 +3,8 @@
  * float64 numbers; they become cents only through `toCents`, at the rounding points the
  * costing method names (docs/costing.md). After that every sum is an exact integer sum.
  */
+import { InvalidInput } from '../errors/problem.ts';
+
 export type Cents = number;
 
 /**
@@ -32,11 +34,20 @@ export function parseDollars(text: string): Cents | null {
   return toCents(Number(clean));
 }
 
+/** The largest amount settle adds to the cent: 2^51 cents, about $22 trillion, leaves room for the products and sums made of cents. */
+export const MAX_CENTS = 2 ** 51;
+
 export function assertSafe(c: number): Cents {
-  // 2^51 leaves room for the products and sums made of cents (about $22 trillion).
-  if (!Number.isInteger(c) || Math.abs(c) > 2 ** 51) {
-    throw new RangeError(`cents out of range or not whole: ${c}`);
+  if (Math.abs(c) > MAX_CENTS) {
+    // Input far beyond any school district's (a salary of $10 trillion, a billion positions): the
+    // person gets a refusal that says so, not a failure of the server.
+    throw new InvalidInput([{
+      code: 'money.too-large',
+      message: `a figure came to ${Math.abs(c) === Infinity ? 'more than any amount' : `about $${(Math.abs(c) / 100 / 1e12).toPrecision(3)} trillion`}, more than settle adds to the cent (about $22 trillion), so nothing was costed`,
+      hint: 'check the dataset\'s salaries, counts and enrollment, and the proposal\'s amounts: a district\'s whole budget is in the billions',
+    }]);
   }
+  if (!Number.isInteger(c)) throw new RangeError(`cents not whole: ${c}`);
   return c;
 }
 
