@@ -44,3 +44,20 @@ describe('fiscal years costed', () => {
     expect(problems[0]).toMatchObject({ code: 'proposal.too-many-years', where: { line: 11, col: 39, field: 'terms[1].effective' }, hint: expect.stringContaining('effective: 2003-07-01') });
   });
 });
+
+it('refuses a contract that ends before the dataset\'s base year, even as a what-if on other years\' data: no total may name years never costed', () => {
+  // Dated 2017-03-01 (2016-17), contract 2016-07-01 to 2018-06-30 (2016-17 and 2017-18); the tiny district's data are of 2018-19.
+  const parsed = parseProposal('id: old\ntitle: Old\nparty: union\nunit: T\ndate: 2017-03-01\nterm:\n  start: 2016-07-01\n  end: 2018-06-30\nterms:\n  - { kind: raise, pct: 3, effective: 2016-07-01 }\n', 'old.yaml');
+  let problems: Problem[] = [];
+  try {
+    costProposal({ dataset: tiny(), proposal: parsed.proposal, source: parsed, allowOtherYear: true });
+  } catch (e) {
+    problems = (e as InvalidInput).problems;
+  }
+  expect(problems).toEqual([{
+    code: 'proposal.contract-before-data',
+    message: 'the contract ends 2018-06-30, in 2017-18, before the dataset\'s base year 2018-19: none of the contract\'s years can be costed on this data',
+    where: { file: 'old.yaml', line: 8, col: 8, field: 'term.end' },
+    hint: 'cost it on a dataset of 2016-17 to 2017-18',
+  }]);
+});

@@ -82,7 +82,13 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
 /** Costing covers every fiscal year from the earliest effective date (or the base year) to two years after the contract ends: at most MAX_COSTED_YEARS. */
 function checkYears(p: Prepared, proposal: Proposal, add: (path: Path, code: string, message: string, hint: string) => void): void {
   const base = p.base;
-  const last = Math.max(fiscalYearOf(proposal.term.end) + 2, base + 2);
+  const endFy = fiscalYearOf(proposal.term.end);
+  if (endFy < base) {
+    // Only a what-if on a later year's data gets here: a total over the contract would name years never costed.
+    add(['term', 'end'], 'contract-before-data', `the contract ends ${proposal.term.end}, in ${fyLabel(endFy)}, before the dataset's base year ${fyLabel(base)}: none of the contract's years can be costed on this data`, `cost it on a dataset of ${fyLabel(fiscalYearOf(proposal.term.start))} to ${fyLabel(endFy)}`);
+    return;
+  }
+  const last = Math.max(endFy + 2, base + 2);
   const span = `fiscal years costed run from the earliest of the dataset's base year (${fyLabel(base)}) and the terms' effective dates to two years after the contract ends, at most ${MAX_COSTED_YEARS} years`;
   if (last - base + 1 > MAX_COSTED_YEARS) {
     add(['term', 'end'], 'too-many-years', `on this dataset the contract would be costed through ${fyLabel(last)}; ${span}`, `end: ${base + MAX_COSTED_YEARS - 3}-06-30   (or cost it on a dataset with a later base year)`);

@@ -8,6 +8,7 @@ import { movingTiny } from '../../test/helpers/moving.ts';
 import { cost, proposal } from '../../test/helpers/tiny.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseProposal } from '../proposals/parse.ts';
+import { formatDollars } from '../money/cents.ts';
 import { costProposal } from './cost.ts';
 
 const refusal = (f: () => unknown): Problem[] => {
@@ -77,4 +78,35 @@ it('reads outsideTerm only as true', () => {
   expect(p).toMatchObject({ where: { field: 'terms[0].outsideTerm' } });
   expect(p.message).toBe('must be one of true, got false');
   expect(p.hint).toContain('outsideTerm: true');
+});
+
+describe('a pay term effective after the contract ends', () => {
+  // The contract runs 2019-07-01 to 2021-06-30 (2019-20 and 2020-21); the tiny district's budget runs to 2021-22, so 2021-22 is costed too.
+  const term = { start: '2019-07-01', end: '2021-06-30' };
+
+  it('is refused with what it would add in the years costed after the contract', () => {
+    const late = { term, terms: [{ id: 'later', kind: 'raise' as const, pct: 3, effective: '2021-07-01' }] };
+    const [p, ...rest] = refusal(() => cost(late));
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ code: 'proposal.after-term', where: { field: 'terms[0].effective' } });
+    // What it adds is all of its cost: the same term costed as meant pays only in 2021-22, the year after the contract.
+    const meant = cost({ term, terms: [{ ...late.terms[0], outsideTerm: true as const }] });
+    const added = meant.years.reduce((s, y) => s + y.totalCents, 0);
+    expect(meant.years.filter((y) => y.totalCents !== 0).map((y) => y.fy)).toEqual(['2021-22']);
+    expect(p.message).toBe(`term "later" takes effect 2021-07-01, after the contract ends (2021-06-30): a contract sets pay for its own term, so this term would add ${formatDollars(added, { exact: true })} over the years costed (2018-19 to 2021-22)`);
+    expect(p.hint).toContain('effective: a date from 2019-07-01 to 2021-06-30');
+  });
+
+  it('is refused when it falls past every year costed, saying it adds nothing there', () => {
+    const [p] = refusal(() => cost({ term, terms: [{ id: 'far', kind: 'raise' as const, pct: 2, effective: '2099-07-01' }] }));
+    expect(p.code).toBe('proposal.after-term');
+    expect(p.message).toMatch(/would add \$0\.00 over the years costed \(2018-19 to 2021-22\), none of them on or after that date$/);
+  });
+});
+
+it('refuses back pay paid before its term takes effect', () => {
+  const yaml = 'id: p\ntitle: P\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2019-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 3, effective: 2019-07-01, paid: 2018-08-01 }\n';
+  const [p] = refusal(() => parseProposal(yaml, 'p.yaml'));
+  expect(p).toMatchObject({ code: 'proposal.paid-before-effective', where: { file: 'p.yaml', line: 8, field: 'terms[0].paid' } });
+  expect(p.message).toBe('back pay is paid 2018-08-01, before the term takes effect (2019-07-01), so there is no back pay to pay then');
 });

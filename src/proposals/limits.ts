@@ -26,7 +26,10 @@ export const MAX_CONTRACT_YEARS = 10;
 export const EARLIEST_DATE = '1990-01-01';
 export const LATEST_DATE = '2099-12-31';
 
-/** Fiscal years one costing covers: from the earliest of the dataset's base year and the terms' effective dates, to two years after the contract ends. */
+/**
+ * Fiscal years one costing may cover, counted from the earliest of the dataset's base year and the terms' effective dates to two
+ * years after the contract ends (costing itself runs through the contract's last year or the budget's, whichever is later).
+ */
 export const MAX_COSTED_YEARS = 20;
 
 /** The smallest class-size cap (students); smaller caps add teachers by the thousand and are not class sizes any contract sets. */

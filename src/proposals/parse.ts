@@ -124,6 +124,9 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
   if (phases && phases.n > MAX_PHASES) {
     at(['terms', i, phases.field, MAX_PHASES], 'too-many-phases', `a ${t.kind} term may list at most ${MAX_PHASES} ${phases.field}; this one lists ${phases.n}`, `at most ${MAX_PHASES} ${phases.field}, one for each date the ${t.kind === 'class-size' ? 'cap' : 'staffing'} changes`);
   }
+  if ('effective' in t && 'paid' in t && t.paid !== undefined && t.paid < t.effective) {
+    at(['terms', i, 'paid'], 'paid-before-effective', `back pay is paid ${t.paid}, before the term takes effect (${t.effective}), so there is no back pay to pay then`, `paid: ${t.effective}   (or later; or leave paid out: back pay is then paid on the proposal's date)`);
+  }
   switch (t.kind) {
     case 'me-too':
       t.terms.forEach((ref, k) => {
