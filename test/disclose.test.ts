@@ -80,7 +80,10 @@ describe('settle disclose (Markdown) on the tiny district', () => {
     expect(r.out).toContain(`| **3. Statutory benefits** | $759,268 | ${money(y0.byKind.statutory)} |`);
     expect(r.out).toContain(`| **4. Health and welfare** | $740,000 | $20,700 | ${pctOf(2_070_000, 74_000_000)} |`);
     // Step and column, 2019-20: T 4,022,000 − 3,940,000 + C 279,360 − 273,600 = $87,760 (2.08% of $4,213,600).
-    expect(r.out).toContain('| **2. Step and column (status quo growth; not a cost of the agreement)** | $4,213,600 | — | — | $87,760 | 2.08% | $12,000 | 0.28% |');
+    // Its cost-prior cell is empty: the $4,213,600 its percentages are of is the salaries' own, in row 1.
+    expect(r.out).toContain('| **2. Step and column (status quo growth; not a cost of the agreement)** |  | — | — | $87,760 | 2.08% | $12,000 | 0.28% |');
+    // Programs cost nothing before the agreement: an empty cell, not total compensation ($5,712,868) as if it were their cost.
+    expect(r.out).toContain('| **5. Other costs (programs)** |  |');
     expect(r.out).toContain('| FTE added by the agreement (at year end) | 2018-19: 0; 2019-20: 0; 2020-21: 0 |');
   });
 

@@ -15,14 +15,16 @@ export interface DeficitYear {
   /** Revenues less expenditures (negative = deficit spending). */
   netWithoutCents: number;
   netWithCents: number;
-  effect: 'creates' | 'increases' | 'none';
+  /** What the agreement does to spending above revenues that year: an agreement that saves money reduces or ends it. */
+  effect: 'creates' | 'increases' | 'reduces' | 'ends' | 'none';
 }
 
 export function deficitYears(withAgreement: ProjectionYear[]): DeficitYear[] {
   return withAgreement.map((y) => {
     const netWithout = y.revenueCents - y.baselineExpenditureCents;
     const netWith = y.revenueCents - y.expenditureCents;
-    const effect = netWith < 0 && netWith < netWithout ? (netWithout >= 0 ? 'creates' : 'increases') : 'none';
+    const effect: DeficitYear['effect'] = netWith < 0 && netWith < netWithout ? (netWithout >= 0 ? 'creates' : 'increases')
+      : netWithout < 0 && netWith > netWithout ? (netWith >= 0 ? 'ends' : 'reduces') : 'none';
     return {
       fy: y.fy, revenueCents: y.revenueCents, expenditureWithoutCents: y.baselineExpenditureCents, expenditureWithCents: y.expenditureCents,
       netWithoutCents: netWithout, netWithCents: netWith, effect,

@@ -115,3 +115,22 @@ describe('the certification\'s years in the disclosure', () => {
     expect(text).toContain('Not certified: the certification covers 2020-21, 2021-22 and 2022-23, and the district\'s budget does not reach 2022-23.');
   });
 });
+
+describe('the deficit question for an agreement that saves money', () => {
+  // The tiny budget spends more than it takes in every year (2018-19: 20,000,000 − 20,500,000 = −500,000).
+  // A 5% pay cut lowers expenditures; cut deep enough it reduces the deficit, and the disclosure says so, not "—".
+  const cut = tinyProposal({ date: '2019-03-01', term: { start: '2018-07-01', end: '2021-06-30' }, terms: [{ id: 'cut', kind: 'raise', pct: -5, effective: '2018-07-01' }] });
+  const saved = costProposal({ dataset, proposal: cut });
+  const m = buildDisclosure({ dataset, proposal: cut, result: saved });
+
+  it('names the years whose deficit it reduces or ends', () => {
+    for (const d of m.deficit) {
+      // Each year: with the agreement, revenues less expenditures is higher (less negative) than without.
+      expect(d.netWithCents).toBeGreaterThan(d.netWithoutCents);
+      expect(d.effect).toBe(d.netWithCents >= 0 ? 'ends' : 'reduces');
+    }
+    const md = disclosureMarkdown(m);
+    expect(md).toMatch(/\| (reduces|ends) the deficit \|/);
+    expect(md).toContain('| Fiscal year | Expenditures: change |');
+  });
+});

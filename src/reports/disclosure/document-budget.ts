@@ -20,6 +20,10 @@ export const CERTIFICATION_RULE = [
 /** "a", "a and b", "a, b and c". */
 export const andList = (ys: string[]) => (ys.length <= 1 ? ys.join('') : `${ys.slice(0, -1).join(', ')} and ${ys[ys.length - 1]}`);
 
+const EFFECT: Record<DeficitYear['effect'], string> = {
+  none: '—', creates: 'creates a deficit', increases: 'increases the deficit', reduces: 'reduces the deficit', ends: 'ends the deficit',
+};
+
 function deficitAnswer(d: DeficitYear[]): string {
   const creates = d.filter((y) => y.effect === 'creates').map((y) => y.fy);
   const increases = d.filter((y) => y.effect === 'increases').map((y) => y.fy);
@@ -64,7 +68,7 @@ export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Bloc
       widths: ['9%', '14%', '14%', '14%', '14%', '14%', '21%'],
       rows: m.deficit.map((d) => ({
         cells: [marked(m, d.fy), money(d.revenueCents), money(d.expenditureWithoutCents), money(d.expenditureWithCents), money(d.netWithoutCents), money(d.netWithCents),
-          d.effect === 'none' ? '—' : d.effect === 'creates' ? 'creates a deficit' : 'increases the deficit'],
+          EFFECT[d.effect]],
       })),
       source: SOURCES.projection,
     },
@@ -129,7 +133,7 @@ export function certificationBlocks(m: DisclosureModel): Block[] {
     { kind: 'subheading', text: `Budget revisions needed to meet the costs of the agreement (to be adopted by ${longDate(m.budgetRevisionDue)})` },
     {
       kind: 'table',
-      head: ['Fiscal year', 'Expenditures: increase', 'Revenues: change', 'Ending fund balance without the agreement', 'Ending fund balance with the agreement'],
+      head: ['Fiscal year', 'Expenditures: change', 'Revenues: change', 'Ending fund balance without the agreement', 'Ending fund balance with the agreement'],
       numeric: [false, true, true, true, true],
       widths: ['12%', '20%', '16%', '26%', '26%'],
       rows: m.revisions.map((r) => ({ cells: [marked(m, r.fy), money(r.expenditureIncreaseCents), money(r.revenueChangeCents), money(r.endingBalanceWithoutCents), money(r.endingBalanceWithCents)] })),

@@ -133,10 +133,11 @@ function sectionA(m: DisclosureModel): Block[] {
   const units = andList(c.units);
   const rows: TableRow[] = [];
   for (const cat of c.categories) {
-    rows.push(...amountRows(CATEGORY[cat.kind], cat.priorCents, cat.years, cat.priorCents, 'group'));
+    // Programs have no cost before the agreement: their cell is left empty, their percentages are of total compensation (the note says so).
+    rows.push(...amountRows(CATEGORY[cat.kind], cat.kind === 'other' ? null : cat.priorCents, cat.years, cat.priorCents, 'group'));
     if (cat.kind === 'salary') {
       rows.push({
-        cells: ['2. Step and column (status quo growth; not a cost of the agreement)', money(c.prior.salaryCents),
+        cells: ['2. Step and column (status quo growth; not a cost of the agreement)', '',
           ...c.stepAndColumn.flatMap((s) => (s === null ? ['—', '—'] : [money(s), pct(pctOf(s, c.prior.salaryCents))]))],
         style: 'group',
       });
