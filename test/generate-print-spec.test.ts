@@ -132,7 +132,7 @@ describe('settle generate --print-spec', () => {
     const r = await settle('generate', '--print-spec', '--spec', bad);
     expect(r.code).toBe(3);
     expect(r.out).toBe('');
-    expect(r.err).toContain(`${bad}:${lineOf}:15 staff[6].schedule: unit UTLA has no schedule nurses Example: teachers`);
+    expect(r.err).toContain(`${bad}:${lineOf}:15 staff[6].schedule: unit UTLA has no schedule nurses. Example: teachers`);
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 });

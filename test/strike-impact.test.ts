@@ -167,15 +167,15 @@ describe('settle strike-impact: bad input', () => {
   };
 
   it('a days file without a date column: line 1, column 1', async () => {
-    expect(await bad('missing-date.csv')).toContain(`${FIX('missing-date.csv')}:1:1 date: the header has no "date" column Example: date,students_attending,strike_share_T`);
+    expect(await bad('missing-date.csv')).toContain(`${FIX('missing-date.csv')}:1:1 date: the header has no "date" column. Example: date,students_attending,strike_share_T`);
   });
 
   it('a share above 1: the cell, line 3 column 3', async () => {
-    expect(await bad('share-above-one.csv')).toContain(`${FIX('share-above-one.csv')}:3:3 strike_share_T: strike_share_T must be a share from 0 to 1, got 1.5 Example: 0.9`);
+    expect(await bad('share-above-one.csv')).toContain(`${FIX('share-above-one.csv')}:3:3 strike_share_T: strike_share_T must be a share from 0 to 1, got 1.5. Example: 0.9`);
   });
 
   it('a share column for a unit the dataset does not have: line 1, column 4', async () => {
-    expect(await bad('unknown-unit.csv')).toContain(`${FIX('unknown-unit.csv')}:1:4 strike_share_TEACHERS: the dataset has no bargaining unit "TEACHERS" (its units: T, C) Example: strike_share_T`);
+    expect(await bad('unknown-unit.csv')).toContain(`${FIX('unknown-unit.csv')}:1:4 strike_share_TEACHERS: the dataset has no bargaining unit "TEACHERS" (its units: T, C). Example: strike_share_T`);
   });
 
   it('a date outside the dataset\'s years', async () => {

@@ -34,9 +34,9 @@ export function formatWhere(w: Where | undefined): string {
   return pos + field;
 }
 
-/** `file.csv:12:3 step: must be a whole number from 1, got "x". Example: 4` */
+/** `file.csv:12:3 step: must be a whole number from 1, got "x". Example: 4` (the message ends its sentence before the example). */
 export function formatProblem(p: Problem): string {
   const where = formatWhere(p.where);
-  const hint = p.hint ? ` Example: ${p.hint}` : '';
+  const hint = p.hint ? `${/[.!?]$/.test(p.message) ? '' : '.'} Example: ${p.hint}` : '';
   return `${where ? where + ': ' : ''}${p.message}${hint} [${p.code}]`;
 }

@@ -34,27 +34,27 @@ describe('reading a strike-days file', () => {
 
   it('refuses a day listed twice or out of order, naming the earlier line', () => {
     expect(problems('date,students_attending\n2019-03-05,600\n2019-03-05,600\n2019-03-04,600\n')).toEqual([
-      'days.csv:3:1 date: 2019-03-05 is already on line 2: each strike day is one row Example: 2019-03-06 [strike.date-order]',
-      'days.csv:4:1 date: dates must go forward: 2019-03-04 comes after 2019-03-05 (line 2) Example: 2019-03-06 [strike.date-order]',
+      'days.csv:3:1 date: 2019-03-05 is already on line 2: each strike day is one row. Example: 2019-03-06 [strike.date-order]',
+      'days.csv:4:1 date: dates must go forward: 2019-03-04 comes after 2019-03-05 (line 2). Example: 2019-03-06 [strike.date-order]',
     ]);
   });
 
   it('reports every bad cell at once, each with line, column and an example', () => {
     expect(problems('date,students_attending,strike_share_T,substitutes,substitute_day_rate\n2019-3-4,lots,-0.1,2.5,\n2019-03-05,2000,90,4,\n')).toEqual([
-      'days.csv:2:1 date: date must be a date written YYYY-MM-DD, got "2019-3-4" Example: 2019-01-14 [strike.not-a-date]',
-      'days.csv:2:2 students_attending: students_attending must be a whole number from 0, got "lots" Example: 156774 [strike.not-a-count]',
-      'days.csv:2:3 strike_share_T: strike_share_T must be a share from 0 to 1, got -0.1 Example: 0.9 (90% of the unit on strike) [strike.share-out-of-range]',
-      'days.csv:2:4 substitutes: substitutes must be a whole number from 0, got "2.5" Example: 400 [strike.not-a-count]',
-      'days.csv:3:3 strike_share_T: strike_share_T must be a share from 0 to 1, got 90 (for 90% write 0.9 or 90%) Example: 0.9 (90% of the unit on strike) [strike.share-out-of-range]',
-      'days.csv:3:4 substitutes: 4 substitutes on this day but no day rate: fill substitute_day_rate or give --substitute-rate Example: substitute_day_rate 300.00 [strike.no-substitute-rate]',
+      'days.csv:2:1 date: date must be a date written YYYY-MM-DD, got "2019-3-4". Example: 2019-01-14 [strike.not-a-date]',
+      'days.csv:2:2 students_attending: students_attending must be a whole number from 0, got "lots". Example: 156774 [strike.not-a-count]',
+      'days.csv:2:3 strike_share_T: strike_share_T must be a share from 0 to 1, got -0.1. Example: 0.9 (90% of the unit on strike) [strike.share-out-of-range]',
+      'days.csv:2:4 substitutes: substitutes must be a whole number from 0, got "2.5". Example: 400 [strike.not-a-count]',
+      'days.csv:3:3 strike_share_T: strike_share_T must be a share from 0 to 1, got 90 (for 90% write 0.9 or 90%). Example: 0.9 (90% of the unit on strike) [strike.share-out-of-range]',
+      'days.csv:3:4 substitutes: 4 substitutes on this day but no day rate: fill substitute_day_rate or give --substitute-rate. Example: substitute_day_rate 300.00 [strike.no-substitute-rate]',
       // The tiny district has 1,805 students; a third of its normal 1,714.75 is about 572.
-      'days.csv:3:2 students_attending: 2000 students attending is more than the 1805 enrolled in 2018-19 (the dataset\'s enrollment) Example: 572 [strike.more-than-enrolled]',
+      'days.csv:3:2 students_attending: 2000 students attending is more than the 1805 enrolled in 2018-19 (the dataset\'s enrollment). Example: 572 [strike.more-than-enrolled]',
     ]);
   });
 
   it('refuses a file with no days, and an unknown column', () => {
-    expect(problems('date,students_attending\n')).toEqual(['days.csv:2: the file has a header but no strike days Example: 2019-01-14,156774 [strike.no-days]']);
-    expect(problems('date,students_attending,teachers_out\n2019-03-04,600,5\n')[0]).toBe('days.csv:1:3 teachers_out: unknown column "teachers_out" Example: date,students_attending,strike_share_T,substitutes,substitute_day_rate,other_costs,note [strike.csv-unknown-column]');
+    expect(problems('date,students_attending\n')).toEqual(['days.csv:2: the file has a header but no strike days. Example: 2019-01-14,156774 [strike.no-days]']);
+    expect(problems('date,students_attending,teachers_out\n2019-03-04,600,5\n')[0]).toBe('days.csv:1:3 teachers_out: unknown column "teachers_out". Example: date,students_attending,strike_share_T,substitutes,substitute_day_rate,other_costs,note [strike.csv-unknown-column]');
   });
 
   it('warns when more students came than on a normal day (the revenue lost is then negative)', () => {
