@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema.ts';
 export const CERTIFICATIONS_NEEDED = 2;
 
 const count = createRoute({
-  method: 'post', path: '/api/votes/{id}/count', tags: ['votes'], summary: 'Count the vote: after the close, with no challenge pending (election committee)',
+  method: 'post', path: '/api/votes/{id}/count', tags: ['votes'], summary: 'Count the vote: after the close, with no challenge pending and every paper site\'s tally accepted (election committee)',
   request: { params: IdParams },
   responses: { 200: ok(z.object({ vote: VoteSchema, results: ResultsSchema }), 'Counted'), ...errors(400, 401, 403, 404, 409) },
 });
@@ -90,6 +90,13 @@ export function countRoutes(app: OpenAPIHono<AppEnv>): void {
       if (Number(pending.n) > 0) throw conflict('vote.challenges-pending', `${Number(pending.n)} challenge(s) wait for a ruling: the count waits for them`, `GET /api/votes/${id}/challenges, then POST …/challenges/{challengeId}/ruling`);
       const sealed = await tx.selectFrom('vote_envelopes').select((eb) => eb.fn.countAll().as('n')).where('vote_id', '=', id).executeTakeFirstOrThrow();
       if (Number(sealed.n) > 0) throw conflict('vote.envelopes-pending', `${Number(sealed.n)} challenged ballot(s) wait for a ruling on their voter`, `raise a challenge about each member in GET /api/votes/${id}/challenges (envelopesWithoutChallenge) and rule on it`);
+      // A member signed in on paper is marked voted on the roll; their ballot is only in the site's
+      // accepted tally. Counting before every such site's tally is accepted would count them in the
+      // turnout and leave their ballots out.
+      const signedIn = await tx.selectFrom('vote_voters').select('worksite_id').where('vote_id', '=', id).where('channel', '=', 'paper').distinct().execute();
+      const accepted = new Set((await tx.selectFrom('vote_paper_sites').select('worksite_id').where('vote_id', '=', id).where('accepted_at', 'is not', null).execute()).map((r) => r.worksite_id));
+      const waiting = signedIn.filter((r) => r.worksite_id === null || !accepted.has(r.worksite_id)).length;
+      if (waiting > 0) throw conflict('vote.paper-pending', `${waiting} site(s) signed members in on paper without an accepted tally: their ballots are in no count yet, so the count waits for them`, `GET /api/votes/${id}/paper: enter each site's tally twice and have its observer sign it off`);
       const opened: Choices[] = await openTheBox(tx, { voteId: id, key: deps.ballotKey });
       const paperRows = await tx.selectFrom('vote_paper_sites').select('counts').where('vote_id', '=', id).where('accepted_at', 'is not', null).execute();
       const paper = paperRows.filter((p) => p.counts !== null).map((p) => JSON.parse(p.counts!) as PaperCounts);

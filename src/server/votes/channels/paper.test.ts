@@ -130,3 +130,37 @@ eachDatabase('voting on paper', (dialect) => {
     expect((await (await s.as('teachers', 'member')).request('GET', `/api/votes/${w.voteId}/paper`)).status).toBe(403);
   });
 });
+
+eachDatabase('counting a vote with paper sign-ins', (dialect) => {
+  let s: TestServer;
+  afterAll(async () => s?.close());
+
+  it('waits for every site that signed members in on paper to have its tally accepted', async () => {
+    s = await startTestServer({ dialect });
+    const w = await openVoteWorld(s, 'teachers', { perSite: [2, 2] });
+    s.clock.now = new Date('2026-01-15T12:00:00.000Z'); // the vote is open on the 15th
+    let committee = await s.as('teachers', 'election-committee');
+    const paper = (i: number, what: string) => `/api/votes/${w.voteId}/paper/${w.worksites[i]}/${what}`;
+    expect((await committee.request('POST', paper(0, 'sign-ins'), { memberIds: ['1001'] })).body.signIns).toBe(1);
+    s.clock.now = new Date('2026-01-16T09:00:00.000Z'); // closed at midnight
+    committee = await s.as('teachers', 'election-committee');
+    const admin = await s.as('teachers', 'admin');
+    // Site A's one paper voter is on the roll as voted but in no tally: counting now would count her in the turnout and not her ballot.
+    const early = await committee.request('POST', `/api/votes/${w.voteId}/count`);
+    expect([early.status, early.body.code]).toEqual([409, 'vote.paper-pending']);
+    expect(early.body.message).toContain('1 site(s)');
+    expect((await s.handle.db.selectFrom('votes').select('state').where('id', '=', w.voteId).executeTakeFirstOrThrow()).state).toBe('frozen');
+    // Two agreeing entries and the observer: accepted, and the count goes ahead with her ballot.
+    expect((await committee.request('POST', paper(0, 'entries'), { counts: tally(1, 0, 0) })).status).toBe(201);
+    expect((await admin.request('POST', paper(0, 'entries'), { counts: tally(1, 0, 0) })).status).toBe(201);
+    await makeCaptain(s, 'teachers', w.worksites[0], w.members[1].rowId);
+    const signed = await (await s.as('teachers', 'site-captain')).request('POST', paper(0, 'observer'), { observerName: 'Ida Wells' });
+    expect(signed.body).toMatchObject({ accepted: true });
+    const counted = await committee.request('POST', `/api/votes/${w.voteId}/count`);
+    expect(counted.status).toBe(200);
+    // 4 listed, 1 voted (on paper); the one ballot is the accepted tally's yes.
+    expect(counted.body.results).toMatchObject({ eligible: 4, voted: 1, ballots: { opened: 0, paper: 1, spoiled: 0 } });
+    expect(counted.body.results.questions[0].counts).toEqual({ yes: 1, no: 0 });
+  });
+});
+
