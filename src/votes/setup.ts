@@ -3,6 +3,7 @@
  * reported (not just the first), each with the field path, what is wrong and a valid example.
  */
 import type { Problem } from '../errors/problem.ts';
+import { isIsoDate } from '../calendar/fiscal-year.ts';
 import { STATUSES } from '../roster/fields.ts';
 import { isThreshold } from './share.ts';
 import { CHANNELS, VOTE_KINDS, type Choices, type Question } from './types.ts';
@@ -28,7 +29,19 @@ const QUESTION_EXAMPLE = '{"key": "authorize", "text": "Do you authorize a strik
 
 const problem = (field: string, code: string, message: string, hint: string): Problem => ({ code: `vote.${code}`, message: `${field}: ${message}`, where: { field }, hint });
 
-const timeOf = (s: string): number | null => (ISO.test(s) && !Number.isNaN(Date.parse(s)) ? Date.parse(s) : null);
+/**
+ * The instant a time names, or null. The calendar date must exist and the clock read 00:00 to
+ * 23:59 (Date.parse would move "2027-02-30" to March 2 and "24:00" to the next day without a word).
+ */
+const timeOf = (s: string): number | null => {
+  if (!ISO.test(s) || !isIsoDate(s.slice(0, 10))) return null;
+  const hour = Number(s.slice(11, 13));
+  const minute = Number(s.slice(14, 16));
+  const second = s[16] === ':' ? Number(s.slice(17, 19)) : 0;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? null : t;
+};
 
 /** Plain text on one line: no control characters or markup-looking angle brackets are needed in a title. */
 const oddText = (s: string) => /[\u0000-\u001f\u007f]/.test(s);
@@ -58,17 +71,17 @@ export function validateSetup(s: VoteSetup): Problem[] {
       optionKeys.add(o.key);
       if (o.label.trim() === '' || o.label.length > 200) out.push(problem(`${ot}.label`, 'option-label', 'the option as voters read it, 1 to 200 characters', '"Yes"'));
     });
-    if (!optionKeys.has(q.pass.option)) out.push(problem(`${at}.pass.option`, 'pass-option', `"${q.pass.option.slice(0, 40)}" is not one of this question's options`, `"${q.options[0]?.key ?? 'yes'}"`));
+    if (!optionKeys.has(q.pass.option)) out.push(problem(`${at}.pass.option`, 'pass-option', `"${q.pass.option.slice(0, 40)}" is not one of this question's options`, `"${q.options.find((o) => o.key !== BLANK_KEY)?.key ?? 'yes'}"`));
     if (!isThreshold(q.pass.share)) out.push(problem(`${at}.pass.share`, 'pass-share', `"${q.pass.share.slice(0, 40)}" is not a share between 0 and 1 written as a decimal`, '"0.5" for a majority, "0.6667" for two thirds'));
   });
 
   const cutoff = timeOf(s.cutoffAt);
   const opens = timeOf(s.opensAt);
   const closes = timeOf(s.closesAt);
-  const timeHint = '"2027-01-14T08:00:00Z"';
-  if (cutoff === null) out.push(problem('cutoffAt', 'time', 'must be a time such as 2027-01-10T00:00:00Z', timeHint));
-  if (opens === null) out.push(problem('opensAt', 'time', 'must be a time such as 2027-01-14T08:00:00Z', timeHint));
-  if (closes === null) out.push(problem('closesAt', 'time', 'must be a time such as 2027-01-21T20:00:00Z', timeHint));
+  const badTime = (field: string, example: string) => problem(field, 'time', `must be a time on a date that exists, such as ${example} (hours 00 to 23)`, `"${example}"`);
+  if (cutoff === null) out.push(badTime('cutoffAt', '2027-01-10T00:00:00Z'));
+  if (opens === null) out.push(badTime('opensAt', '2027-01-14T08:00:00Z'));
+  if (closes === null) out.push(badTime('closesAt', '2027-01-21T20:00:00Z'));
   if (cutoff !== null && opens !== null && cutoff > opens) out.push(problem('cutoffAt', 'cutoff-after-open', 'the eligibility cutoff must be at or before the vote opens', `a cutoffAt at or before ${s.opensAt}`));
   if (opens !== null && closes !== null && opens >= closes) out.push(problem('closesAt', 'closes-before-open', 'the vote must close after it opens', `a closesAt after ${s.opensAt}`));
 

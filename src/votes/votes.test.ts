@@ -26,6 +26,15 @@ describe('a vote setup', () => {
     ]);
     expect(bad.every((p) => p.hint && p.message)).toBe(true);
   });
+  it('refuses a time on a date that does not exist or past 23:59, where Date.parse would move it to another day', () => {
+    const bad = validateSetup({ ...setup, cutoffAt: '2027-02-30T00:00:00Z', closesAt: '2027-04-31T24:00:00Z' });
+    expect(fields(bad)).toEqual([['cutoffAt', 'vote.time'], ['closesAt', 'vote.time']]);
+    expect(bad[0]).toMatchObject({ message: 'cutoffAt: must be a time on a date that exists, such as 2027-01-10T00:00:00Z (hours 00 to 23)', hint: '"2027-01-10T00:00:00Z"' });
+    expect(bad[1].hint).toBe('"2027-01-21T20:00:00Z"');
+    expect(fields(validateSetup({ ...setup, opensAt: '2027-01-14T08:60:00Z' }))).toEqual([['opensAt', 'vote.time']]);
+    // February 29 of a leap year exists.
+    expect(fields(validateSetup({ ...setup, cutoffAt: '2024-02-29T00:00:00Z' }))).toEqual([]);
+  });
   it('refuses no questions, eleven questions, one option, and no channels', () => {
     expect(fields(validateSetup({ ...setup, questions: [] }))).toEqual([['questions', 'vote.questions-count']]);
     const eleven = Array.from({ length: 11 }, (_, i) => ({ ...Q, key: `q${i}` }));
