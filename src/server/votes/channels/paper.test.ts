@@ -164,3 +164,20 @@ eachDatabase('counting a vote with paper sign-ins', (dialect) => {
   });
 });
 
+eachDatabase('a member removed from the roster after the cutoff', (dialect) => {
+  let s: TestServer;
+  afterAll(async () => s?.close());
+
+  it('still votes: the list is the roster at the cutoff, so the member is signed in on paper, not refused as unknown', async () => {
+    s = await startTestServer({ dialect });
+    const w = await openVoteWorld(s, 'teachers', { perSite: [2] });
+    s.clock.now = new Date('2026-01-15T12:00:00.000Z'); // the vote is open on the 15th
+    // 1002 is on the list; removed from the roster now, as a roster import's removal does.
+    await s.handle.db.updateTable('roster_members').set({ removed_at: s.clock.now.toISOString() }).where('id', '=', w.members[1].rowId).execute();
+    const committee = await s.as('teachers', 'election-committee');
+    const r = await committee.request('POST', `/api/votes/${w.voteId}/paper/${w.worksites[0]}/sign-ins`, { memberIds: ['1002', '9999'] });
+    expect(r.body.results).toEqual([{ memberId: '1002', result: 'signed-in' }, { memberId: '9999', result: 'not-found' }]);
+    expect(await rollRow(s, w.voteId, w.members[1].rowId)).toMatchObject({ channel: 'paper' });
+  });
+});
+

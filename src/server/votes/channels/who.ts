@@ -65,9 +65,13 @@ export function bearerOf(header: string | undefined, scheme: 'Voter' | 'Kiosk'):
   return m && m[1].toLowerCase() === scheme.toLowerCase() ? m[2] : null;
 }
 
-/** A member's current roster row by the union's member id (what members know and type). */
+/**
+ * A member's roster row by the union's member id (what members know and type; one row per id),
+ * removed or not: the voter list is the roster at the cutoff, so a member removed from the roster
+ * since is still on it and still votes. Whether a row may vote is the list's answer.
+ */
 export async function memberByNumber(db: Db, orgId: number, memberId: string): Promise<{ id: number; worksiteId: number | null; email: string | null; mobile: string | null } | null> {
-  const row = await db.selectFrom('roster_members').select(['id', 'worksite_id', 'email', 'mobile']).where('organization_id', '=', orgId).where('member_id', '=', memberId).where('removed_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom('roster_members').select(['id', 'worksite_id', 'email', 'mobile']).where('organization_id', '=', orgId).where('member_id', '=', memberId).executeTakeFirst();
   return row ? { id: row.id, worksiteId: row.worksite_id, email: row.email, mobile: row.mobile } : null;
 }
 
