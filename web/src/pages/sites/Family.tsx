@@ -102,7 +102,7 @@ function Import({ onDone }: { onDone: (s: Said) => void }) {
   return (
     <form className="card pk-form" onSubmit={(e) => e.preventDefault()} aria-labelledby="st-import">
       <h2 id="st-import">{t('family.import')}</h2>
-      <p className="muted">{t('family.import.columns', { columns: COLUMNS })}</p>
+      <p className="muted">{t('family.import.columns', { columns: COLUMNS.split(',').join(', ') })}</p>
       <p><label htmlFor="st-import-file">{t('family.import.file')}</label><br />
         <input id="st-import-file" type="file" accept=".csv,text/csv" onChange={(e) => { setReport(null); const f = e.target.files?.[0]; if (f) void f.text().then(setCsv); }} /></p>
       <div className="pk-buttons">
