@@ -125,10 +125,21 @@ browserSuite('where can my child go today, in Chromium', () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await axeClean(page)).toEqual([]);
     await screenshot(page, 'sites-phone-en');
-    // An address without a ZIP code: what to type instead, and the list unchanged.
+    // An address without a ZIP code: what to type instead, and no distance from the ZIP code
+    // before (it would read as from the address): the list is by name again.
     await search(page, '500 Hill St');
     await page.getByText('We could not find a ZIP code in “500 Hill St”.', { exact: false }).waitFor();
-    expect(await names(page)).toEqual(BY_DISTANCE);
+    await page.getByText('In alphabetical order. Type your ZIP code above to see the nearest first.').waitFor();
+    expect(await names(page)).toEqual([...BY_DISTANCE].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(await page.locator('.fs-away').allTextContents()).not.toContainEqual(expect.stringMatching(/miles away/));
+    // The same for a ZIP code no open site is in, after one that was found.
+    await search(page, '90012');
+    await page.getByText('Nearest first from ZIP code 90012.').waitFor();
+    expect(await page.locator('.fs-away').first().textContent()).toBe(`${miles(0, 'en')} miles away`);
+    await search(page, '99999');
+    await page.getByText('No open site is in ZIP code 99999', { exact: false }).waitFor();
+    await page.getByText('In alphabetical order. Type your ZIP code above to see the nearest first.').waitFor();
+    expect(await page.locator('.fs-away').allTextContents()).not.toContainEqual(expect.stringMatching(/miles away/));
     // An address with its ZIP code: located by the ZIP code.
     await search(page, '500 W Temple St, Los Angeles, CA 90012');
     await page.getByText('Nearest first from ZIP code 90012 (found in the address you typed', { exact: false }).waitFor();
@@ -147,6 +158,13 @@ browserSuite('where can my child go today, in Chromium', () => {
     expect(await names(page)).toEqual(BY_DISTANCE);
     expect(await page.locator('.fs-status').allTextContents()).toEqual(['Llenándose', 'Abierto', 'Abierto', 'Lleno', 'Abierto', 'Abierto']);
     expect(await page.locator('.fs-away').first().textContent()).toBe(`a ${miles(0, 'es')} millas`);
+    // A search that fails leaves no distance from the ZIP code before.
+    await search(page, 'asdf');
+    await page.getByText('No encontramos un código postal en «asdf».', { exact: false }).waitFor();
+    await page.getByText('En orden alfabético.', { exact: false }).waitFor();
+    expect(await page.locator('.fs-away').allTextContents()).not.toContainEqual(expect.stringMatching(/millas/));
+    await search(page, '90012');
+    await page.getByText('Primero los más cercanos al código postal 90012.').waitFor();
     expect(await page.locator('.fs-site', { hasText: 'Castelar' }).innerText()).toContain('Escuela: niños supervisados (sin clases)');
     expect(await page.locator('.fs-day').textContent()).toBe(`Día de huelga: ${dayDate(date, 'es')}`);
     // Spanish times end with their own period ("5:00 p.m."): never a second one after it.

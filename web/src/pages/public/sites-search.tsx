@@ -1,7 +1,8 @@
 /**
  * Where the family is: a ZIP code or an address typed (located from the published sites' own ZIP
  * codes, sites-distance.ts), or the phone's location (navigator.geolocation, kept on the phone).
- * No outside service is asked. Says what was used, or what to type instead.
+ * No outside service is asked. Says what was used, or what to type instead; when the place cannot
+ * be found, the list goes back to alphabetical order, with no distance from an earlier place.
  */
 import { useState } from 'react';
 import { locate, type Point } from './sites-distance.ts';
@@ -21,11 +22,16 @@ export function SiteSearch({ zips, onPlace, t }: { zips: () => Promise<Map<strin
       onPlace(found.point);
       setSaid({ key: found.by === 'zip' ? 'found.zip' : 'found.address', zip: found.zip });
     } else {
+      // The place is not known: the distances from the one before would read as from this one.
+      onPlace(null);
       setSaid({ key: `why.${found.why}`, zip: found.zip, typed: typed.trim() });
     }
   };
   const here = () => {
-    if (!('geolocation' in navigator)) return setSaid({ key: 'why.unavailable' });
+    if (!('geolocation' in navigator)) {
+      onPlace(null);
+      return setSaid({ key: 'why.unavailable' });
+    }
     setLocating(true);
     navigator.geolocation.getCurrentPosition(
       (pos) => {
@@ -35,6 +41,7 @@ export function SiteSearch({ zips, onPlace, t }: { zips: () => Promise<Map<strin
       },
       (err) => {
         setLocating(false);
+        onPlace(null);
         setSaid({ key: err.code === err.PERMISSION_DENIED ? 'why.denied' : 'why.unavailable' });
       },
       { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
