@@ -197,6 +197,28 @@ browserSuite('the workspace pages in Chromium', () => {
     expect(outside).toEqual([]);
     await context.close();
   });
+  it('names a term without cost once on the version page, apart from its name, in English and Spanish', async () => {
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    const times = (text: string, words: string) => text.split(words).length - 1;
+    // The January 11 offer has two terms without cost: the one-year funding and the charter working group.
+    for (const [lang, kind, also] of [['en', 'Term without cost', 'not costed'], ['es', 'Cláusula sin costo', 'sin costo']] as const) {
+      await page.goto(`${web.url}/workspace/versions/${ids.second}${lang === 'es' ? '?lang=es' : ''}`);
+      const titles = page.locator('.ed-v-terms li:is([data-term="one-year-funding"], [data-term="charter-working-group"]) .ed-v-term-title');
+      await titles.first().waitFor();
+      const texts = await titles.allInnerTexts();
+      expect(texts).toHaveLength(2);
+      for (const text of texts) {
+        // "<name> Term without cost": the kind once, after a space; no second tag saying the same.
+        expect(text, text).toMatch(new RegExp(`\\S ${kind}$`));
+        expect(times(text, kind), text).toBe(1);
+        expect(times(text, also), text).toBe(times(kind, also));
+      }
+      await expect(titles.first().locator('.ed-tag').count()).resolves.toBe(1);
+    }
+    await context.close();
+  });
+
   it('shows UTLA its own proposals and only what the district passed to it', async () => {
     const { page, context, outside } = await newPage(browser, { base: web.url });
     await signIn(page, web.url, 'bargaining@utla.demo', DEMO_PASSWORD);

@@ -328,7 +328,6 @@ const en = {
   'version.xlsx': 'Spreadsheet with formulas (XLSX)',
   'version.compare': 'Compare with version {n}',
   'version.terms': 'Terms ({n})',
-  'version.notCosted': 'not costed',
   'version.cost': 'Cost',
 };
 
@@ -661,7 +660,6 @@ const es: Record<EditorKey, string> = {
   'version.xlsx': 'Hoja de cálculo con fórmulas (XLSX)',
   'version.compare': 'Comparar con la versión {n}',
   'version.terms': 'Cláusulas ({n})',
-  'version.notCosted': 'sin costo',
   'version.cost': 'Costo',
 };
 

@@ -206,12 +206,13 @@ export function Version({ session, id }: PageProps) {
         <ol className="ed-v-terms">
           {terms.map((term, i) => {
             const words = termInWords(term, i, unit, lang);
+            const name = typeof term.title === 'string' ? term.title : words ?? kindLabel(term.kind);
+            // The kind once ("Term without cost" says it is not costed), and not again after a name that is the kind.
             return (
               <li key={i} data-term={termId(term, i)}>
                 <p className="ed-v-term-title">
-                  <strong>{typeof term.title === 'string' ? term.title : words ?? kindLabel(term.kind)}</strong>{' '}
-                  <span className="ed-tag">{kindLabel(term.kind)}</span>
-                  {term.kind === 'non-cost' && <span className="ed-tag">{t('version.notCosted')}</span>}
+                  <strong>{name}</strong>
+                  {name !== kindLabel(term.kind) && <>{' '}<span className="ed-tag">{kindLabel(term.kind)}</span></>}
                 </p>
                 {typeof term.title === 'string' && words && <p>{words}</p>}
                 {typeof term.note === 'string' && <p className="muted" dir="auto">{displayText(term.note)}</p>}
