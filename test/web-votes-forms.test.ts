@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, fieldKey, toBody, toIso } from '../web/src/components/votes/draft.ts';
-import { percent, shareOf } from '../web/src/components/votes/shares.ts';
+import { percent, shareOf, thresholdPercent, verdictPercent } from '../web/src/components/votes/shares.ts';
 import { stateOf } from '../web/src/components/votes/state.ts';
 
 describe('the set-up form', () => {
@@ -30,6 +30,22 @@ describe('the set-up form', () => {
     expect(fieldKey('questions[0].options[1].label')).toBe('questions.0.options.1.label');
     expect(fieldKey('body.title')).toBe('title');
     expect(fieldKey('cutoffAt')).toBe('cutoffAt');
+  });
+});
+
+describe('the share beside the verdict and the threshold', () => {
+  it('never read against the verdict', () => {
+    // Two thirds set as 0.6667; 10 yes of 15 is 66.666…%, not more than 66.67%: did not pass. At one
+    // decimal it read "66.7%" beside "needs more than 66.6%"; now 66.66% (down, as it failed) and 66.67%.
+    expect(thresholdPercent('0.6667', 'en')).toBe('66.67%');
+    expect(verdictPercent(10, 15, '0.6667', false, 'en')).toBe('66.66%');
+    // 2,001 of 3,000 is 66.7%: passed; rounded up it stays above the threshold.
+    expect(verdictPercent(2001, 3000, '0.6667', true, 'en')).toBe('66.70%');
+    // A simple majority: "50%", and one vote over half of 1,000,001 (50.00005%) reads 50.1%, above 50%, as it passed.
+    expect(thresholdPercent('0.5', 'es')).toBe('50%');
+    expect(verdictPercent(500_001, 1_000_001, '0.5', true, 'en')).toBe('50.1%');
+    expect(verdictPercent(1, 2, '0.5', false, 'en')).toBe('50.0%');
+    expect(thresholdPercent('0.125', 'en')).toBe('12.5%');
   });
 });
 

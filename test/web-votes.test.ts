@@ -18,7 +18,11 @@ import { copyFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { argon2id } from '../src/server/auth/passwords.ts';
+import { tally, type RollEntry } from '../src/votes/tally.ts';
+import type { Choices } from '../src/votes/types.ts';
 import { browserSuite, launchBrowser, newPage, screenshot, signIn, webServer, type WebServer } from './helpers/browser.ts';
+import { createVoteFixture, STRIKE_QUESTION } from './helpers/vote-fixture.ts';
 import { ACCOUNTS, lastCode, PASSWORD, seedVoteWorld, signedIn } from './helpers/vote-world.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -245,12 +249,18 @@ browserSuite('the vote pages in Chromium', () => {
     await page.getByRole('button', { name: 'Certify the count' }).click();
     await page.getByText(/^Certified by Rosa Committee/).waitFor();
     await page.getByText('Needs one more committee member to certify.').waitFor();
+    // Read again, the page still says who certified and offers the chair no second certification (it would be refused).
+    await page.reload();
+    await page.getByText(/^Certified by Rosa Committee/).waitFor();
+    expect(await page.getByRole('button', { name: 'Certify the count' }).count()).toBe(0);
     await axeClean(page);
     await shot(page, 'votes-committee-counted');
 
     const second = await newPage(browser, { base: web.url });
     await signIn(second.page, web.url, ACCOUNTS.committee2, PASSWORD);
     await second.page.goto(`${web.url}/workspace/votes/${voteId}`);
+    // The second committee member sees that the chair has certified.
+    await second.page.getByText(/^Certified by Rosa Committee/).waitFor();
     await second.page.getByRole('button', { name: 'Certify the count' }).click();
     await second.page.getByText('Where it stands: Certified').waitFor();
     await second.page.getByRole('button', { name: 'Publish the results' }).click();
@@ -293,6 +303,43 @@ browserSuite('the vote pages in Chromium', () => {
     await axeClean(page);
     await noSideways(page);
     await shot(page, 'votes-member-es');
+    await context.close();
+  }, 60_000);
+
+  it('writes a large union\'s counts with the page language\'s thousands separators (25,500 of 31,482), in English and Spanish', async () => {
+    // Another union's vote, counted as the server counts (tally): UTLA's 2018 figures, 25,500 of
+    // 31,482 voting at three worksites, 24,990 yes and 510 no; 100 online, 238 at kiosks, the rest on paper.
+    const db = web.server.handle.db;
+    const fx = await createVoteFixture(db, { members: 3, worksites: 3, name: 'Large Teachers' });
+    const sites = [['North High', 12_000, 9_800], ['South High', 11_000, 8_900], ['East High', 8_482, 6_800]] as const;
+    const roll: RollEntry[] = [];
+    for (const [name, eligible, voted] of sites) for (let i = 0; i < eligible; i++) roll.push({ worksite: name, voted: i < voted, channel: null });
+    const voters = roll.filter((r) => r.voted);
+    voters.forEach((r, i) => { r.channel = i < 100 ? 'online' : i < 338 ? 'kiosk' : 'paper'; });
+    const ballots: Choices[] = Array.from({ length: 338 }, (_, i) => ({ [STRIKE_QUESTION.key]: i < 330 ? 'yes' : 'no' }));
+    const paper = [{ ballots: 25_162, spoiled: 0, answers: { [STRIKE_QUESTION.key]: { yes: 24_660, no: 502, blank: 0 } } }];
+    const results = tally({ questions: [STRIKE_QUESTION], ballots, paper, roll });
+    expect([results.voted, results.eligible, results.questions[0].counts.yes]).toEqual([25_500, 31_482, 24_990]);
+    const at = new Date().toISOString();
+    await db.updateTable('votes').set({ state: 'counted', results: JSON.stringify(results), counted_by: fx.committeeId, counted_at: at, updated_at: at }).where('id', '=', fx.voteId).execute();
+    await db.updateTable('people').set({ password_hash: await argon2id.hash(PASSWORD) }).where('id', '=', fx.committeeId).execute();
+
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, `committee-${fx.orgId}@fixture.test`, PASSWORD);
+    await page.goto(`${web.url}/workspace/votes/${fx.voteId}`);
+    await page.getByText('25,500 of 31,482 members voted: 81.0% turnout').waitFor();
+    await expect(page.locator('.vt-result tbody tr').allTextContents()).resolves.toEqual(['Yes24,99098.0%', 'No5102.0%', 'Left blank0']);
+    await expect(page.locator('.vt-channels li').allTextContents()).resolves.toEqual(['online: 100', 'site kiosk: 238', 'paper ballot: 25,162']);
+    await expect(page.locator('.vt-turnout tbody tr').first().textContent()).resolves.toBe('East High6,8008,48280.2%');
+    await noSideways(page);
+    await axeClean(page);
+    await shot(page, 'votes-large-counts');
+    // es-US groups thousands with commas too (as every page of the app writes numbers in Spanish).
+    await page.goto(`${web.url}/workspace/votes/${fx.voteId}?lang=es`);
+    await page.getByText('25,500 de 31,482 miembros votaron: 81.0% de participación').waitFor();
+    await expect(page.locator('.vt-result tbody tr').first().textContent()).resolves.toBe('Yes24,99098.0%');
+    await expect(page.locator('.vt-channels li').last().textContent()).resolves.toBe('boleta de papel: 25,162');
+    await noSideways(page);
     await context.close();
   }, 60_000);
 

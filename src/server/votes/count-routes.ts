@@ -43,7 +43,13 @@ const ballots = createRoute({
 const results = createRoute({
   method: 'get', path: '/api/votes/{id}/results', tags: ['votes'], summary: 'The results (the committee once counted; members once published)',
   request: { params: IdParams },
-  responses: { 200: ok(z.object({ vote: VoteSchema, results: ResultsSchema }), 'The results'), ...errors(400, 401, 403, 404, 409) },
+  responses: {
+    200: ok(z.object({
+      vote: VoteSchema, results: ResultsSchema,
+      certifications: CertificationsSchema.shape.certifications.openapi({ description: 'who certified the count and when, first first (two different committee members certify it)' }),
+    }), 'The results'),
+    ...errors(400, 401, 403, 404, 409),
+  },
 });
 
 /** The committee sees a count at once; members once it is published. */
@@ -170,6 +176,6 @@ export function countRoutes(app: OpenAPIHono<AppEnv>): void {
     const v = await voteOf(deps.db, actor, c.req.valid('param').id);
     mustBeShown(v, manages(actor));
     if (v.results === null) throw new ApiError(409, { code: 'vote.not-published', message: 'this vote has no results' });
-    return c.json({ vote: voteJson(v, deps.now()), results: JSON.parse(v.results) as Results }, 200);
+    return c.json({ vote: voteJson(v, deps.now()), results: JSON.parse(v.results) as Results, certifications: await certificationsOf(deps.db, v.id) }, 200);
   });
 }

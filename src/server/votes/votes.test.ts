@@ -210,6 +210,9 @@ eachDatabase('a union vote', (dialect) => {
     expect((await committee.request('POST', `/api/votes/${voteId}/publish`)).body.code).toBe('vote.counted');
     const first = await committee.request('POST', `/api/votes/${voteId}/certify`);
     expect([first.status, first.body.vote.state, first.body.certifications.length]).toEqual([200, 'counted', 1]);
+    // The other committee member reads who certified with the results, as the page does after a reload.
+    const seen = await committee2.request('GET', `/api/votes/${voteId}/results`);
+    expect(seen.body.certifications).toEqual(first.body.certifications);
     expect((await committee.request('POST', `/api/votes/${voteId}/certify`)).body.code).toBe('vote.already-certified');
     const second = await committee2.request('POST', `/api/votes/${voteId}/certify`);
     expect([second.status, second.body.vote.state, second.body.certifications.length]).toEqual([200, 'certified', 2]);

@@ -1,7 +1,8 @@
 /** Each paper site's state: sign-ins, whether the two counts agree (never whose differs how), the observer, accepted. */
-import { useMessages } from '../../i18n.ts';
+import { useLang, useMessages } from '../../i18n.ts';
 import { siteWords } from '../../pages/votes/site-messages.ts';
 import { TableScroll } from '../TableScroll.tsx';
+import { count } from '../workspace/format.ts';
 import { UserText } from '../UserText.tsx';
 import type { PaperCounts, PaperSite, Question } from './types.ts';
 
@@ -11,6 +12,7 @@ export function emptyCounts(questions: Question[]): PaperCounts {
 
 export function PaperStatus({ sites }: { sites: PaperSite[] }) {
   const t = useMessages(siteWords);
+  const lang = useLang();
   if (sites.length === 0) return null;
   return (
     <section aria-labelledby="vt-paper-status">
@@ -27,8 +29,8 @@ export function PaperStatus({ sites }: { sites: PaperSite[] }) {
             {sites.map((s) => (
               <tr key={s.worksiteId}>
                 <th scope="row"><UserText text={s.worksite} /></th>
-                <td className="num">{s.signIns}</td>
-                <td className="num">{s.entries}</td>
+                <td className="num">{count(s.signIns, lang)}</td>
+                <td className="num">{count(s.entries, lang)}</td>
                 <td className={s.status === 'mismatch' || s.overSignIns ? 'error' : undefined}>{t(`paper.status.${s.status}`)}{s.overSignIns ? ` ${t('paper.over')}` : ''}</td>
                 <td>{s.observerName ? <UserText text={s.observerName} /> : t('paper.no')}</td>
                 <td>{s.accepted ? t('paper.yes') : t('paper.no')}</td>

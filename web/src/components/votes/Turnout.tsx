@@ -5,6 +5,7 @@
 import { useLang, useMessages } from '../../i18n.ts';
 import { committeeWords } from '../../pages/votes/committee-messages.ts';
 import { TableScroll } from '../TableScroll.tsx';
+import { count } from '../workspace/format.ts';
 import { UserText } from '../UserText.tsx';
 import { percent, shareOf } from './shares.ts';
 import { CHANNELS, type Turnout } from './types.ts';
@@ -16,10 +17,10 @@ export function TurnoutView({ turnout }: { turnout: Turnout }) {
   const lang = useLang();
   return (
     <div className="vt-turnout">
-      <p className="vt-headline" data-testid="turnout">{v('results.turnout', { voted: turnout.voted, eligible: turnout.eligible, share: percent(turnout.turnout, lang) })}</p>
+      <p className="vt-headline" data-testid="turnout">{v('results.turnout', { voted: count(turnout.voted, lang), eligible: count(turnout.eligible, lang), share: percent(turnout.turnout, lang) })}</p>
       <h3>{t('turnout.channel')}</h3>
       <ul className="vt-channels">
-        {CHANNELS.map((c) => <li key={c}>{v(`channel.${c}`)}: <strong>{turnout.byChannel[c] ?? 0}</strong></li>)}
+        {CHANNELS.map((c) => <li key={c}>{v(`channel.${c}`)}: <strong>{count(turnout.byChannel[c] ?? 0, lang)}</strong></li>)}
       </ul>
       {turnout.sites.length > 0 && (
         <>
@@ -30,8 +31,8 @@ export function TurnoutView({ turnout }: { turnout: Turnout }) {
               <tbody>
                 {turnout.sites.map((w, i) => (
                   <tr key={i}>
-                    <th scope="row">{w.sites !== undefined ? t('turnout.small', { n: w.sites }) : <UserText text={w.name} />}</th>
-                    <td className="num">{w.voted}</td><td className="num">{w.eligible}</td><td className="num">{percent(shareOf(w.voted, w.eligible), lang)}</td>
+                    <th scope="row">{w.sites !== undefined ? t('turnout.small', { n: count(w.sites, lang) }) : <UserText text={w.name} />}</th>
+                    <td className="num">{count(w.voted, lang)}</td><td className="num">{count(w.eligible, lang)}</td><td className="num">{percent(shareOf(w.voted, w.eligible), lang)}</td>
                   </tr>
                 ))}
               </tbody>

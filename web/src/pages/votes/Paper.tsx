@@ -7,7 +7,8 @@
 import { useMemo, useState } from 'react';
 import type { PageProps } from '../../App.tsx';
 import { api } from '../../api.ts';
-import { useMessages } from '../../i18n.ts';
+import { useLang, useMessages } from '../../i18n.ts';
+import { count } from '../../components/workspace/format.ts';
 import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
 import { useApi } from '../../components/workspace/useApi.ts';
@@ -63,6 +64,7 @@ interface SignInAnswer { results: { memberId: string; result: 'signed-in' | 'ref
 function SignIns({ voteId, worksiteId, onChange }: { voteId: number; worksiteId: number; onChange: () => void }) {
   const t = useMessages(siteWords);
   const v = useMessages(voteWords);
+  const lang = useLang();
   const [q, setQ] = useState('');
   const [reload, setReload] = useState(0);
   const roll = useReload<{ voters: Voter[] }>(`/api/votes/${voteId}/voters?worksite=${worksiteId}&limit=500${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`, reload);
@@ -73,7 +75,7 @@ function SignIns({ voteId, worksiteId, onChange }: { voteId: number; worksiteId:
       const a = await api<SignInAnswer>('POST', `/api/votes/${voteId}/paper/${worksiteId}/sign-ins`, { memberIds: [...picked] });
       const signed = a.results.filter((r) => r.result === 'signed-in').length;
       const others = a.results.filter((r) => r.result !== 'signed-in').map((r) => (r.result === 'refused' ? t('paper.signin.refused', { memberId: r.memberId, reason: r.reason ?? '' }) : t('paper.signin.notFound', { memberId: r.memberId })));
-      setSaid({ ok: others.length === 0, text: [t('paper.signin.done', { n: signed }), ...others].join(' ') });
+      setSaid({ ok: others.length === 0, text: [t('paper.signin.done', { n: count(signed, lang) }), ...others].join(' ') });
       setPicked(new Set());
     } catch (e) {
       setSaid(refusal(e));
@@ -103,7 +105,7 @@ function SignIns({ voteId, worksiteId, onChange }: { voteId: number; worksiteId:
         </ul>
       )}
       <SaidLine said={said} />
-      <button type="button" disabled={picked.size === 0} onClick={() => void submit()}>{t('paper.signin.submit', { n: picked.size })}</button>
+      <button type="button" disabled={picked.size === 0} onClick={() => void submit()}>{t('paper.signin.submit', { n: count(picked.size, lang) })}</button>
     </section>
   );
 }

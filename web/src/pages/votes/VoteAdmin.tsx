@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { PageProps, Session } from '../../App.tsx';
 import { api } from '../../api.ts';
 import { useLang, useMessages } from '../../i18n.ts';
+import { count } from '../../components/workspace/format.ts';
 import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
 import { UserText } from '../../components/UserText.tsx';
@@ -37,11 +38,11 @@ export function VoteAdmin({ session, id }: PageProps) {
   const [reload, setReload] = useState(0);
   const [said, setSaid] = useState<Said | null>(null);
   const [closesAt, setClosesAt] = useState('');
-  // Who certified is in the answer to a certification (the vote's own answer does not list them).
-  const [certifications, setCertifications] = useState<Certification[]>([]);
   const loaded = useReload<Answer>(`/api/votes/${voteId}`, reload, 5000);
   const counted = loaded.state === 'done' && (loaded.value.vote.state === 'counted' || loaded.value.vote.state === 'certified');
-  const results = useReload<{ results: ResultsShape }>(counted ? `/api/votes/${voteId}/results` : null, reload);
+  const results = useReload<{ results: ResultsShape; certifications: Certification[] }>(counted ? `/api/votes/${voteId}/results` : null, reload);
+  // Who certified, as the results answer gives it: after a reload, and for the other committee members too.
+  const certifications = results.state === 'done' ? results.value.certifications : [];
   const committee = runsVotes(s);
 
   const act = async (run: () => Promise<string>, confirm?: string) => {
@@ -92,7 +93,7 @@ export function VoteAdmin({ session, id }: PageProps) {
           <p><Link to={`/workspace/votes/${voteId}/edit`}>{t('edit.link')}</Link></p>
           <h2 id="vt-freeze">{t('freeze')}</h2>
           <p>{t('freeze.intro')}</p>
-          <button type="button" onClick={() => void act(async () => t('freeze.done', { n: listed((await api<{ voters: unknown }>('POST', `${path}/freeze`)).voters) }), t('freeze.confirm', { title: vote.title }))}>{t('freeze')}</button>
+          <button type="button" onClick={() => void act(async () => t('freeze.done', { n: count(listed((await api<{ voters: unknown }>('POST', `${path}/freeze`)).voters), lang) }), t('freeze.confirm', { title: vote.title }))}>{t('freeze')}</button>
         </section>
       )}
 
@@ -133,7 +134,7 @@ export function VoteAdmin({ session, id }: PageProps) {
           </ul>
           {vote.state === 'counted' && certifications.length === 1 && <p>{t('certify.needs')}</p>}
           {vote.state === 'counted' && certifiesVotes(s) && !certifications.some((c) => c.person.id === s.person.id) && (
-            <button type="button" onClick={() => void act(async () => { setCertifications((await api<{ certifications: Certification[] }>('POST', `${path}/certify`)).certifications); return t('certify.done'); })}>{t('certify')}</button>
+            <button type="button" onClick={() => void act(async () => { await api('POST', `${path}/certify`); return t('certify.done'); })}>{t('certify')}</button>
           )}
         </section>
       )}
