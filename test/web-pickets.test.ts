@@ -164,6 +164,21 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('tells an account with no roster row, in plain words and once, why My shifts is empty', async () => {
+    // committee@utla.demo is on the election committee and has no member row: GET /api/me/pickets and /api/me/strike-pay answer 409 picket.no-member-row.
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'committee@utla.demo', DEMO_PASSWORD);
+    expect((await (await page.request.get(`${web.url}/api/me/strike-pay`)).json()).code).toBe('picket.no-member-row');
+    await page.goto(`${web.url}/workspace/pickets/me`);
+    await page.getByText('Your account is not linked to a member on the roster').waitFor();
+    const text = await page.locator('main').innerText();
+    expect(text).not.toContain('POST /api');
+    expect(text).not.toContain('could not be loaded');
+    await page.goto(`${web.url}/workspace/pickets/me?lang=es`);
+    await page.getByText('Su cuenta no está vinculada a un miembro de la lista').waitFor();
+    await context.close();
+  }, 120_000);
+
   it('has no serious accessibility problem on any strike-morning page at 375 px, in English and Spanish', async () => {
     const pages: [string, string][] = [
       ['admin@utla.demo', '/workspace/pickets'], ['admin@utla.demo', '/workspace/pickets/plan'], ['admin@utla.demo', '/workspace/pickets/board'],

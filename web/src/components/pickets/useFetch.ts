@@ -12,7 +12,7 @@ export function useFetch<T>(path: string | null, again: number): Loaded<T> {
       (value) => setLoaded({ state: 'done', value }),
       (e: unknown) => {
         if (abort.signal.aborted) return;
-        setLoaded(e instanceof ApiError ? { state: 'failed', status: e.status, message: e.problem.message, hint: e.problem.hint } : { state: 'failed', status: 0, message: String(e) });
+        setLoaded(e instanceof ApiError ? { state: 'failed', status: e.status, message: e.problem.message, hint: e.problem.hint, code: e.problem.code } : { state: 'failed', status: 0, message: String(e) });
       },
     );
     return () => abort.abort();

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../api.ts';
 
-export type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; status: number; message: string; hint?: string };
+export type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; status: number; message: string; hint?: string; code?: string };
 
 export function useApi<T>(path: string | null): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
@@ -17,7 +17,7 @@ export function useApi<T>(path: string | null): Loaded<T> {
       (value) => setLoaded({ state: 'done', value }),
       (e: unknown) => {
         if (abort.signal.aborted) return;
-        if (e instanceof ApiError) setLoaded({ state: 'failed', status: e.status, message: e.problem.message, hint: e.problem.hint });
+        if (e instanceof ApiError) setLoaded({ state: 'failed', status: e.status, message: e.problem.message, hint: e.problem.hint, code: e.problem.code });
         else setLoaded({ state: 'failed', status: 0, message: e instanceof Error ? e.message : String(e) });
       },
     );

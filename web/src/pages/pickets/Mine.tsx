@@ -43,6 +43,17 @@ function MinePage({ session }: { session: Session }) {
     setReload((n) => n + 1);
   };
   const when = (s: Shift) => `${dayName(s.startsAt.slice(0, 10), lang)}, ${clock(s.startsAt, lang)}–${clock(s.endsAt, lang)}`;
+  // An account with no roster row (an organizer, the election committee): one plain sentence, not two failures.
+  const unlinked = [me, pay].some((x) => x.state === 'failed' && x.code === 'picket.no-member-row');
+  if (unlinked) {
+    return (
+      <div className="pk-page">
+        <PicketsNav session={session} here="me" />
+        <h1>{t('me.title')}</h1>
+        <p className="muted" role="status">{t('me.unlinked')}</p>
+      </div>
+    );
+  }
   return (
     <div className="pk-page">
       <PicketsNav session={session} here="me" />
