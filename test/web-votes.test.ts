@@ -202,8 +202,14 @@ browserSuite('the vote pages in Chromium', () => {
     await noSideways(page);
 
     await page.getByLabel('Your member id').fill('1004');
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'The site captain confirms who I am' }).click();
+    // Holding the device proves nothing: the captain types their own password for each member, and a wrong one is refused in plain words.
+    const captainField = page.getByLabel(/Site captain: to confirm that the person at this kiosk is member 1004/);
+    await captainField.fill('not the password');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByText('That is not the password of the site captain who opened this kiosk.').waitFor();
+    await captainField.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByText('Your ballot is private').waitFor();
     await page.getByLabel('Yes', { exact: true }).check();
     await page.getByRole('button', { name: 'Review my ballot' }).click();

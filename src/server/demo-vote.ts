@@ -16,6 +16,7 @@ import { planStrikeVote, type PlannedBallots, type RollMember } from '../votes/d
 import { audit } from './audit.ts';
 import type { DemoClient } from './demo-client.ts';
 import type { Deps } from './env.ts';
+import { DEMO_PASSWORD } from './demo-client.ts';
 import { UNION_ADMIN, type SeededRoster } from './demo-roster.ts';
 
 /** The committee: the chair sets the vote up, counts and publishes; the chair and the secretary certify; the third observes paper tallies. */
@@ -89,7 +90,7 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
     const { kioskId, kioskToken } = await client.call<{ kioskId: number; kioskToken: string }>(KIOSK_CAPTAINS[i], 'POST', `/api/votes/${id}/kiosks`, { worksiteId: k.worksiteId });
     const device = { authorization: `Kiosk ${kioskToken}` };
     for (const [j, memberId] of ballots.memberIds.entries()) {
-      const { ballotToken } = await client.send<{ ballotToken: string }>('POST', '/api/kiosk/identify', { memberId, attest: true }, device);
+      const { ballotToken } = await client.send<{ ballotToken: string }>('POST', '/api/kiosk/identify', { memberId, attest: true, captainPassword: DEMO_PASSWORD }, device);
       await client.send('POST', '/api/kiosk/ballot', { ballotToken, choices: choice(ballots, j) }, device);
     }
     await client.call(KIOSK_CAPTAINS[i], 'DELETE', `/api/votes/${id}/kiosks/${kioskId}`);

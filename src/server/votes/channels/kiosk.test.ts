@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../../test/helpers/databases.ts';
-import { startTestServer, type Client, type TestServer } from '../../../../test/helpers/server.ts';
+import { PASSWORD, startTestServer, type Client, type TestServer } from '../../../../test/helpers/server.ts';
 import { countRows, linkSignIn, makeCaptain, openVoteWorld, rollRow, type VoteWorld } from '../../../../test/helpers/votes.ts';
 
 eachDatabase('voting at a site kiosk', (dialect) => {
@@ -64,7 +64,7 @@ eachDatabase('voting at a site kiosk', (dialect) => {
     await linkSignIn(s, 'teachers', 'organizer', m.rowId);
     expect((await (await s.as('teachers', 'organizer')).request('POST', `/api/votes/${w.voteId}/ballot`, { choices: { authorize: 'no' } })).status).toBe(201);
     const k = (await openKiosk(captain, w.worksites[0])).body;
-    const id = await s.anonymous().request('POST', '/api/kiosk/identify', { memberId: m.memberId, attest: true }, at(k.kioskToken));
+    const id = await s.anonymous().request('POST', '/api/kiosk/identify', { memberId: m.memberId, attest: true, captainPassword: PASSWORD }, at(k.kioskToken));
     expect(id.status).toBe(200);
     const cast = await s.anonymous().request('POST', '/api/kiosk/ballot', { ballotToken: id.body.ballotToken, choices: { authorize: 'yes' } }, at(k.kioskToken));
     expect([cast.status, cast.body.code]).toEqual([409, 'vote.already-voted']);
@@ -76,7 +76,7 @@ eachDatabase('voting at a site kiosk', (dialect) => {
   it('the captain attests members of the site\'s roll; one on no roll votes challenged; one of another site must use a code; a committee kiosk takes no attestation', async () => {
     const k = (await openKiosk(captain, w.worksites[0])).body;
     const kiosk = s.anonymous();
-    const attest = (memberId: string, token = k.kioskToken) => kiosk.request('POST', '/api/kiosk/identify', { memberId, attest: true }, at(token));
+    const attest = (memberId: string, token = k.kioskToken) => kiosk.request('POST', '/api/kiosk/identify', { memberId, attest: true, captainPassword: PASSWORD }, at(token));
     const offList = await attest(w.members[3].memberId);
     expect(offList.status).toBe(200);
     const cast = await kiosk.request('POST', '/api/kiosk/ballot', { ballotToken: offList.body.ballotToken, choices: { authorize: 'yes' } }, at(k.kioskToken));
@@ -88,6 +88,18 @@ eachDatabase('voting at a site kiosk', (dialect) => {
     const unknown = await attest('999999');
     expect([unknown.status, unknown.body.where.field]).toEqual([404, 'memberId']);
 
+    // The kiosk is handed to the members who come: holding it proves nothing, so the captain types their own password for each.
+    const issued = await countRows(s, 'vote_access', { voteId: w.voteId });
+    const none = await kiosk.request('POST', '/api/kiosk/identify', { memberId: w.members[0].memberId, attest: true }, at(k.kioskToken));
+    expect(none.status).toBe(400);
+    const wrong = await kiosk.request('POST', '/api/kiosk/identify', { memberId: w.members[0].memberId, attest: true, captainPassword: 'not the captain\'s' }, at(k.kioskToken));
+    expect([wrong.status, wrong.body.code, wrong.body.where.field]).toEqual([401, 'vote.attest-password', 'captainPassword']);
+    expect(await countRows(s, 'vote_access', { voteId: w.voteId })).toBe(issued);
+    // The wrong password counts against the captain's email as a sign-in's would (the same waits after five).
+    const failures = await s.handle.db.selectFrom('sign_in_failures').select('account').where('account', '=', 'site-captain@teachers.test').execute();
+    expect(failures.length).toBe(1);
+    await s.handle.db.deleteFrom('sign_in_failures').execute();
+
     const byCommittee = (await openKiosk(committee, w.worksites[1])).body;
     const refused = await attest(w.members[5].memberId, byCommittee.kioskToken);
     expect([refused.status, refused.body.code]).toEqual([403, 'vote.attest-off']);
@@ -97,7 +109,7 @@ eachDatabase('voting at a site kiosk', (dialect) => {
   it('a ballot token from one kiosk does not work at another; a closed kiosk takes nothing', async () => {
     const a = (await openKiosk(captain, w.worksites[0])).body;
     const b = (await openKiosk(committee, w.worksites[0])).body;
-    const id = await s.anonymous().request('POST', '/api/kiosk/identify', { memberId: w.members[0].memberId, attest: true }, at(a.kioskToken));
+    const id = await s.anonymous().request('POST', '/api/kiosk/identify', { memberId: w.members[0].memberId, attest: true, captainPassword: PASSWORD }, at(a.kioskToken));
     expect(id.status).toBe(200);
     const elsewhere = await s.anonymous().request('POST', '/api/kiosk/ballot', { ballotToken: id.body.ballotToken, choices: { authorize: 'yes' } }, at(b.kioskToken));
     expect(elsewhere.status).toBe(401);

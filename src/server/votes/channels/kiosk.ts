@@ -2,12 +2,16 @@
  * Site kiosks (docs/votes.md, "Channels"): a site captain (or the committee) opens a kiosk for
  * the vote at a worksite on a device, which keeps the kiosk token. A member identifies at it
  * with their member id and a one-time code, or, at a kiosk a captain opened, the captain attests
- * them from the site's roll; the kiosk gets a ballot token good for one ballot in 5 minutes.
+ * them from the site's roll, typing their own password for each (the device is handed to the
+ * members who come, so holding it proves nothing); the kiosk gets a ballot token good for one
+ * ballot in 5 minutes.
  *
  * A ballot token is a vote_access row of `via` 'kiosk' (its `code_hash` names the kiosk), so the
  * one-time tokens of both channels live in one table; it is spent by the cast's own claim.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { clientAddress } from '../../auth/client-address.ts';
+import { confirmPassword } from '../../auth/confirm.ts';
 import { newToken, hashToken } from '../../auth/tokens.ts';
 import { audit } from '../../audit.ts';
 import type { AppEnv } from '../../env.ts';
@@ -36,8 +40,8 @@ const close = createRoute({
 });
 const identify = createRoute({
   method: 'post', path: '/api/kiosk/identify', tags: ['votes'], summary: 'Identify a member at a kiosk (Authorization: Kiosk <token>): a one-time code, or the captain\'s attestation',
-  request: jsonBody(IdentifyBody, '{memberId, code} or {memberId, attest: true}'),
-  responses: { 200: ok(z.object({ ballotToken: z.string(), expiresAt: z.string() }), 'A token for one ballot'), ...errors(400, 401, 403, 404, 409) },
+  request: jsonBody(IdentifyBody, '{memberId, code} or {memberId, attest: true, captainPassword}'),
+  responses: { 200: ok(z.object({ ballotToken: z.string(), expiresAt: z.string() }), 'A token for one ballot'), ...errors(400, 401, 403, 404, 409, 429) },
 });
 const kioskBallot = createRoute({
   method: 'post', path: '/api/kiosk/ballot', tags: ['votes'], summary: 'Cast the identified member\'s ballot at the kiosk (Authorization: Kiosk <token>)',
@@ -88,6 +92,12 @@ export function kioskRoutes(app: OpenAPIHono<AppEnv>): void {
     const now = deps.now();
     const kiosk = await kioskOf(deps.db, c.req.header('authorization'));
     const vote = await openVote(deps.db, null, kiosk.voteId, now, 'kiosk');
+    if ('attest' in body && !(await confirmPassword(deps, { personId: kiosk.openedBy, password: body.captainPassword, address: clientAddress(c), now }))) {
+      throw new ApiError(401, {
+        code: 'vote.attest-password', message: 'that is not the password of the site captain who opened this kiosk: the captain types it to confirm each member', where: { field: 'captainPassword' },
+        hint: 'the site captain types their own password; a member without a captain nearby identifies with a one-time code',
+      });
+    }
     const ballotToken = newToken();
     const expiresAt = new Date(now.getTime() + BALLOT_TOKEN_TTL_MS).toISOString();
     const issued = await deps.db.transaction().execute(async (tx) => {

@@ -21,7 +21,7 @@ export const KioskSchema = z.object({ kioskId: z.number().int(), kioskToken: z.s
 export const KioskParams = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' }, example: 12 }), kioskId: Id.openapi({ param: { name: 'kioskId', in: 'path' }, example: 34 }) });
 export const IdentifyBody = z.union([
   z.object({ memberId: MemberNumber, code: Code }).strict(),
-  z.object({ memberId: MemberNumber, attest: z.literal(true) }).strict(),
+  z.object({ memberId: MemberNumber, attest: z.literal(true), captainPassword: z.string().min(1).max(200).openapi({ description: 'the password of the site captain who opened this kiosk, typed by the captain for each member attested' }) }).strict(),
 ]).openapi({ example: { memberId: '1001', code: '042917' } });
 export const KioskBallotBody = z.object({ ballotToken: z.string().min(1).max(100), choices: ChoicesBody.shape.choices }).strict();
 

@@ -37,6 +37,9 @@ export const ballotWords = messages({
     'refused.vote.struck': 'The election committee ruled that you may not vote in this vote, so this ballot was not taken. Ask the committee about its ruling.',
     'refused.vote.voter-token': 'For your privacy this page forgot you after 30 minutes. Start again with your member id.',
     'refused.vote.code-wrong': 'That code does not match the member id, or it expired or was used. Ask for a new code.',
+    'refused.vote.attest-password': 'That is not the password of the site captain who opened this kiosk. The captain types their own password to confirm each member.',
+    'refused.vote.other-worksite': 'This member votes at another site: the captain here cannot confirm them. Use a one-time code instead (“Send me a code”).',
+    'refused.auth.throttled': 'Too many wrong passwords: wait a few minutes before the captain tries again.',
   },
   es: {
     'step': 'Pregunta {n} de {total}',
@@ -73,5 +76,8 @@ export const ballotWords = messages({
     'refused.vote.struck': 'El comité electoral decidió que usted no puede votar en esta votación, así que esta boleta no se recibió. Pregunte al comité por su decisión.',
     'refused.vote.voter-token': 'Por su privacidad, esta página lo olvidó después de 30 minutos. Empiece de nuevo con su número de miembro.',
     'refused.vote.code-wrong': 'Ese código no corresponde al número de miembro, o venció o ya se usó. Pida un código nuevo.',
+    'refused.vote.attest-password': 'Esa no es la contraseña del capitán de sitio que abrió este quiosco. El capitán escribe su propia contraseña para confirmar a cada miembro.',
+    'refused.vote.other-worksite': 'Este miembro vota en otro sitio: el capitán de aquí no puede confirmarlo. Use un código de un solo uso («Envíenme un código»).',
+    'refused.auth.throttled': 'Demasiadas contraseñas incorrectas: espere unos minutos antes de que el capitán lo intente de nuevo.',
   },
 });

@@ -6,7 +6,7 @@
 import { ApiError } from '../../api.ts';
 import { refusal, type Said } from './parts.tsx';
 
-const KNOWN = ['vote.already-voted', 'vote.closed', 'vote.not-open', 'vote.struck', 'vote.voter-token', 'vote.code-wrong'] as const;
+const KNOWN = ['vote.already-voted', 'vote.closed', 'vote.not-open', 'vote.struck', 'vote.voter-token', 'vote.code-wrong', 'vote.attest-password', 'vote.other-worksite', 'auth.throttled'] as const;
 type Known = (typeof KNOWN)[number];
 
 export function plainRefusal(e: unknown, say: (key: `refused.${Known}`) => string): Said {

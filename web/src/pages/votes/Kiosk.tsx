@@ -47,6 +47,10 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
   const b = useMessages(ballotWords);
   const [memberId, setMemberId] = useState('');
   const [code, setCode] = useState('');
+  // The captain's own password, typed by the captain for each member attested: the device is handed
+  // to the members who come, so holding it proves nothing. Never kept past the attempt.
+  const [attesting, setAttesting] = useState(false);
+  const [captainPassword, setCaptainPassword] = useState('');
   const [ballotToken, setBallotToken] = useState<string | null>(null);
   const [cast, setCast] = useState<Cast | null>(null);
   const [said, setSaid] = useState<Said | null>(null);
@@ -121,8 +125,21 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
       <button type="submit" className="vt-big">{t('kiosk.continue')}</button>
       <div className="vt-nav">
         <button type="button" className="vt-secondary" disabled={memberId.trim() === ''} onClick={() => void sendCode()}>{t('kiosk.send')}</button>
-        <button type="button" className="vt-secondary" disabled={memberId.trim() === ''} onClick={() => { if (window.confirm(t('kiosk.attest.confirm', { memberId: memberId.trim() }))) void identify({ memberId: memberId.trim(), attest: true }); }}>{t('kiosk.attest')}</button>
+        <button type="button" className="vt-secondary" disabled={memberId.trim() === ''} aria-expanded={attesting} onClick={() => setAttesting(true)}>{t('kiosk.attest')}</button>
       </div>
+      {attesting && memberId.trim() !== '' && (
+        <div className="vt-attest">
+          <label>
+            {t('kiosk.attest.password', { memberId: memberId.trim() })}
+            <input type="password" value={captainPassword} onChange={(e) => setCaptainPassword(e.target.value)} autoComplete="off" maxLength={200} />
+          </label>
+          <button type="button" disabled={captainPassword === ''} onClick={() => {
+            const password = captainPassword;
+            setCaptainPassword('');
+            void identify({ memberId: memberId.trim(), attest: true, captainPassword: password });
+          }}>{t('kiosk.attest.confirm')}</button>
+        </div>
+      )}
     </form>
   );
 }
