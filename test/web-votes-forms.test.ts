@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyDraft, fieldKey, toBody, toIso } from '../web/src/components/votes/draft.ts';
 import { percent, shareOf, thresholdPercent, verdictPercent } from '../web/src/components/votes/shares.ts';
 import { stateOf } from '../web/src/components/votes/state.ts';
+import { when } from '../web/src/components/votes/when.ts';
 
 describe('the set-up form', () => {
   it('makes option keys from labels, and the pass option from its position', () => {
@@ -30,6 +31,14 @@ describe('the set-up form', () => {
     expect(fieldKey('questions[0].options[1].label')).toBe('questions.0.options.1.label');
     expect(fieldKey('body.title')).toBe('title');
     expect(fieldKey('cutoffAt')).toBe('cutoffAt');
+  });
+});
+
+describe('times on the vote pages', () => {
+  it('name their time zone', () => {
+    // "Aug 22, 2018, 2:00 PM UTC" here (or PDT, GMT+1…, wherever the tests run): never a bare time.
+    expect(when('2018-08-22T14:00:00Z', 'en')).toMatch(/^Aug 2[12], 2018, \d{1,2}:00 [AP]M (UTC|GMT([+-]\d{1,2}(:\d\d)?)?|[A-Z]{2,5})$/);
+    expect(when('2018-08-22T14:00:00Z', 'es')).toMatch(/ (UTC|GMT([+-]\d{1,2}(:\d\d)?)?|[A-Z]{2,5})$/);
   });
 });
 

@@ -73,10 +73,4 @@ export function FieldProblem({ id, problem }: { id: string; problem: ApiProblem 
   );
 }
 
-/** A date and time as people read it, in the reader's own time zone. */
-export function when(iso: string | null | undefined, lang: 'en' | 'es'): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
+export { when } from './when.ts';
