@@ -9,6 +9,8 @@ import type { AppEnv } from '../env.ts';
 import { errors, ok } from '../schemas.ts';
 import { memberRowOf } from '../votes/channels/who.ts';
 import { addDays, isMonday, periodLedger, periodsOf, type PayRules } from '../../pickets/pay.ts';
+import { AUTO_OUT_AFTER_MS, type DayLedger } from '../../pickets/pay-day.ts';
+import { dutyAt, list } from '../../pickets/pay-words.ts';
 import { LedgerAnswer, LedgerQuery, MeAnswer } from './pay-schemas.ts';
 import { asPayRead, currentRules, paidByPayout, paidToMember, payFacts, payoutJson, payoutOf, payouts, rulesById, strikeDays, type RulesVersion } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
@@ -72,6 +74,27 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
     const facts = await payFacts(deps.db, actor.org.id, { from: '0000-01-01', to: '9999-12-31', memberRowId: row.id });
     const now = deps.now();
     const rulesCache = new Map<number, PayRules>();
+    // The shifts the member signed up for and is still on, to list a day they were never checked
+    // in on as not counting, with why (the ledger, made from check-ins, has no row for it).
+    const signedUp = await deps.db.selectFrom('picket_signups as u').innerJoin('picket_shifts as s', 's.id', 'u.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
+      .leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
+      .select(['d.id as dayId', 'd.date', 'd.label', 's.duty', 's.place', 'w.name as worksite', 's.ends_at'])
+      .where('u.organization_id', '=', actor.org.id).where('u.member_row_id', '=', row.id).where('u.ended_at', 'is', null)
+      .where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).orderBy('s.starts_at').execute();
+    const missed = (start: string, end: string, listed: Set<number>) => {
+      const byDay = new Map<number, { dayId: number; date: string; label: string; shifts: string[] }>();
+      for (const u of signedUp) {
+        // A shift still to come (or still running, with its automatic check-out) is not missed yet.
+        if (u.date < start || u.date > end || listed.has(u.dayId) || Date.parse(u.ends_at) + AUTO_OUT_AFTER_MS > now.getTime()) continue;
+        const d = byDay.get(u.dayId) ?? { dayId: u.dayId, date: u.date, label: u.label, shifts: [] };
+        d.shifts.push(dutyAt(u.duty, u.worksite ?? u.place));
+        byDay.set(u.dayId, d);
+      }
+      return [...byDay.values()].map((d): DayLedger => ({
+        dayId: d.dayId, date: d.date, label: d.label, minutes: 0, hours: 0, shifts: 0, worked: [], counted: false, creditMinutes: 0, creditShifts: 0, exception: null,
+        why: `signed up, never checked in (${list([...new Set(d.shifts)])}): does not count`,
+      }));
+    };
     const periods = [];
     for (const p of periodsOf(current.rules, await strikeDays(deps.db, actor.org.id))) {
       const rulesId = produced.get(p.start);
@@ -82,10 +105,12 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
       }
       const l = periodLedger({ rules, facts, periodStart: p.start, now: now.toISOString() });
       const r = l.rows.find((x) => x.memberRowId === row.id);
-      if (!r) continue;
+      const notIn = missed(l.period.start, l.period.end, new Set(r?.days.map((d) => d.dayId) ?? []));
+      if (!r && notIn.length === 0) continue;
+      const days = [...(r?.days ?? []), ...notIn].sort((a, b) => a.date.localeCompare(b.date));
       periods.push({
-        ...l.period, open: now.getTime() < Date.parse(l.period.closesAt), days: r.days, eligibleDays: r.eligibleDays, hours: r.hours, eligible: r.eligible,
-        earnedCents: r.earnedCents, carriedCents: r.carriedCents, amountCents: r.amountCents, why: r.why,
+        ...l.period, open: now.getTime() < Date.parse(l.period.closesAt), days, eligibleDays: r?.eligibleDays ?? 0, hours: r?.hours ?? 0, eligible: r?.eligible ?? false,
+        earnedCents: r?.earnedCents ?? 0, carriedCents: r?.carriedCents ?? 0, amountCents: r?.amountCents ?? 0, why: r?.why ?? 'no day counted this week',
         paid: rulesId !== undefined && (paidTo.get(p.start) ?? 0) > 0, paidCents: rulesId === undefined ? null : (paidTo.get(p.start) ?? 0),
       });
     }

@@ -208,6 +208,30 @@ eachDatabase('strike pay', (dialect) => {
     expect([no.status, no.body.code]).toEqual([409, 'picket.no-member-row']);
   });
 
+  it('lists a day a member signed up for and was never checked in on, as not counting and why', async () => {
+    const db = s.handle.db;
+    const org = s.orgId.teachers;
+    const at = s.clock.now.toISOString();
+    const adminId = (await db.selectFrom('people').select('id').where('email', '=', emailOf('teachers', 'admin')).executeTakeFirstOrThrow()).id;
+    // Ana signs up for the picket of 12 January 2026 (14:30–17:30Z, over by now, 15 January) and never checks in; and for
+    // the 21 January 2019 picket she did check in on (listed once, from her check-in).
+    const signUp = (shiftId: number) => ({ id: s.deps.ids.next(org), organization_id: org, shift_id: shiftId, member_row_id: m.ana, source: 'member', created_by: adminId, created_at: at, ended_by: null, ended_at: null, moved_to: null });
+    const rows = [signUp(shift['2026-01-12'].picket), signUp(shift['2019-01-21'].picket)];
+    await db.insertInto('picket_signups').values(rows).execute();
+    try {
+      const me = await member.request('GET', '/api/me/strike-pay');
+      // The same two paid weeks as before, and the week of 12 January 2026 with its one day, earning nothing.
+      expect(me.body.periods.map((p: { start: string; amountCents: number }) => [p.start, p.amountCents])).toEqual([['2019-01-14', 0], ['2019-01-21', 30_000], ['2026-01-12', 0]]);
+      const week = me.body.periods[2];
+      expect(week.days).toMatchObject([{ date: '2026-01-12', counted: false, hours: 0, why: 'signed up, never checked in (on the picket line at Roosevelt High): does not count' }]);
+      expect(week.why).toBe('no day counted this week');
+      expect(me.body.periods[1].days.map((d: { date: string }) => d.date)).toEqual(['2019-01-21', '2019-01-22']);
+      expect(me.body.totalCents).toBe(30_000);
+    } finally {
+      await db.deleteFrom('picket_signups').where('id', 'in', rows.map((r) => r.id)).execute();
+    }
+  });
+
   it('works out at most two of a union\'s strike-pay ledgers at once, refusing a third before reading its week', async () => {
     let release!: () => void;
     holdLedger = new Promise((r) => (release = r));
