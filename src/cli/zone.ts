@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
@@ -64,7 +65,9 @@ export function registerZone(program: Command, io: Io): void {
           return undefined;
         }
       };
-      const read = (file: string, what: string) => collect(() => readTextFile(file, { prefix: 'zone', what, example: `examples/zone/${what === 'space' ? 'space' : what.startsWith('union') ? 'union-limits' : 'district-limits'}-2019.yaml`, maxBytes: MAX_PROPOSAL_CHARS }));
+      // The example named in full: settle's own examples/zone/ folder, wherever the command runs.
+      const example = (what: string) => fileURLToPath(new URL(`../../examples/zone/${what === 'space' ? 'space' : what.startsWith('union') ? 'union-limits' : 'district-limits'}-2019.yaml`, import.meta.url));
+      const read = (file: string, what: string) => collect(() => readTextFile(file, { prefix: 'zone', what, example: example(what), maxBytes: MAX_PROPOSAL_CHARS }));
       const spaceText = read(spaceFile, 'space');
       const space: Space | undefined = spaceText === undefined ? undefined : collect(() => parseSpace(spaceText, spaceFile));
       const limits: { union?: Limits; district?: Limits } = {};

@@ -25,7 +25,11 @@ export function ReceiptShown({ cast }: { cast: Cast }) {
   );
 }
 
-/** `headers`: the voter token of a member who voted with a code; null when nobody is known here (a session or a code is needed first). */
+/**
+ * `headers`: the voter token of a member who voted with a code, or null. The check needs no
+ * sign-in (the receipt code is the member's own secret, and says nothing of the ballot), so a
+ * member who voted with a code or at a kiosk checks theirs here after the close too.
+ */
 export function ReceiptCheck({ voteId, headers }: { voteId: number; headers: Record<string, string> | null }) {
   const t = useMessages(ballotWords);
   const [code, setCode] = useState('');
@@ -43,21 +47,15 @@ export function ReceiptCheck({ voteId, headers }: { voteId: number; headers: Rec
     <section className="vt-receipt-check" aria-labelledby="vt-check-title">
       <h2 id="vt-check-title">{t('check.title')}</h2>
       <p className="muted">{t('check.intro')}</p>
-      {headers === null ? (
-        <p>{t('check.who')}</p>
-      ) : (
-        <>
-          <form onSubmit={check} className="vt-row">
-            <label>
-              {t('check.code')}
-              <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} required maxLength={20} aria-describedby="vt-check-hint" />
-            </label>
-            <button type="submit">{t('check.submit')}</button>
-          </form>
-          <p className="muted" id="vt-check-hint">{t('check.code.hint')}</p>
-          <SaidLine said={said} />
-        </>
-      )}
+      <form onSubmit={check} className="vt-row">
+        <label>
+          {t('check.code')}
+          <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} required maxLength={20} aria-describedby="vt-check-hint" />
+        </label>
+        <button type="submit">{t('check.submit')}</button>
+      </form>
+      <p className="muted" id="vt-check-hint">{t('check.code.hint')}</p>
+      <SaidLine said={said} />
     </section>
   );
 }
