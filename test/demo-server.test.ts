@@ -85,7 +85,7 @@ it('opens the LAUSD demo with every worked example on the public record, dated a
   const votes = await s.anonymous().request('GET', '/api/public/votes');
   expect(votes.status).toBe(200);
   expect(votes.body.votes).toHaveLength(1);
-  expect(votes.body.votes[0]).toMatchObject({ union: 'United Teachers Los Angeles', kind: 'strike-authorization', summary: '98.0% yes, 81.0% turnout', turnout: '0.810', closedAt: '2018-08-31T01:00:00.000Z' });
+  expect(votes.body.votes[0]).toMatchObject({ union: 'United Teachers Los Angeles', kind: 'strike-authorization', summary: '98.0% yes, passed; 81.0% turnout', turnout: '0.810', closedAt: '2018-08-31T01:00:00.000Z' });
   expect(votes.body.votes[0].questions).toEqual([expect.objectContaining({ passOption: 'yes', share: '0.980', passed: true })]);
   const committee = await demoPerson('committee@utla.demo');
   const listed = await committee.request('GET', '/api/votes');

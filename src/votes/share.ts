@@ -36,3 +36,28 @@ export function moreThan(a: number, b: number, threshold: string): boolean {
   const scale = 10n ** BigInt(frac.length);
   return BigInt(a) * scale > BigInt(frac || '0') * BigInt(b);
 }
+
+/** A threshold as a percentage number at its own precision, as text: "0.6667" → "66.67" (2 decimals), "0.5" → "50" (0). */
+export function thresholdPercentDigits(threshold: string): { text: string; digits: number } {
+  const [whole, frac = ''] = threshold.split('.');
+  const digits = Math.max(0, frac.length - 2);
+  const padded = frac.padEnd(2, '0');
+  const int = String(Number(`${whole}${padded.slice(0, 2)}`));
+  return { text: digits > 0 ? `${int}.${padded.slice(2)}` : int, digits };
+}
+
+/**
+ * The pass option's share (a of b answers) as a percentage number beside the verdict, so that it
+ * never reads against it: as many decimals as the threshold has (at least one), rounded toward
+ * the verdict (up when it passed, down when not). Two votes in three against two thirds set as
+ * 0.6667 read "66.7%" at one decimal beside "did not pass, needs more than 66.67%"; here "66.66".
+ */
+export function verdictPercentDigits(a: number, b: number, threshold: string, passed: boolean): { text: string; digits: number } {
+  const digits = Math.max(1, (threshold.split('.')[1] ?? '').length - 2);
+  const unit = 10n ** BigInt(digits);
+  if (b === 0) return { text: `0.${'0'.repeat(digits)}`, digits };
+  const num = BigInt(a) * unit * 100n;
+  const den = BigInt(b);
+  const n = passed ? (num + den - 1n) / den : num / den;
+  return { text: `${n / unit}.${(n % unit).toString().padStart(digits, '0')}`, digits };
+}

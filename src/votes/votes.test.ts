@@ -85,6 +85,17 @@ describe('the roster as of the cutoff', () => {
   });
 });
 
+describe('the share beside the verdict', () => {
+  it('is at the threshold\'s precision and rounded toward the verdict', async () => {
+    const { thresholdPercentDigits, verdictPercentDigits } = await import('./share.ts');
+    // 10 of 15 is 66.666…% against 0.6667: not passed, so down to 66.66, below 66.67.
+    expect([verdictPercentDigits(10, 15, '0.6667', false).text, thresholdPercentDigits('0.6667').text]).toEqual(['66.66', '66.67']);
+    // 3 of 5 against 0.5: 60.0, passed.
+    expect(verdictPercentDigits(3, 5, '0.5', true)).toEqual({ text: '60.0', digits: 1 });
+    expect(thresholdPercentDigits('0.5')).toEqual({ text: '50', digits: 0 });
+  });
+});
+
 describe('shares', () => {
   it('round once, half up, to 0.1%', () => {
     expect(shareText(98, 100)).toBe('0.980');

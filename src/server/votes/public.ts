@@ -1,12 +1,12 @@
 /**
  * The union's certified, published vote results on the public record (no sign-in), when the
  * vote was set up with publicResults: title, when it closed, and the figures as published
- * ("98.0% yes, 81.0% turnout"). Nothing else of a vote is ever public: no roll, no worksite.
+ * ("98.0% yes, passed; 81.0% turnout"). Nothing else of a vote is ever public: no roll, no worksite.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../schemas.ts';
-import { percentText } from '../../votes/share.ts';
+import { percentText, thresholdPercentDigits, verdictPercentDigits } from '../../votes/share.ts';
 import type { Results } from '../../votes/tally.ts';
 import { PublicVotesSchema } from './schemas.ts';
 
@@ -15,11 +15,19 @@ const list = createRoute({
   responses: { 200: ok(PublicVotesSchema, 'Latest close first') },
 });
 
-/** The line the public page prints, from the first question: "98.0% yes, 81.0% turnout". */
+/**
+ * The line the public page prints, from the first question, with its verdict: "98.0% yes, passed;
+ * 81.0% turnout", or "66.66% yes, did not pass (needs more than 66.67%); 0.1% turnout". The share
+ * is at the threshold's precision, rounded toward the verdict, so the two never disagree.
+ */
 export function summaryOf(r: Results): string {
   const q = r.questions[0];
-  const share = q ? `${percentText(q.share)} ${q.passOption}, ` : '';
-  return `${share}${percentText(r.turnout)} turnout`;
+  let verdict = '';
+  if (q) {
+    const share = verdictPercentDigits(q.counts[q.passOption] ?? 0, q.answered, q.threshold, q.passed).text;
+    verdict = `${share}% ${q.passOption}, ${q.passed ? 'passed' : `did not pass (needs more than ${thresholdPercentDigits(q.threshold).text}%)`}; `;
+  }
+  return `${verdict}${percentText(r.turnout)} turnout`;
 }
 
 export function publicVoteRoutes(app: OpenAPIHono<AppEnv>): void {

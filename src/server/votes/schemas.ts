@@ -112,7 +112,7 @@ export const ReceiptSchema = z.object({ status: z.enum(['sealed', 'awaiting-ruli
 
 export const PublicVotesSchema = z.object({
   votes: z.array(z.object({
-    union: z.string(), title: z.string(), kind: z.string(), closedAt: z.string(), summary: z.string().openapi({ example: '98.0% yes, 81.0% turnout' }),
+    union: z.string(), title: z.string(), kind: z.string(), closedAt: z.string(), summary: z.string().openapi({ example: '98.0% yes, passed; 81.0% turnout' }),
     turnout: z.string(), questions: z.array(z.object({ text: z.string(), passOption: z.string(), share: z.string(), passed: z.boolean() })),
   })),
 }).openapi('PublicVotes');

@@ -222,7 +222,7 @@ eachDatabase('a union vote', (dialect) => {
     expect((await member.request('GET', `/api/votes/${voteId}/results`)).body.results.turnout).toBe('0.833');
     const pub = await s.anonymous().request('GET', '/api/public/votes');
     // 0.600 → 60.0% yes; 0.833 → 83.3% turnout.
-    expect(pub.body.votes).toEqual([{ union: 'Tiny Teachers', title: SETUP.title, kind: 'strike-authorization', closedAt: '2027-01-21T20:00:00.000Z', summary: '60.0% yes, 83.3% turnout', turnout: '0.833', questions: [{ text: QUESTION.text, passOption: 'yes', share: '0.600', passed: true }] }]);
+    expect(pub.body.votes).toEqual([{ union: 'Tiny Teachers', title: SETUP.title, kind: 'strike-authorization', closedAt: '2027-01-21T20:00:00.000Z', summary: '60.0% yes, passed; 83.3% turnout', turnout: '0.833', questions: [{ text: QUESTION.text, passOption: 'yes', share: '0.600', passed: true }] }]);
     expect(JSON.stringify(pub.body)).not.toMatch(/Alder|Birch|Gus|1007/);
 
     // Every committee action is in the audit trail; no cast is.

@@ -5,6 +5,7 @@
  * made here by the server's own rule (src/votes/share.ts): a / b rounded half up to 0.001, in
  * whole numbers, so the two never differ in the last digit.
  */
+import { thresholdPercentDigits, verdictPercentDigits } from '../../../../src/votes/share.ts';
 
 /** `a / b` rounded half up to 0.001 as decimal text ("0.667"); "0.000" when b is 0. */
 export function shareOf(a: number, b: number): string {
@@ -21,29 +22,11 @@ export function percent(share: string, lang: 'en' | 'es'): string {
   return `${new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(tenths)}%`;
 }
 
-/** A threshold such as "0.6667" as a percentage at its own precision: "66.67%"; "0.5": "50%". */
-export function thresholdPercent(threshold: string, lang: 'en' | 'es'): string {
-  const frac = threshold.split('.')[1] ?? '';
-  const digits = Math.max(0, frac.length - 2);
-  // The threshold's digits moved two places: exact as text ("0.6667" → 66.67), whatever binary would make of it.
-  const padded = frac.padEnd(2, '0');
-  const value = Number(`${threshold.split('.')[0]}${padded.slice(0, 2)}.${padded.slice(2) || '0'}`);
-  return `${new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}%`;
-}
+const asPercent = (x: { text: string; digits: number }, lang: 'en' | 'es') =>
+  `${new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: x.digits, maximumFractionDigits: x.digits }).format(Number(x.text))}%`;
 
-/**
- * The pass option's share of the answers beside the verdict, so that it never contradicts it: as
- * many decimals as the threshold has (at least one), rounded toward the verdict (up when it passed,
- * down when it did not). At one decimal, two votes in three (66.666…%) would read "66.7%" beside
- * "needs more than 66.67%" and "did not pass"; here it reads 66.66%. In whole numbers (BigInt).
- */
-export function verdictPercent(a: number, b: number, threshold: string, passed: boolean, lang: 'en' | 'es'): string {
-  const digits = Math.max(1, (threshold.split('.')[1] ?? '').length - 2);
-  if (b === 0) return thresholdPercent('0.0', lang);
-  const scale = 10n ** BigInt(digits + 2);
-  const num = BigInt(a) * scale;
-  const den = BigInt(b);
-  const n = passed ? (num + den - 1n) / den : num / den;
-  const text = `${n / 10n ** BigInt(digits)}.${(n % 10n ** BigInt(digits)).toString().padStart(digits, '0')}`;
-  return `${new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(text))}%`;
-}
+/** A threshold such as "0.6667" as a percentage at its own precision: "66.67%"; "0.5": "50%" (src/votes/share.ts). */
+export const thresholdPercent = (threshold: string, lang: 'en' | 'es'): string => asPercent(thresholdPercentDigits(threshold), lang);
+
+/** The pass option's share beside the verdict, never reading against it (src/votes/share.ts, verdictPercentDigits). */
+export const verdictPercent = (a: number, b: number, threshold: string, passed: boolean, lang: 'en' | 'es'): string => asPercent(verdictPercentDigits(a, b, threshold, passed), lang);
