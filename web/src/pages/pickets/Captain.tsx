@@ -20,6 +20,7 @@ import { enqueue, flush, onSent, useQueue } from '../../components/pickets/queue
 import { clock, clockSeconds } from '../../components/pickets/time.ts';
 import type { Codes, Day, Person, Shift } from '../../components/pickets/types.ts';
 import { pk } from './messages.ts';
+import { ruleText } from '../../components/pickets/rule-words.ts';
 
 export function Captain({ session, query }: PageProps) {
   return <Guard allowed={captains(session)}><CaptainPage session={session as Session} query={query} /></Guard>;
@@ -130,7 +131,7 @@ function ShiftDesk({ shift, timeZone }: { shift: Shift; timeZone: string }) {
                     : p.checkedOutAt ? t(p.outMethod === 'auto' ? 'state.auto' : 'state.out', { at: clock(p.checkedOutAt, lang, timeZone) })
                     : p.checkedInAt ? t('state.in', { at: clock(p.checkedInAt, lang, timeZone) }) : t('state.not')}
                 </p>
-                {p.conflict && <p className="pk-conflict" role="note">{t('conflict', { rule: p.conflict.rule })}</p>}
+                {p.conflict && <p className="pk-conflict" role="note">{t('conflict', { rule: ruleText(p.conflict.rule, lang) })}</p>}
                 <div className="pk-buttons">
                   {!isIn && <button type="button" aria-label={t('in.label', { name: p.name })} onClick={() => record(p, 'in')}>{t('in')}</button>}
                   {isIn && <button type="button" aria-label={t('out.label', { name: p.name })} onClick={() => record(p, 'out')}>{t('out')}</button>}
