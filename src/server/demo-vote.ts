@@ -14,9 +14,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { planStrikeVote, type PlannedBallots, type RollMember } from '../votes/demo-plan.ts';
 import { audit } from './audit.ts';
-import type { DemoClient } from './demo-client.ts';
 import type { Deps } from './env.ts';
-import { DEMO_PASSWORD } from './demo-client.ts';
+import { DEMO_PASSWORD, type DemoClient } from './demo-client.ts';
 import { UNION_ADMIN, type SeededRoster } from './demo-roster.ts';
 
 /** The committee: the chair sets the vote up, counts and publishes; the chair and the secretary certify; the third observes paper tallies. */
