@@ -25,7 +25,10 @@ export interface DayAtRisk {
 }
 
 export async function atRiskOf(db: Db, organizationId: number, dayId: number, now: Date): Promise<DayAtRisk> {
-  await strikeDayOf(db, organizationId, dayId);
+  const day = await strikeDayOf(db, organizationId, dayId);
+  // A cancelled day has nobody late and no shift short: nobody may check in on it, so a message
+  // telling members to would ask what they cannot do.
+  if (day.cancelled) return { atRisk: atRiskList({ shifts: [], signups: [], attendance: [], messaged: new Set(), now }), contacts: new Map() };
   const [shifts, attendance, signups, messaged] = await Promise.all([
     shiftFactsOf(db, organizationId, dayId), attendanceOf(db, organizationId, dayId), runningSignupsOf(db, organizationId, dayId, now), messagedOf(db, organizationId, dayId),
   ]);

@@ -84,6 +84,8 @@ export async function runningSignupsOf(db: Db, organizationId: number, dayId: nu
     .select(['u.shift_id', 'u.member_row_id', 'm.name', 'm.email', 'm.mobile'])
     .where('s.organization_id', '=', organizationId).where('s.strike_day_id', '=', dayId).where('s.removed_at', 'is', null)
     .where('s.starts_at', '<=', t).where('s.ends_at', '>', t).where('u.ended_at', 'is', null)
+    // A member removed from the roster is no longer messaged as late.
+    .where('m.removed_at', 'is', null)
     .execute();
   return rows.map((r) => ({ shiftId: r.shift_id, memberRowId: r.member_row_id, name: r.name, email: r.email, mobile: r.mobile }));
 }

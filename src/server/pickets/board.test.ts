@@ -136,6 +136,25 @@ eachDatabase('the coverage board and the at-risk list', (dialect) => {
     expect(audit.map((a) => a.action).sort()).toEqual(['picket.at-risk-message:email:2', 'picket.at-risk-message:sms:0', 'picket.at-risk-message:sms:1']);
   });
 
+  it('leaves a member removed from the roster, and every member of a cancelled day, off the late list and unmessaged', async () => {
+    const createdBy = await personId(s.handle.db, emailOf('teachers', 'organizer'));
+    const quiet = await plantDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.teachers, createdBy, date: '2019-01-13', label: 'Strike day 0', sites: [
+      // Planted on another date with a shift running now (the store reads shifts by their day).
+      { name: 'Fremont High', shifts: [{ ...AM, minimum: 2, members: [{ name: 'Mo', mobile: '+12135550111' }, { name: 'Nia', mobile: '+12135550112' }] }] },
+    ] });
+    const lateAt = async () => (await organizer.request('GET', `/api/pickets/days/${quiet.dayId}/at-risk`)).body.late.map((l: any) => l.name).sort();
+    expect(await lateAt()).toEqual(['Mo', 'Nia']);
+    // Nia removed from the roster: no longer late.
+    const nia = quiet.sites[0].shifts[0].memberRowIds[1];
+    await s.handle.db.updateTable('roster_members').set({ removed_at: NOW.toISOString() }).where('id', '=', nia).execute();
+    expect(await lateAt()).toEqual(['Mo']);
+    // The day cancelled (nobody checked in on it): nobody late, nothing below minimum, nothing sent.
+    expect((await organizer.request('PATCH', `/api/pickets/days/${quiet.dayId}`, { cancelled: true })).status).toBe(200);
+    const list = await organizer.request('GET', `/api/pickets/days/${quiet.dayId}/at-risk`);
+    expect([list.body.late, list.body.belowMinimum]).toEqual([[], []]);
+    expect((await organizer.request('POST', `/api/pickets/days/${quiet.dayId}/at-risk/messages`, { via: 'sms' })).body).toEqual({ queued: 0, alreadyQueued: 0, optedOut: 0, noAddress: 0 });
+  });
+
   it('refuses bad input and changes nothing', async () => {
     const before = await s.handle.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const bad = await organizer.request('POST', `/api/pickets/days/${day.dayId}/at-risk/messages`, { via: 'pigeon' });

@@ -24,9 +24,9 @@ const create = createRoute({
   responses: { 201: ok(z.object({ day: DaySchema }), 'Declared'), ...errors(400, 401, 403, 404, 409) },
 });
 const edit = createRoute({
-  method: 'patch', path: '/api/pickets/days/{dayId}', tags: ['pickets'], summary: 'Rename a strike day, or cancel it (or undo the cancellation)',
+  method: 'patch', path: '/api/pickets/days/{dayId}', tags: ['pickets'], summary: 'Rename a strike day, or cancel it (or undo the cancellation); a day members were checked in on cannot be cancelled (409)',
   request: { params: DayParams, ...jsonBody(DayEditBody, 'The fields to change') },
-  responses: { 200: ok(z.object({ day: DaySchema }), 'The day as changed'), ...errors(400, 401, 403, 404) },
+  responses: { 200: ok(z.object({ day: DaySchema }), 'The day as changed'), ...errors(400, 401, 403, 404, 409) },
 });
 
 type Counts = Map<number, { shifts: number; sites: number }>;
@@ -50,6 +50,14 @@ async function countsOf(db: Db, actor: Actor): Promise<Counts> {
     out.set(s.dayId, c);
   }
   return out;
+}
+
+/** How many members are checked in (their attendance, what strike pay reads) on a shift of this day. */
+async function checkedInOn(db: Db, dayId: number): Promise<number> {
+  const r = await db.selectFrom('picket_attendance').innerJoin('picket_shifts', 'picket_shifts.id', 'picket_attendance.shift_id')
+    .select((eb) => eb.fn.count<number | string>('picket_attendance.member_row_id').distinct().as('n'))
+    .where('picket_shifts.strike_day_id', '=', dayId).where('picket_attendance.checked_in_at', 'is not', null).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 export const dayJson = (d: DayRow, counts?: Counts) => ({
@@ -95,6 +103,12 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
       const change: Partial<DayRow> = {};
       if (b.label !== undefined) change.label = b.label;
       if (b.cancelled !== undefined) change.cancelled_at = b.cancelled ? d.cancelled_at ?? at : null;
+      if (b.cancelled === true && d.cancelled_at === null) {
+        // A day members picketed stays: strike pay is worked out from its check-ins, and a
+        // cancelled day counts for nobody (a paid week would no longer match its payout file).
+        const n = await checkedInOn(tx, d.id);
+        if (n > 0) throw conflict('picket.day-has-check-ins', `${n === 1 ? '1 member was' : `${n.toLocaleString('en-US')} members were`} checked in on ${d.date}: it stays a strike day, because their check-ins count for strike pay`, 'to end the day early, set its shifts\' capacity to 0 (PATCH /api/pickets/shifts/{shiftId}) and tell members from the board; check-ins after a shift\'s end are refused anyway');
+      }
       if (Object.keys(change).length > 0) {
         await tx.updateTable('strike_days').set(change).where('id', '=', d.id).execute();
         await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: b.cancelled === true ? 'picket.day-cancel' : 'picket.day-edit', subject: `strike-days/${d.id}`, at });

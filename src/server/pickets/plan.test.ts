@@ -137,6 +137,21 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect((await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[0].id}`)).body.shifts[0].id).toBe(shift.id);
   });
 
+  it('refuses to cancel a day someone is checked in on (their check-ins are strike pay), and says how many', async () => {
+    const shift = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[0].id}`)).body.shifts[0];
+    const m = await s.handle.db.selectFrom('roster_members').select('id').where('worksite_id', '=', sites[0].id).executeTakeFirstOrThrow();
+    await s.handle.db.insertInto('picket_attendance').values({ shift_id: shift.id, member_row_id: m.id, organization_id: s.orgId.teachers, checked_in_at: shift.startsAt, checked_out_at: null, out_method: null, conflict: null, updated_at: shift.startsAt }).execute();
+    try {
+      const refused = await organizer.request('PATCH', `/api/pickets/days/${dayId}`, { cancelled: true });
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'picket.day-has-check-ins', '1 member was checked in on 2026-01-20: it stays a strike day, because their check-ins count for strike pay']);
+      expect((await organizer.request('GET', '/api/pickets/days')).body.days.find((d: { id: number }) => d.id === dayId).cancelled).toBe(false);
+      // Renaming it is still allowed.
+      expect((await organizer.request('PATCH', `/api/pickets/days/${dayId}`, { label: 'Strike day 1' })).status).toBe(200);
+    } finally {
+      await s.handle.db.deleteFrom('picket_attendance').where('shift_id', '=', shift.id).execute();
+    }
+  });
+
   it('sets a worksite\'s region, shown on its shifts', async () => {
     const r = await organizer.request('PUT', `/api/pickets/worksites/${sites[1].id}/region`, { region: 'Local District East' });
     expect(r.body.worksite).toEqual({ id: sites[1].id, name: sites[1].name, region: 'Local District East' });
