@@ -9,7 +9,7 @@ import { ruleText } from '../web/src/components/pickets/rule-words.ts';
 
 it('says every conflict rule the server states in Spanish, and in English as the server words it', () => {
   const rules = Object.entries(attendance).filter(([name]) => name.startsWith('RULE_')).map(([, v]) => v as string);
-  expect(rules.length).toBe(2);
+  expect(rules.length).toBe(3);
   for (const rule of rules) {
     expect(ruleText(rule, 'en')).toBe(rule);
     expect(ruleText(rule, 'es')).not.toBe(rule);

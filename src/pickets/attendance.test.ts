@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replay, RULE_FAR_APART, RULE_UNDO, withAutoCheckOut } from './attendance.ts';
+import { replay, RULE_FAR_APART, RULE_OUT_NOT_IN, RULE_UNDO, withAutoCheckOut } from './attendance.ts';
 import type { ActionKind, Method, RecordedAction } from './types.ts';
 
 // A 6:30–9:30 Pacific shift on 14 January 2019 (PST = UTC−8): 14:30Z–17:30Z.
@@ -76,10 +76,83 @@ describe('replaying check-in actions', () => {
     expect(replay([act('a', 'undo', '2019-01-14T14:31:00.000Z', MEMBER), act('b', 'in', '2019-01-14T14:31:00.000Z', MEMBER)], SHIFT, DURING).checkedInAt).toBe('2019-01-14T14:31:00.000Z');
   });
 
-  it('a check-out before any check-in changes nothing; leaving and coming back keeps the first check-in', () => {
-    expect(replay([act('o', 'out', '2019-01-14T14:20:00.000Z', MEMBER)], SHIFT, DURING).checkedOutAt).toBeNull();
+  it('a check-out on a member never checked in changes nothing and disagrees with nothing; leaving and coming back keeps the first check-in', () => {
+    expect(replay([act('o', 'out', '2019-01-14T14:20:00.000Z', MEMBER)], SHIFT, DURING)).toEqual({ checkedInAt: null, checkedOutAt: null, outMethod: null, conflict: null });
     const back = replay([act('1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('2', 'out', '2019-01-14T15:00:00.000Z', MEMBER), act('3', 'in', '2019-01-14T15:10:00.000Z', MEMBER)], SHIFT, '2019-01-14T15:20:00.000Z');
     expect(back).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null });
+  });
+});
+
+/** Every order the actions could arrive in. */
+function orders<T>(xs: T[]): T[][] {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]));
+}
+
+describe('a check-out that finds the member not checked in', () => {
+  it('timed before the check-in (the organizer\'s phone 2 minutes behind): changes nothing and is shown, the check-in holds, in any order of arrival', () => {
+    // Member's code at 7:20 (15:20Z); the organizer's check-out at 7:18 (15:18Z) by his phone's clock.
+    // By device time the check-out comes first and finds her not checked in: she stays checked in
+    // from 15:20Z, and the two disagree by RULE_OUT_NOT_IN with the check-in holding.
+    const actions = [act('m-in', 'in', '2019-01-14T15:20:00.000Z', MEMBER), act('o-out', 'out', '2019-01-14T15:18:00.000Z', 300, { method: 'organizer' })];
+    const expected = {
+      checkedInAt: '2019-01-14T15:20:00.000Z', checkedOutAt: null, outMethod: null,
+      conflict: {
+        actions: [
+          { deviceActionId: 'o-out', action: 'out', at: '2019-01-14T15:18:00.000Z', recordedBy: 300, method: 'organizer' },
+          { deviceActionId: 'm-in', action: 'in', at: '2019-01-14T15:20:00.000Z', recordedBy: MEMBER, method: 'code' },
+        ],
+        held: 'm-in',
+        rule: RULE_OUT_NOT_IN,
+      },
+    };
+    for (const order of orders(actions)) expect(replay(order, SHIFT, '2019-01-14T15:30:00.000Z')).toEqual(expected);
+  });
+
+  it('by one recorder too: in at 7:00 and out at 6:45 in one batch is a conflict, the check-in holding', () => {
+    // 7:00 = 15:00Z, 6:45 = 14:45Z: the check-out is first by device time and finds nobody checked in.
+    const a = replay([act('c-in', 'in', '2019-01-14T15:00:00.000Z', CAPTAIN_A), act('c-out', 'out', '2019-01-14T14:45:00.000Z', CAPTAIN_A)], SHIFT, DURING);
+    expect([a.checkedInAt, a.checkedOutAt]).toEqual(['2019-01-14T15:00:00.000Z', null]);
+    expect(a.conflict).toMatchObject({ held: 'c-in', rule: RULE_OUT_NOT_IN });
+    expect(a.conflict?.actions.map((x) => x.deviceActionId)).toEqual(['c-out', 'c-in']);
+  });
+
+  it('after an undo: the undo holds', () => {
+    // A in 6:35, A undo 6:40 (a correction, no conflict by itself), A out 7:00: the check-out finds nobody checked in.
+    const a = replay([act('1', 'in', '2019-01-14T14:35:00.000Z', CAPTAIN_A), act('2', 'undo', '2019-01-14T14:40:00.000Z', CAPTAIN_A), act('3', 'out', '2019-01-14T15:00:00.000Z', CAPTAIN_A)], SHIFT, DURING);
+    expect([a.checkedInAt, a.checkedOutAt]).toEqual([null, null]);
+    expect(a.conflict).toMatchObject({ held: '2', rule: RULE_OUT_NOT_IN });
+    expect(a.conflict?.actions.map((x) => x.deviceActionId)).toEqual(['2', '3']);
+  });
+});
+
+describe('the action that holds', () => {
+  it('is the one whose effect stands: captain in 6:05, member undo 7:00, captain out 7:08, member in 7:10 → the member\'s 7:10 check-in', () => {
+    // 6:05 = 14:05Z is before the shift (14:30Z) but within its margin. Replayed: in 14:05 → undo 15:00
+    // (captain's in vs member's undo: conflict) → out 15:08 finds nobody checked in (no effect) → in
+    // 15:10 checks the member in. The result, checked in at 15:10, is the member's 7:10 check-in.
+    const actions = [
+      act('c-in', 'in', '2019-01-14T14:05:00.000Z', CAPTAIN_A), act('m-undo', 'undo', '2019-01-14T15:00:00.000Z', MEMBER),
+      act('c-out', 'out', '2019-01-14T15:08:00.000Z', CAPTAIN_A), act('m-in', 'in', '2019-01-14T15:10:00.000Z', MEMBER),
+    ];
+    for (const order of orders(actions)) {
+      const a = replay(order, SHIFT, '2019-01-14T15:20:00.000Z');
+      expect([a.checkedInAt, a.checkedOutAt]).toEqual(['2019-01-14T15:10:00.000Z', null]);
+      expect(a.conflict?.held).toBe('m-in');
+      expect(a.conflict?.actions.map((x) => x.deviceActionId)).toEqual(['c-in', 'm-undo', 'c-out', 'm-in']);
+    }
+  });
+
+  it('is added to the disagreeing actions when a recorder corrected themselves later', () => {
+    // A in 6:35, B undo 6:40 (conflict), A in 6:45 (conflict), A undo 6:50 (A's own correction): not
+    // checked in, by A's 6:50 undo, which is what holds.
+    const a = replay([
+      act('a-1', 'in', '2019-01-14T14:35:00.000Z', CAPTAIN_A), act('b-1', 'undo', '2019-01-14T14:40:00.000Z', CAPTAIN_B),
+      act('a-2', 'in', '2019-01-14T14:45:00.000Z', CAPTAIN_A), act('a-3', 'undo', '2019-01-14T14:50:00.000Z', CAPTAIN_A),
+    ], SHIFT, DURING);
+    expect(a.checkedInAt).toBeNull();
+    expect(a.conflict).toMatchObject({ held: 'a-3', rule: RULE_UNDO });
+    expect(a.conflict?.actions.map((x) => x.deviceActionId)).toEqual(['a-1', 'b-1', 'a-2', 'a-3']);
   });
 });
 

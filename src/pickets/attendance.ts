@@ -8,10 +8,14 @@
  * - `in` checks the member in at `at` if they are not checked in; if they had checked out, it
  *   reopens their check-in (they came back) and keeps the first check-in time;
  * - `out` checks them out at `at` if they are checked in (a later check-out replaces an earlier);
+ *   one that finds them not checked in changes nothing;
  * - `undo` clears both (the check-in was a mistake).
  * The latest action by device time holds. When two recorders disagree — one checked the member in
- * or out and another undid it (either order), or two check-ins more than 10 minutes apart — the
- * result carries the conflict: the actions that disagreed, the one whose result holds, the rule.
+ * or out and another undid it (either order), or two check-ins more than 10 minutes apart — or a
+ * check-out finds the member not checked in (timed before their check-in, or after an undo; by
+ * anyone, even the one who checked them in), the result carries the conflict: the actions that
+ * disagreed, the one whose effect stands in the result (`held`, added to them if it was not one of
+ * them) and the rule.
  *
  * Automatic check-out: a member still checked in at the shift's end + 30 min is checked out at
  * the shift's end (method `auto`). Pure: `now` is passed in.
@@ -23,6 +27,7 @@ export const FAR_APART_MS = 10 * 60_000;
 
 export const RULE_UNDO = 'Actions count in the order of the time on the device that recorded them; the latest holds. One recorder undid what another recorded.';
 export const RULE_FAR_APART = 'Two check-ins more than 10 minutes apart by different recorders: the first check-in time holds.';
+export const RULE_OUT_NOT_IN = 'A check-out timed when the member was not checked in (before their check-in, or after it was undone) changes nothing: the check-in or the undo holds.';
 
 const byDeviceTime = (a: RecordedAction, b: RecordedAction) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.deviceActionId < b.deviceActionId ? -1 : a.deviceActionId > b.deviceActionId ? 1 : 0);
 
@@ -35,27 +40,29 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
   let checkedInAt: string | null = null;
   let checkedOutAt: string | null = null;
   let outMethod: Method | null = null;
+  // The action whose effect the result holds: the check-in (`firstIn`) or the undo that cleared it.
   let firstIn: RecordedAction | null = null;
+  let undoneBy: RecordedAction | null = null;
+  // Check-outs that found the member not yet checked in: they disagree with the check-in that follows.
+  let strayOuts: RecordedAction[] = [];
   const involved = new Map<string, RecordedAction>();
-  let held: string | null = null;
-  let rule = RULE_UNDO;
+  let rule: string | null = null;
+  const disagree = (why: string, ...xs: RecordedAction[]) => {
+    for (const x of xs) involved.set(x.deviceActionId, x);
+    rule = why;
+  };
   let previous: RecordedAction | null = null;
   for (const a of sorted) {
-    if (previous && previous.recordedBy !== a.recordedBy && opposed(previous.action, a.action)) {
-      involved.set(previous.deviceActionId, previous).set(a.deviceActionId, a);
-      held = a.deviceActionId;
-      rule = RULE_UNDO;
-    }
+    if (previous && previous.recordedBy !== a.recordedBy && opposed(previous.action, a.action)) disagree(RULE_UNDO, previous, a);
     if (a.action === 'in') {
       if (checkedInAt === null) {
         checkedInAt = a.at;
         firstIn = a;
+        undoneBy = null;
+        if (strayOuts.length > 0) disagree(RULE_OUT_NOT_IN, ...strayOuts, a);
+        strayOuts = [];
       } else {
-        if (firstIn && firstIn.recordedBy !== a.recordedBy && Date.parse(a.at) - Date.parse(firstIn.at) > FAR_APART_MS) {
-          involved.set(firstIn.deviceActionId, firstIn).set(a.deviceActionId, a);
-          held = firstIn.deviceActionId;
-          rule = RULE_FAR_APART;
-        }
+        if (firstIn && firstIn.recordedBy !== a.recordedBy && Date.parse(a.at) - Date.parse(firstIn.at) > FAR_APART_MS) disagree(RULE_FAR_APART, firstIn, a);
         checkedOutAt = null;
         outMethod = null;
       }
@@ -63,14 +70,24 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
       if (checkedInAt !== null) {
         checkedOutAt = a.at;
         outMethod = a.method;
-      }
+      } else if (undoneBy) disagree(RULE_OUT_NOT_IN, undoneBy, a);
+      else strayOuts.push(a);
     } else {
       checkedInAt = checkedOutAt = outMethod = null;
       firstIn = null;
+      undoneBy = a;
     }
     previous = a;
   }
-  const conflict: Conflict | null = held === null ? null : { actions: [...involved.values()].sort(byDeviceTime).map(brief), held, rule };
+  let conflict: Conflict | null = null;
+  // `held` is the action whose effect stands: the check-in the member is checked in by, else the
+  // undo that cleared them (a conflict always has one of them); when a later action by the same
+  // recorder replaced the disagreeing ones, it is added to them.
+  const held = firstIn ?? undoneBy;
+  if (rule !== null && held !== null) {
+    involved.set(held.deviceActionId, held);
+    conflict = { actions: [...involved.values()].sort(byDeviceTime).map(brief), held: held.deviceActionId, rule };
+  }
   return withAutoCheckOut({ checkedInAt, checkedOutAt, outMethod, conflict }, shift, now);
 }
 

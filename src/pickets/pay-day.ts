@@ -1,11 +1,11 @@
 /**
  * One member's strike day for strike pay: the time on each shift from check-in to check-out
  * (within the shift's times; an automatic check-out counts to the shift's end; overlapping
- * shifts counted once), whether the day counts under the rules or by an organizer's exception,
- * and why, in plain words.
+ * shifts counted once, for the hours and for the shift-count rules), whether the day counts
+ * under the rules or by an organizer's exception, and why, in plain words.
  */
 import type { PayRules } from './pay-rules.ts';
-import { decimalHours, duration, dutyAt, dutyWords, list } from './pay-words.ts';
+import { count, decimalHours, duration, dutyAt, dutyWords, list } from './pay-words.ts';
 
 export interface PayDay {
   id: number; date: string; label: string;
@@ -34,11 +34,11 @@ export interface DayLedger {
   /** Minutes on duties that count, overlapping shifts once. */
   minutes: number;
   hours: number;
-  /** Shifts of counting duties the member was on (for more than no time). */
+  /** Shifts of counting duties the member was on (for more than no time), overlapping ones each (`creditShifts` counts them once). */
   shifts: number;
   worked: WorkedShift[];
   counted: boolean;
-  /** What the day adds to the week's hours and shifts (an excluded day: nothing; a day counted by exception: at least the day's minimum and one shift). */
+  /** What the day adds to the week's hours and shifts (an excluded day: nothing; a day counted by exception: at least the day's minimum and one shift). Shifts the member was on at the same time add one. */
   creditMinutes: number;
   creditShifts: number;
   exception: { id: number; kind: 'count' | 'exclude'; reason: string } | null;
@@ -56,6 +56,23 @@ function span(shift: PayShift, a: PayAttendance, now: number): [number, number] 
   const from = Math.max(ms(a.checkedInAt), start);
   const to = Math.min(out, end);
   return to > from ? [from, to] : null;
+}
+
+/**
+ * Shifts for the shift-count rules, overlapping ones once: the most of the spans no two of which
+ * overlap (spans that only touch, back-to-back shifts, do not overlap). Picked by earliest end, which
+ * finds the most; being on one more shift at the same time never lowers it.
+ */
+function distinctShifts(spans: [number, number][]): number {
+  let n = 0;
+  let end = -Infinity;
+  for (const [from, to] of [...spans].sort((x, y) => x[1] - y[1])) {
+    if (from >= end) {
+      n++;
+      end = to;
+    }
+  }
+  return n;
 }
 
 /** Minutes covered by a set of spans, each moment once. */
@@ -80,23 +97,28 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
   const counting = (duty: string) => duty === 'picket' || rules.alternateDuties.includes(duty);
   const worked: WorkedShift[] = [];
   const spans: [number, number][] = [];
+  const shiftSpans: [number, number][] = [];
   for (const a of input.attendance) {
     const shift = byId.get(a.shiftId);
     if (!shift || !a.checkedInAt) continue;
     const s = span(shift, a, now);
     const counts = counting(shift.duty);
+    const onShift = s ? Math.floor((s[1] - s[0]) / 60_000) : 0;
     if (s && counts) spans.push(s);
-    worked.push({ shiftId: shift.id, duty: shift.duty, where: shift.where, startsAt: shift.startsAt, endsAt: shift.endsAt, checkedInAt: a.checkedInAt, checkedOutAt: a.checkedOutAt, minutes: s ? Math.floor((s[1] - s[0]) / 60_000) : 0, counts });
+    if (s && counts && onShift > 0) shiftSpans.push(s);
+    worked.push({ shiftId: shift.id, duty: shift.duty, where: shift.where, startsAt: shift.startsAt, endsAt: shift.endsAt, checkedInAt: a.checkedInAt, checkedOutAt: a.checkedOutAt, minutes: onShift, counts });
   }
   worked.sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.shiftId - y.shiftId);
   const minutes = coveredMinutes(spans);
   const counted = worked.filter((w) => w.counts && w.minutes > 0);
+  const distinct = distinctShifts(shiftSpans);
   const sumOfShifts = counted.reduce((t, w) => t + w.minutes, 0);
   const need = Math.round(rules.minHoursPerDay * 60);
 
   const where = list(counted.map((w) => dutyAt(w.duty, w.where)));
   const notCounting = [...new Set(worked.filter((w) => !w.counts).map((w) => dutyWords(w.duty)))];
-  const onDuty = counted.length === 0 ? 'no time on duties that count' : `${duration(minutes)} ${where}${sumOfShifts > minutes ? ' (overlapping shifts counted once)' : ''}`;
+  const overlapping = sumOfShifts > minutes || distinct < counted.length ? ` (overlapping shifts counted once, as ${count(distinct, 'shift')})` : '';
+  const onDuty = counted.length === 0 ? 'no time on duties that count' : `${duration(minutes)} ${where}${overlapping}`;
   const aside = notCounting.length > 0 ? `; ${list(notCounting)} does not count under the rules` : '';
 
   let isCounted: boolean;
@@ -116,7 +138,7 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
   return {
     dayId: day.id, date: day.date, label: day.label, minutes, hours: decimalHours(minutes), shifts: counted.length, worked, counted: isCounted,
     creditMinutes: excluded ? 0 : byException ? Math.max(minutes, need) : minutes,
-    creditShifts: excluded ? 0 : byException ? Math.max(counted.length, 1) : counted.length,
+    creditShifts: excluded ? 0 : byException ? Math.max(distinct, 1) : distinct,
     exception: exception ? { id: exception.id, kind: exception.kind, reason: exception.reason } : null,
     why: why + aside,
   };

@@ -68,11 +68,35 @@ describe("a member's day", () => {
     expect([running.minutes, running.counted]).toEqual([90, false]);
   });
 
-  it('counts overlapping shifts once', () => {
-    // Picket 14:30Z–17:30Z and phones 17:00Z–19:00Z: 14:30Z–19:00Z = 270 min, not 180 + 120 = 300.
+  it('counts overlapping shifts once, for the hours and for the shift-count rules', () => {
+    // Picket 14:30Z–17:30Z and phones 17:00Z–19:00Z: 14:30Z–19:00Z = 270 min, not 180 + 120 = 300;
+    // on both from 17:00Z to 17:30Z, so the two shifts add 1 shift to the week, not 2.
     const d = day([at(10, '2019-01-14T14:30:00.000Z', '2019-01-14T17:30:00.000Z'), at(11, '2019-01-14T17:00:00.000Z', '2019-01-14T19:00:00.000Z')]);
-    expect([d.minutes, d.shifts]).toEqual([270, 2]);
-    expect(d.why).toBe('4 h 30 min on the picket line at Roosevelt High and phone banking at Union hall (overlapping shifts counted once), at least 3 h needed: counts');
+    expect([d.minutes, d.shifts, d.creditShifts]).toEqual([270, 2, 1]);
+    expect(d.why).toBe('4 h 30 min on the picket line at Roosevelt High and phone banking at Union hall (overlapping shifts counted once, as 1 shift), at least 3 h needed: counts');
+  });
+
+  it('counts two walk-ups at the same time as one shift toward the week\'s minimum, and back-to-back shifts as two', () => {
+    const acacia: PayShift = { id: 20, dayId: 1, duty: 'picket', where: 'Acacia', startsAt: '2019-01-14T18:00:00.000Z', endsAt: '2019-01-14T22:00:00.000Z' };
+    const willow: PayShift = { ...acacia, id: 21, where: 'Willow' };
+    const late: PayShift = { ...acacia, id: 22, where: 'Willow', startsAt: '2019-01-14T22:00:00.000Z', endsAt: '2019-01-15T02:00:00.000Z' };
+    const of = (shifts: PayShift[], attendance: ReturnType<typeof at>[]) => memberDay({ rules: rules({ minShiftsPerWeek: 2 }), day: DAY, shifts, attendance, exception: null, now: LATER });
+    // Checked in on Acacia and on Willow, both 10:00–14:00 (18:00Z–22:00Z): 240 min once, 1 shift.
+    const both = of([acacia, willow], [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(21, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z')]);
+    expect([both.minutes, both.creditShifts]).toEqual([240, 1]);
+    expect(both.why).toBe('4 h on the picket line at Acacia and on the picket line at Willow (overlapping shifts counted once, as 1 shift), at least 3 h needed: counts');
+    // So a week of only that day has 1 shift of the 2 the rules need.
+    const week = periodLedger({ rules: rules({ minShiftsPerWeek: 2 }), facts: { days: [DAY], shifts: [acacia, willow], attendance: [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(21, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z')], exceptions: [], members: [{ memberRowId: 7, memberId: 'T-7', name: 'Ana Ruiz' }], firstDate: '2019-01-14' }, periodStart: '2019-01-14', now: LATER });
+    expect([week.rows[0].shifts, week.rows[0].amountCents]).toEqual([1, 0]);
+    // Acacia 18:00Z–22:00Z then Willow 22:00Z–02:00Z: they only touch, 480 min and 2 shifts, no overlap to mention.
+    const backToBack = of([acacia, late], [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(22, '2019-01-14T22:00:00.000Z', '2019-01-15T02:00:00.000Z')]);
+    expect([backToBack.minutes, backToBack.creditShifts]).toEqual([480, 2]);
+    expect(backToBack.why).toBe('8 h on the picket line at Acacia and on the picket line at Willow, at least 3 h needed: counts');
+    // Acacia 18:00Z–20:00Z (out early), Willow 19:00Z–22:00Z, late Willow 22:00Z–23:00Z: Acacia and the
+    // late shift do not overlap each other (Willow overlaps Acacia only), so 2 shifts count, not 1
+    // (18:00Z–23:00Z = 300 min).
+    const chain = of([acacia, willow, late], [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T20:00:00.000Z'), at(21, '2019-01-14T19:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(22, '2019-01-14T22:00:00.000Z', '2019-01-14T23:00:00.000Z')]);
+    expect([chain.minutes, chain.shifts, chain.creditShifts]).toEqual([300, 3, 2]);
   });
 
   it('leaves out a duty the rules do not count', () => {

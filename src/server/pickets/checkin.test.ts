@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RULE_OUT_NOT_IN } from '../../pickets/attendance.ts';
 import { codeFor, windowOf } from '../../pickets/codes.ts';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { checkinWorld, type CheckinWorld } from '../../../test/helpers/checkin-world.ts';
@@ -102,6 +103,19 @@ eachDatabase('checking in and out', (dialect) => {
     const row = list.body.people.find((p: { memberRowId: number }) => p.memberRowId === m);
     // The captain's check-in signed A3 up as a walk-up; the undo leaves the sign-up (only the attendance is undone).
     expect(row).toMatchObject({ signedUp: true, checkedInAt: null, conflict: { held: o1, actions: [{ deviceActionId: c1 }, { deviceActionId: o1 }] } });
+  });
+
+  it('a check-out timed before the check-in (the organizer\'s phone 2 minutes behind) changes nothing and the list shows the conflict, the check-in holding', async () => {
+    s.clock.now = new Date('2019-01-14T15:25:00.000Z');
+    const m = w.membersB[1]; // signed up on B by the world, not yet checked in
+    const [c1, o1] = [uid('n'), uid('n')];
+    await organizer.request('POST', PATH, { actions: [{ id: c1, shiftId: w.shifts.b, action: 'in', at: '2019-01-14T15:20:00.000Z', memberRowId: m }] });
+    const r = await organizer.request('POST', PATH, { actions: [{ id: o1, shiftId: w.shifts.b, action: 'out', at: '2019-01-14T15:18:00.000Z', memberRowId: m }] });
+    // By device time the check-out (15:18Z) comes before the check-in (15:20Z) and finds nobody checked in.
+    expect(r.body.results[0]).toMatchObject({ outcome: 'recorded', attendance: { checkedInAt: '2019-01-14T15:20:00.000Z', checkedOutAt: null, conflict: { held: c1, rule: RULE_OUT_NOT_IN } } });
+    const list = await organizer.request('GET', `/api/pickets/shifts/${w.shifts.b}/attendance`);
+    const row = list.body.people.find((p: { memberRowId: number }) => p.memberRowId === m);
+    expect(row).toMatchObject({ checkedInAt: '2019-01-14T15:20:00.000Z', conflict: { held: c1, actions: [{ deviceActionId: o1 }, { deviceActionId: c1 }] } });
   });
 
   it('the captain reads the codes for the whole shift: 14:00Z to 18:00Z in 5-minute windows is 49 codes, the same the server checks', async () => {
