@@ -103,6 +103,32 @@ describe('settle cost', () => {
     expect(r.err).toContain(`${bad}:7:7 unit: the dataset has no bargaining unit "TEACHERS"`);
   });
 
+  it('refuses a hiring phase after the contract ends, and with outsideTerm: true lists a step after the last year costed as in no total', async () => {
+    const yaml = (meant: string) => [
+      'id: late-hire', 'title: Late hiring', 'party: union', 'unit: T', 'date: 2019-03-01',
+      'term: { start: 2019-07-01, end: 2020-06-30 }', 'terms:', `  - id: nurses${meant}`, '    kind: hire', '    role: nurse',
+      '    phases:', '      - { from: 2020-07-01, count: 2 }', '      - { from: 2022-07-01, count: 3 }', '',
+    ].join('\n');
+    const refused = join(tmp, 'late-hire.yaml');
+    writeFileSync(refused, yaml(''));
+    const r = await run('cost', refused, '--district', TINY);
+    expect(r.code).toBe(3);
+    expect(r.out).toBe('');
+    // Both phases are after the contract's end (2020-06-30): phases[0] on line 12, phases[1] on line 13, `from` at column 17.
+    expect(r.err).toContain(`${refused}:12:17 terms[0].phases[0].from: term "nurses" phases[0] (hire) takes effect 2020-07-01, after the contract ends (2020-06-30)`);
+    expect(r.err).toContain(`${refused}:13:17 terms[0].phases[1].from: term "nurses" phases[1] (hire) takes effect 2022-07-01, after the contract ends (2020-06-30)`);
+    expect(r.err).toContain('proposal.after-term');
+
+    const meant = join(tmp, 'late-hire-meant.yaml');
+    writeFileSync(meant, yaml('\n    outsideTerm: true'));
+    const table = await run('cost', meant, '--district', TINY);
+    expect(table.code).toBe(0);
+    // Costed 2018-19 to 2021-22: the 3 nurses from 2022-07-01 (2022-23) are in no year and no total, and the table says so.
+    expect(table.out).toContain('Dated after the last year costed (2021-22), so in no year and no total above:\n  - phases[1] of term "nurses" (hire) takes effect 2022-07-01, after the last year costed (2021-22): what it sets from then is not costed and is in no year and no total (terms[0].phases[1].from)');
+    const j = JSON.parse((await run('cost', meant, '--district', TINY, '--json')).out);
+    expect(j.notCosted.map((n: { field: string }) => n.field)).toEqual(['terms[0].phases[1].from']);
+  });
+
   it('exits 3 for a broken dataset and reports it together with proposal problems', async () => {
     const dir = join(tmp, 'broken');
     cpSync(TINY, dir, { recursive: true });

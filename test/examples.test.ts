@@ -302,6 +302,31 @@ describe('sanity checks against the demo datasets', () => {
     expect(r.positions.some((p) => p.term === 'class-size' && p.fy === '2024-25' && !highNeed.has(p.school))).toBe(true);
   });
 
+  it('UTLA 2023: the class-size step from July 1, 2025, after the contract and the last year costed, is said to be in no year and no total', () => {
+    const r = byId('utla-settlement-2023');
+    // Costed 2022-23 to 2024-25 (the contract and the budget both end in 2024-25); the third cap step starts in 2025-26.
+    expect(r.total).toMatchObject({ from: '2022-23', to: '2024-25' });
+    const file = FILES.find((f) => parsedOf(f).proposal.id === 'utla-settlement-2023')!;
+    const { proposal } = parsedOf(file);
+    const k = proposal.terms.findIndex((t) => t.id === 'class-size');
+    expect(r.notCosted).toEqual([{
+      term: 'class-size', field: `terms[${k}].caps[2].from`, date: '2025-07-01',
+      message: `caps[2] of term "class-size" (class-size) takes effect 2025-07-01, after the last year costed (2024-25): what it sets from then is not costed and is in no year and no total (terms[${k}].caps[2].from)`,
+    }]);
+    // Without outsideTerm: true the step, after the contract's end, is refused; it would add $0.00 in the years costed.
+    const { outsideTerm: _meant, ...unmarked } = proposal.terms[k] as Extract<Term, { kind: 'class-size' }>;
+    const refused = (() => {
+      try {
+        costProposal({ dataset: dataset2022, proposal: { ...proposal, terms: proposal.terms.map((t, i) => (i === k ? unmarked : t)) } });
+      } catch (e) {
+        return (e as { problems: { code: string; where?: { field?: string }; message: string }[] }).problems;
+      }
+      return [];
+    })();
+    expect(refused.map((x) => [x.code, x.where?.field])).toEqual([['proposal.after-term', `terms[${k}].caps[2].from`]]);
+    expect(refused[0].message).toMatch(/would add \$0\.00 over the years costed \(2022-23 to 2024-25\), none of them on or after that date$/);
+  });
+
   it('January 7, 2019 offer: "double nursing" brings every elementary school without a nurse to 0.4 FTE', () => {
     const r = byId('lausd-offer-2019-01-07');
     const nurseFte = new Map<string, number>();

@@ -26,6 +26,8 @@ import { generateDistrict } from '../src/district/generate/generate.ts';
 import type { Dataset } from '../src/district/types.ts';
 import { parseProposal } from '../src/proposals/parse.ts';
 import type { Proposal, Term } from '../src/proposals/types.ts';
+import { compensation, pctOf } from '../src/reports/disclosure/compensation.ts';
+import { disclosureMarkdown } from '../src/reports/disclosure/index.ts';
 import { buildWorkbook, workbookFor, type WorkbookInput } from '../src/reports/xlsx/index.ts';
 import { KIND_LABEL } from '../src/reports/xlsx/lines.ts';
 import { findSoffice, recalculate } from './helpers/libreoffice.ts';
@@ -222,6 +224,14 @@ function compareWithEngine(wb: ExcelJS.Workbook, results: CostResult[], name: st
         expect(shown(D.getCell(top + 1 + k, 1))).toBe(label);
         res.years.slice(0, 3).forEach((y, j) => near(`${name} disclosure ${label} ${y.fy}`, shown(D.getCell(top + 1 + k, 2 + j)), dollarsOf(f(y))));
       });
+      // The cost prior to the agreement is the PDF's (disclosure/compensation.ts): the current year's total
+      // compensation of the unit (and of any unit a term reaches), not the status quo of every unit.
+      const c = compensation(res);
+      const prior = rowWhere(D, { 1: `Cost prior to the agreement, ${c.years[0]}: total compensation of unit${c.units.length > 1 ? 's' : ''} ${c.units.join(', ')} (the base of the disclosure's percentages)` });
+      expect(prior, `${name}: the Disclosure sheet's cost prior to the agreement sits in proposal ${i + 1}'s block`).toBeGreaterThan(top);
+      near(`${name} disclosure cost prior to the agreement`, shown(D.getCell(prior, 2)), dollarsOf(c.prior.totalCents));
+      expect(shown(D.getCell(prior + 1, 1))).toBe('Total cost of the proposal, % of the cost prior to the agreement');
+      c.total.forEach((a, j) => near(`${name} disclosure total % ${c.years[j]}`, shown(D.getCell(prior + 1, 2 + j)), pctOf(a.total, c.prior.totalCents) ?? 0, 0.00001));
     });
   }
 }
@@ -469,6 +479,24 @@ describe.skipIf(!soffice)('spreadsheet export recalculated by LibreOffice', () =
     const all = checkRecalculated(wb, copy.cached, 'LAUSD settlement', true);
     const before = tally.cells;
     compareWithEngine(wb, settlementInput.results, 'LAUSD settlement');
+    // The same base as the PDF disclosure of the same agreement (its Markdown is built by the same code):
+    // section A's "Cost prior to the agreement, 2018-19" on row 6, total compensation of UTLA, and row 7's
+    // percentages of it (7.63% in 2018-19 = $255,556,346 ÷ $3,348,070,406), not of every unit's status quo.
+    const md = disclosureMarkdown({ dataset: lausd, proposal: settlement, result: settlementInput.results[0] }).split('\n');
+    expect(md).toContain('| Category | Cost prior to the agreement, 2018-19 | 2018-19 | % | 2019-20 | % | 2020-21 | % |');
+    const cellsOf = (start: string) => (md.find((l) => l.startsWith(start)) as string).split('|').slice(2, -1).map((x) => x.replace(/\*/g, '').trim());
+    const [pdfPrior, ...pdfYears] = cellsOf('| **7. Total cost of the agreement');
+    const pdfPcts = pdfYears.filter((_, j) => j % 2 === 1);
+    const [pdfTotalComp] = cellsOf('| **6. Total compensation (1 + 3 + 4)');
+    expect(pdfTotalComp).toBe('$3,348,070,406');
+    const D = wb.getWorksheet('Disclosure') as ExcelJS.Worksheet;
+    const prior = rowWhere(D, { 1: 'Cost prior to the agreement, 2018-19: total compensation of unit UTLA (the base of the disclosure\'s percentages)' });
+    expect(`$${Math.round(Number(shown(D.getCell(prior, 2)))).toLocaleString('en-US')}`).toBe(pdfTotalComp);
+    expect(pdfPrior).toBe('');
+    expect([2, 3, 4].map((k) => `${Number(shown(D.getCell(prior + 1, k))).toFixed(2)}%`)).toEqual(pdfPcts);
+    expect(pdfPcts).toEqual(['7.63%', '6.98%', '8.16%']);
+    // The all-units status quo stays, labelled as such.
+    expect(rowWhere(D, { 1: 'Status quo compensation of all units (context only; not the cost prior to the agreement)' })).toBeGreaterThan(prior);
     console.log(`LAUSD settlement: workbook built in ${(timing.buildMs / 1000).toFixed(2)} s, ${(timing.bytes / 1e6).toFixed(2)} MB; LibreOffice recalculated it in ${(timing.recalcMs / 1000).toFixed(2)} s; ${all.cells} formula cells equal settle's figure (max difference ${all.maxDiff.toExponential(2)}); ${tally.cells - before} figures compared with the engine.`);
     expect(timing.bytes).toBeGreaterThan(0);
   });

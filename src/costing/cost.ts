@@ -8,7 +8,7 @@ import { baselineYears } from './baseline.ts';
 import { addBonuses, addHealthTerms, addPositionHealth, addStatutory } from './benefits.ts';
 import { addPrograms } from './programs.ts';
 import { checkAgainstDataset, type ProposalSource } from './checks.ts';
-import { outsideProblem, outsideTerm, withinTerm } from './outside-term.ts';
+import { afterCosted, outsideProblem, outsideTerm, withinTerm } from './outside-term.ts';
 import { InvalidInput } from '../errors/problem.ts';
 import { addedEarners, currentEarners, replacementEarners } from './earners.ts';
 import { Ledger } from './ledger.ts';
@@ -103,6 +103,7 @@ function costAsWritten(input: CostInput): CostResult {
     laterShortYears: projection.laterShortYears,
     otherYear: paidFy === base ? null : { datasetYear: fyLabel(base), proposalYear: fyLabel(paidFy) },
     nonCostTerms: proposal.terms.filter((t) => t.kind === 'non-cost').map((t) => ({ id: t.id, title: t.title, text: t.kind === 'non-cost' ? t.text : '' })),
+    notCosted: afterCosted(proposal, last),
   };
 }
 

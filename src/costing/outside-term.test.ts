@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { movingTiny } from '../../test/helpers/moving.ts';
-import { cost, proposal } from '../../test/helpers/tiny.ts';
+import { cost, proposal, tiny } from '../../test/helpers/tiny.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseProposal } from '../proposals/parse.ts';
 import { formatDollars } from '../money/cents.ts';
@@ -109,4 +109,67 @@ it('refuses back pay paid before its term takes effect', () => {
   const [p] = refusal(() => parseProposal(yaml, 'p.yaml'));
   expect(p).toMatchObject({ code: 'proposal.paid-before-effective', where: { file: 'p.yaml', line: 8, field: 'terms[0].paid' } });
   expect(p.message).toBe('back pay is paid 2018-08-01, before the term takes effect (2019-07-01), so there is no back pay to pay then');
+});
+
+describe('a position step outside the contract term (class-size caps, staffing and hiring phases)', () => {
+  // The contract runs 2019-07-01 to 2020-06-30 (2019-20); dated 2019-03-01, so costed 2018-19 to 2021-22 (the budget's end).
+  const term = { start: '2019-07-01', end: '2020-06-30' };
+
+  it('refuses a hiring phase after the contract ends, with what it would add in the years costed', () => {
+    // 500 teachers hired from 2021-07-01, a year after the contract ends.
+    const late = { term, terms: [{ id: 'hire-500', kind: 'hire' as const, role: 'teacher', phases: [{ from: '2021-07-01', count: 500 }] }] };
+    const [p, ...rest] = refusal(() => cost(late));
+    expect(rest).toEqual([]);
+    // Left out, nothing is hired; as written, in 2021-22 only: 500 × $50,000 (C1 step 1) = $25,000,000 of pay,
+    // statutory 18.5% = $4,625,000 and health 500 × $11,000 = $5,500,000: $35,125,000.00.
+    expect(p).toMatchObject({
+      code: 'proposal.after-term', where: { field: 'terms[0].phases[0].from' },
+      message: 'term "hire-500" phases[0] (hire) takes effect 2021-07-01, after the contract ends (2020-06-30): a contract sets staffing for its own term, so this step would add $35,125,000.00 over the years costed (2018-19 to 2021-22)',
+    });
+    expect(p.hint).toContain('from: a date from 2019-07-01 to 2020-06-30');
+    expect(p.hint).toContain('outsideTerm: true');
+  });
+
+  it('refuses a class-size step after the contract ends, naming the cap; measured by leaving that step out', () => {
+    // Every K-3 cap down 2 from 2019-07-01, and 2 more from 2022-07-01: past 2021-22, the last year costed, so it adds $0.00 there.
+    const caps = [{ grades: ['K', '1', '2', '3'], from: '2019-07-01', reduceBy: 2 }, { grades: ['K', '1', '2', '3'], from: '2022-07-01', reduceBy: 4 }];
+    const [p, ...rest] = refusal(() => cost({ term, terms: [{ id: 'caps', kind: 'class-size' as const, caps: caps as never }] }));
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ code: 'proposal.after-term', where: { field: 'terms[0].caps[1].from' } });
+    expect(p.message).toBe('term "caps" caps[1] (class-size) takes effect 2022-07-01, after the contract ends (2020-06-30): a contract sets staffing for its own term, so this step would add $0.00 over the years costed (2018-19 to 2021-22), none of them on or after that date');
+  });
+
+  it('refuses a hiring phase before the contract starts, with what moving it to the start would save', () => {
+    // 2 nurses hired from 2018-07-01, a year before the contract starts.
+    const early = { term: { start: '2019-07-01', end: '2021-06-30' }, terms: [{ id: 'nurses', kind: 'hire' as const, role: 'nurse', phases: [{ from: '2018-07-01', count: 2 }] }] };
+    const [p] = refusal(() => cost(early));
+    // As written, 2018-19 adds 2 × $80,000 (N step 1) = $160,000 of pay, 17.5% statutory $28,000 and health 2 × $10,000
+    // = $20,000: $208,000. In 2019-20 they are at step 2 ($82,000) where, hired from 2019-07-01, they would be at step 1:
+    // 2 × $2,000 = $4,000 of pay and 18.5% = $740 of statutory more. From 2020-21 both are at N's last step, alike.
+    // $208,000 + $4,740 = $212,740.00.
+    expect(p).toMatchObject({ code: 'proposal.before-term', where: { field: 'terms[0].phases[0].from' } });
+    expect(p.message).toBe('term "nurses" phases[0] (hire) takes effect 2018-07-01, before the contract term starts (2019-07-01): its positions before the contract would add $212,740.00 over the years costed (2018-19 to 2021-22)');
+    expect(p.hint).toContain('from: 2019-07-01');
+  });
+
+  it('costs a step the term says is meant, and lists one after the last year costed as in no year and no total', () => {
+    // 2 nurses from 2020-07-01 (2020-21, after the contract) and 3 more from 2022-07-01 (2022-23, after the last year costed, 2021-22).
+    const meant = cost({ term, terms: [{ id: 'nurses', kind: 'hire' as const, role: 'nurse', outsideTerm: true as const, phases: [{ from: '2020-07-01', count: 2 }, { from: '2022-07-01', count: 3 }] }] });
+    expect(meant.total).toMatchObject({ from: '2018-19', to: '2021-22' });
+    // 2020-21: 2 × $80,000 = $160,000, statutory 18.5% $29,600, health 2 × $11,000 = $22,000: $211,600; 2021-22 at step 2,
+    // 2 × $82,000 = $164,000 + $30,340 + $22,000 = $216,340. The 3 from 2022-23 are in neither: $427,940.00.
+    expect(meant.total.cents).toBe(42_794_000);
+    expect(meant.notCosted).toEqual([{
+      term: 'nurses', field: 'terms[0].phases[1].from', date: '2022-07-01',
+      message: 'phases[1] of term "nurses" (hire) takes effect 2022-07-01, after the last year costed (2021-22): what it sets from then is not costed and is in no year and no total (terms[0].phases[1].from)',
+    }]);
+    // Costed over more years (a view that reaches 2022-23), it is in a total and no longer listed.
+    const through = costProposal({ dataset: tiny(), proposal: proposal({ term, terms: [{ id: 'nurses', kind: 'hire', role: 'nurse', outsideTerm: true, phases: [{ from: '2020-07-01', count: 2 }, { from: '2022-07-01', count: 3 }] }] }), through: 2022 });
+    expect(through.notCosted).toEqual([]);
+  });
+
+  it('reads outsideTerm on position terms', () => {
+    const yaml = 'id: p\ntitle: P\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2019-07-01, end: 2020-06-30 }\nterms:\n  - { kind: hire, role: nurse, phases: [{ from: 2021-07-01, count: 1 }], outsideTerm: true }\n';
+    expect(parseProposal(yaml, 'p.yaml').proposal.terms[0]).toMatchObject({ kind: 'hire', outsideTerm: true });
+  });
 });

@@ -83,6 +83,20 @@ export interface YearsTotal {
   cents: number;
 }
 
+/**
+ * A date in the proposal after the last year costed (a step or term allowed with `outsideTerm:
+ * true`, or a bonus or back pay paid then): what it sets from that date is in no year and no total.
+ */
+export interface NotCosted {
+  /** Id of the term. */
+  term: string;
+  /** Where the date is, e.g. `terms[6].caps[2].from`. */
+  field: string;
+  date: string;
+  /** The sentence every surface prints. */
+  message: string;
+}
+
 export interface CostResult {
   proposal: { id: string; title: string; party: Party; unit: string; date: string; term: { start: string; end: string } };
   district: { name: string; cdsCode: string; baseFiscalYear: string; requiredReservePct: number };
@@ -107,4 +121,6 @@ export interface CostResult {
   /** Set when the proposal is dated in another fiscal year than the dataset's data (costed with allowOtherYear). */
   otherYear: { datasetYear: string; proposalYear: string } | null;
   nonCostTerms: { id: string; title: string; text: string }[];
+  /** Dates after the last year costed, each left out of every year and total, and saying so. */
+  notCosted: NotCosted[];
 }

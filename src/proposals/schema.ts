@@ -37,7 +37,7 @@ const base = {
   note: z.string().optional(),
 };
 
-/** `outsideTerm: true`: the term pays outside the contract term on purpose (before it starts, or back pay after it ends). */
+/** `outsideTerm: true`: the term pays outside the contract term on purpose (before it starts, after it ends, or back pay after it ends; for a position term, a step dated so). */
 const outsideTerm = z.literal(true, custom('outside-term', 'is written outsideTerm: true (or left out)')).optional();
 
 export const termSchema = z.discriminatedUnion('kind', [
@@ -75,6 +75,7 @@ export const termSchema = z.discriminatedUnion('kind', [
             .refine((c) => c.highNeedCap === undefined || c.highNeedReduceBy === undefined, custom('cap-basis', 'give at most one of highNeedCap and highNeedReduceBy')),
         )
         .min(1),
+      outsideTerm,
     })
     .strict(),
   z
@@ -91,10 +92,11 @@ export const termSchema = z.discriminatedUnion('kind', [
             .refine((p) => (p.perSchool === undefined) !== (p.studentsPerStaff === undefined), custom('staffing-basis', 'give exactly one of perSchool (FTE at each school) and studentsPerStaff (students per staff member)')),
         )
         .min(1),
+      outsideTerm,
     })
     .strict(),
   z
-    .object({ ...base, kind: z.literal('hire'), role: z.string().min(1), schools: schoolFilter.optional(), phases: z.array(z.object({ from: date, count: z.number().gt(0).max(100_000) }).strict()).min(1) })
+    .object({ ...base, kind: z.literal('hire'), role: z.string().min(1), schools: schoolFilter.optional(), phases: z.array(z.object({ from: date, count: z.number().gt(0).max(100_000) }).strict()).min(1), outsideTerm })
     .strict(),
   z.object({ ...base, kind: z.literal('program'), amount: z.number().min(-1e9).max(1e9), count: z.number().gt(0).max(100_000).default(1), effective: date, oneTime: z.boolean().optional() }).strict(),
   z.object({ ...base, kind: z.literal('me-too'), unit: z.string().min(1), terms: z.array(z.string().min(1)).min(1) }).strict(),

@@ -33,13 +33,13 @@ export interface CapPhase {
   highNeedCap?: number;
   highNeedReduceBy?: number;
 }
-export interface ClassSizeTerm extends TermBase { kind: 'class-size'; caps: CapPhase[] }
+export interface ClassSizeTerm extends TermBase { kind: 'class-size'; caps: CapPhase[]; outsideTerm?: true }
 
 export interface SchoolFilter { types?: SchoolType[]; highNeedOnly?: boolean }
 export interface StaffingPhase { from: string; perSchool?: number; studentsPerStaff?: number }
-export interface StaffingTerm extends TermBase { kind: 'staffing'; role: string; schools: SchoolFilter; phases: StaffingPhase[] }
+export interface StaffingTerm extends TermBase { kind: 'staffing'; role: string; schools: SchoolFilter; phases: StaffingPhase[]; outsideTerm?: true }
 export interface HirePhase { from: string; count: number }
-export interface HireTerm extends TermBase { kind: 'hire'; role: string; schools?: SchoolFilter; phases: HirePhase[] }
+export interface HireTerm extends TermBase { kind: 'hire'; role: string; schools?: SchoolFilter; phases: HirePhase[]; outsideTerm?: true }
 
 /** A program cost not tied to positions (e.g. 30 community schools at $400,000 a year each). */
 export interface ProgramTerm extends TermBase { kind: 'program'; amount: number; count: number; effective: string; oneTime?: boolean }

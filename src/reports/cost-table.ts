@@ -72,6 +72,7 @@ export function costTable(r: CostResult): string {
     certificationSentence(r),
     ...(later ? [later] : []),
     ...(r.nonCostTerms.length ? ['', 'Terms listed but not costed:', ...r.nonCostTerms.map((t) => `  - ${t.title}`)] : []),
+    ...(r.notCosted.length ? ['', `Dated after the last year costed (${r.total.to}), so in no year and no total above:`, ...r.notCosted.map((n) => `  - ${n.message}`)] : []),
   ].join('\n');
   const starred = (fy: string) => yearHeading(fy, r.projection.find((y) => y.fy === fy)?.extrapolated ?? false);
   return `${head}${renderTable(['Cost', ...fys.map(starred)], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => yearHeading(y.fy, y.extrapolated))], proj)}${foot}\n`;

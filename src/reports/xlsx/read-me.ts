@@ -14,7 +14,7 @@ export function readMeSheet(ctx: Context): void {
     '',
     'Sheets',
     '  Summary — status quo by unit; for each proposal the cost by category and year (SUMIFS over Lines) and the multi-year projection with the reserve test and certification. The column after the years, "Total, <first year> to <last year>", sums exactly those year columns; "Total over the contract, … to …" sums the contract\'s own years.',
-    '  Disclosure (disclose only) — the current year and the two following years by category, pointing at Summary.',
+    '  Disclosure (disclose only) — the current year and the two following years by category, pointing at Summary; the cost prior to the agreement is the unit\'s own total compensation in the current year, as in the PDF disclosure (its percentages use it), and every unit\'s status quo is shown below it, labelled so.',
     '  Lines — one row per cost line: salary lines add up Pay; statutory = ROUND(salary × Σ rates ÷ 100, 2); health = ROUND(Σ Health amounts, 2); programs = ROUND(count × amount × share of the year, 2).',
     '  Inputs — dated parameters by fiscal year (statutory rates, health and welfare per employee, column drift, COLA) and the budget.',
     '  Terms — every term of every proposal with its numeric parameters (percent, amounts, floor, hours, count).',

@@ -3,6 +3,7 @@ import { baselineYears } from '../../costing/baseline.ts';
 import { valueAt } from '../../district/parameters.ts';
 import { toCents } from '../../money/cents.ts';
 import type { CostResult } from '../../costing/result.ts';
+import { compensation } from '../disclosure/compensation.ts';
 import type { Context, GroupsMap, InputsMap } from './context.ts';
 import { KIND_LABEL, type LinesMap } from './lines.ts';
 import { COUNT, MONEY, PCT, Sheet, YEAR, colName, dollars } from './sheet.ts';
@@ -17,7 +18,10 @@ export interface SummaryMap {
   sheet: Sheet;
   col: (fy: FiscalYear) => number;
   blocks: Block[];
+  /** The status quo of every unit together (all units: context, not a disclosure's base). */
   statusQuoTotal: number;
+  /** Each unit's status-quo rows (salary, statutory benefits, health and welfare): a unit's total compensation adds them. */
+  statusQuoUnits: Map<string, number[]>;
 }
 
 interface ProjectionCache {
@@ -121,6 +125,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
   label('Status quo: current staff with step and column, before any proposal (for context)', true);
   r++;
   const totalRows: number[] = [];
+  const statusQuoUnits = new Map<string, number[]>();
   for (const u of ctx.dataset.units) {
     const rows = groups.unitRows.get(u.id);
     const st = inputs.statutory[u.kind];
@@ -153,6 +158,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
       s.formula(r, col(fy), `ROUND(${people}*${inputs.sheet.ref(inputs.health, inputs.col(fy))},2)`, dollars(b?.healthCents ?? 0), MONEY);
     });
     totalRows.push(salaryRow, statRow, r);
+    statusQuoUnits.set(u.id, [salaryRow, statRow, r]);
     r++;
   }
   const statusQuoTotal = r;
@@ -292,7 +298,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
       rr++;
     });
   }
-  return { sheet: s, col, blocks, statusQuoTotal };
+  return { sheet: s, col, blocks, statusQuoTotal, statusQuoUnits };
 }
 
 /**
@@ -306,6 +312,11 @@ export function disclosureSheet(ctx: Context, summary: SummaryMap): void {
   const s = new Sheet(ctx.wb, 'Disclosure', [58, 18, 18, 18]);
   s.header(1, ['Cost of the proposed agreement', ...years.map((fy, k) => `${fyLabel(fy)}${k === 0 ? ' (current year)' : ''}`)]);
   s.freeze(1, 1);
+  // A Summary cell's cached value (a formula's result, or the constant).
+  const cachedAt = (row: number, c: number): number | string => {
+    const src = S.cell(row, c).value as { result?: number | string } | number | string | null;
+    return src !== null && typeof src === 'object' ? (src.result ?? 0) : (src ?? 0);
+  };
   let r = 3;
   for (const b of summary.blocks) {
     const result = ctx.results[b.proposal];
@@ -322,20 +333,37 @@ export function disclosureSheet(ctx: Context, summary: SummaryMap): void {
       ['  of which one-time', b.rows.oneTime, 'money'],
       ['  of which ongoing', b.rows.ongoing, 'money'],
       ['FTE added (year end)', b.rows.fte, 'count'],
-      ['Status quo compensation (before the proposal)', summary.statusQuoTotal, 'money'],
+    ];
+    const put = (list: typeof items) => {
+      for (const [text, row, kind] of list) {
+        s.set(r, 1, text);
+        years.forEach((fy, k) => s.formula(r, 2 + k, S.ref(row, summary.col(fy)), cachedAt(row, summary.col(fy)), kind === 'money' ? MONEY : kind === 'pct' ? PCT : kind === 'count' ? COUNT : undefined));
+        r++;
+      }
+    };
+    put(items);
+    // The cost prior to the agreement as the PDF disclosure gives it (disclosure/compensation.ts): the
+    // current year's total compensation of the unit and of any unit a term reaches, the base of its percentages.
+    const { units } = compensation(result);
+    const unitRows = units.flatMap((u) => summary.statusQuoUnits.get(u) ?? []);
+    const c0 = summary.col(ctx.base);
+    const prior = unitRows.reduce((t, x) => t + Number(cachedAt(x, c0)), 0);
+    const priorCell = s.local(r, 2);
+    s.set(r, 1, `Cost prior to the agreement, ${fyLabel(ctx.base)}: total compensation of unit${units.length > 1 ? 's' : ''} ${units.join(', ')} (the base of the disclosure's percentages)`);
+    s.formula(r, 2, unitRows.length ? unitRows.map((x) => S.ref(x, c0)).join('+') : '0', prior, MONEY);
+    r++;
+    s.set(r, 1, 'Total cost of the proposal, % of the cost prior to the agreement');
+    years.forEach((fy, k) => {
+      const total = S.ref(b.rows.total, summary.col(fy));
+      s.formula(r, 2 + k, `IF(${priorCell}=0,0,${total}/${priorCell}*100)`, prior === 0 ? 0 : (Number(cachedAt(b.rows.total, summary.col(fy))) / prior) * 100, PCT);
+    });
+    r++;
+    put([
+      ['Status quo compensation of all units (context only; not the cost prior to the agreement)', summary.statusQuoTotal, 'money'],
       ['Ending fund balance with the proposal', b.rows.ending, 'money'],
       ['Reserve (% of expenditures)', b.rows.reservePct, 'pct'],
       ['Meets the reserve', b.rows.meets, 'text'],
-    ];
-    for (const [text, row, kind] of items) {
-      s.set(r, 1, text);
-      years.forEach((fy, k) => {
-        const src = S.cell(row, summary.col(fy)).value as { result?: number | string } | number | string | null;
-        const cached = src !== null && typeof src === 'object' ? (src.result ?? 0) : (src ?? 0);
-        s.formula(r, 2 + k, S.ref(row, summary.col(fy)), cached, kind === 'money' ? MONEY : kind === 'pct' ? PCT : kind === 'count' ? COUNT : undefined);
-      });
-      r++;
-    }
+    ]);
     s.set(r, 1, 'Certification (the agreement\'s year and the two after it)');
     s.formula(r, 2, S.ref(b.rows.certification, 2), result.certification);
     r += 3;

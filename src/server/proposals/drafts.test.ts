@@ -189,6 +189,19 @@ eachDatabase('drafting proposals', (dialect) => {
     expect(await rowCounts(s)).toEqual(before);
   });
 
+  it('refuses a hiring phase after the contract ends; allowed, the costing result says it is in no year and no total', async () => {
+    // The contract ends 2023-06-30 and the tiny district is costed 2018-19 to 2022-23: a phase from 2023-07-01 is after both.
+    const phase = '{ id: nurses, kind: hire, role: nurse, phases: [{ from: 2023-07-01, count: 1 }]';
+    const refused = await team.request('POST', '/api/costings', { yaml: raiseYaml(1, { extra: [`${phase} }`] }) });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'proposal.after-term', where: { field: 'terms[1].phases[0].from' } });
+    const meant = await team.request('POST', '/api/costings', { yaml: raiseYaml(1, { extra: [`${phase}, outsideTerm: true }`] }) });
+    expect(meant.status).toBe(200);
+    expect(totals(meant.body)).toEqual(ONE_PCT);
+    expect(meant.body.notCosted).toEqual([expect.objectContaining({ term: 'nurses', field: 'terms[1].phases[0].from', date: '2023-07-01' })]);
+    expect(meant.body.notCosted[0].message).toContain('after the last year costed (2022-23): what it sets from then is not costed and is in no year and no total');
+  });
+
   it('costs a proposal dated in another year than the data only when asked (allowOtherYear), and then says so', async () => {
     // Dated 2020-03-01, in fiscal year 2019-20; the tiny district's data are of 2018-19.
     const later = raiseYaml(1).replace('date: 2019-03-01', 'date: 2020-03-01');
