@@ -8,7 +8,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { money, moneyChange } from '../web/src/pages/public/format.ts';
+import { dollars, dollarsChange, money } from '../web/src/pages/public/format.ts';
 import { browserSuite, launchBrowser, newPage, screenshot, webServer, type WebServer } from './helpers/browser.ts';
 
 type Total = { from: string; to: string; cents: number };
@@ -115,6 +115,10 @@ browserSuite('the public page in Chromium', () => {
       for (let i = 0; i < shown.length; i++) {
         const prev = before.get(shown[i]);
         expect(await items.nth(i).getByRole('link').getAttribute('href')).toBe(prev ? `/public/compare?versions=${prev},${shown[i]}` : `/public/compare?versions=${shown[i]}`);
+        // Each names its total over the cards' years first (the same for versions of one dataset), then over its own contract.
+        const p = listed[i];
+        const span = (x: { from: string; to: string }) => (x.from === x.to ? x.from : `${x.from} to ${x.to}`);
+        expect(await items.nth(i).textContent()).toContain(`Added cost, ${span(p.total)}: ${money(p.total.cents, 'en')}; over its contract, ${span(p.contractTotal)}: ${money(p.contractTotal.cents, 'en')}`);
       }
     }
     const utla = record.tables.find((t) => t.union.unit === 'UTLA')!;
@@ -186,10 +190,19 @@ browserSuite('the public page in Chromium', () => {
     expect(await item.textContent()).toContain(nurses.plainAfter!.es);
     expect(nurses.plainAfter!.es).toContain('Enfermeros');
     // Over 2018-19 to 2022-23: the offers' terms end in 2019-20, the 2018-19 dataset's budget in 2022-23.
-    expect(await item.locator('.pp-effect').textContent()).toBe(`Efecto en el costo, de 2018-19 a 2022-23: ${moneyChange(nurses.totalCents, 'es')}`);
+    expect(await item.locator('.pp-effect').textContent()).toBe(`Efecto en el costo, de 2018-19 a 2022-23: ${dollarsChange(nurses.totalCents, 'es')}`);
     // Together they come to the difference between the two.
     const sum = changes.reduce((n, c) => n + c.totalCents, 0);
-    expect(await pair.locator('.pp-sum').textContent()).toContain(moneyChange(sum, 'es'));
+    // Written to the dollar, so the check adds up as written (A + changes = B, in whole dollars).
+    const check = (await pair.locator('.pp-sum').textContent()) ?? '';
+    const written = [...check.matchAll(/([+-]?)([\d,]+) dólares/g)].map((m) => (m[1] === '-' ? -1 : 1) * Number(m[2].replaceAll(',', '')));
+    expect(written).toHaveLength(3);
+    expect(written[0] + written[1]).toBe(written[2]);
+    // The changes' figure is B − A in whole dollars: within a dollar of their sum rounded alone
+    // (the demo's two January 2019 offers: 1,237,200,519 + 75,550,627 = 1,312,751,146, where the
+    // changes' cents rounded alone give 75,550,626).
+    expect(Math.abs(written[1] - sum / 100)).toBeLessThan(1);
+    expect(dollars(123_456_789_01, 'en')).toBe('$123,456,789');
     // The check names the years it adds up over: exactly those of the versions' figures.
     expect(await pair.locator('.pp-sum').textContent()).toMatch(/^Comprobación, de 2018-19 a 2022-23: /);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);

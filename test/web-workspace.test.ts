@@ -23,11 +23,10 @@ async function axeProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** Money as the pages write it in English (i18n.ts formatDollars): "$43.8 million" from $1 million up. */
-function millions(cents: number): string {
-  const d = Math.abs(cents) / 100;
-  const m = new Intl.NumberFormat('en-US', { maximumFractionDigits: d >= 1e8 ? 0 : 1 }).format(d / 1e6);
-  return `${cents > 0 ? '+' : '−'}$${m} million`;
+/** A change as the compare table writes it in English, to the dollar so its rows add up: "+$1,292,028". */
+function dollarsChange(cents: number): string {
+  const d = Math.round(Math.abs(cents) / 100);
+  return `${cents > 0 ? '+' : '−'}$${d.toLocaleString('en-US')}`;
 }
 
 /** The demo's ids, read from the API (they are random): the 2019 district offer's two versions, and the dataset version. */
@@ -130,7 +129,7 @@ browserSuite('the workspace pages in Chromium', () => {
     // The row is named by the term's title as written, never by its id.
     expect(nurses.title).not.toBe('nurses');
     const row = pair.locator('tbody tr', { has: page.locator('th', { hasText: nurses.title }) });
-    await expect(row.locator('td.ws-effect').textContent()).resolves.toBe(millions(nurses.totalCents));
+    await expect(row.locator('td.ws-effect').textContent()).resolves.toBe(dollarsChange(nurses.totalCents));
     await expect(row.textContent()).resolves.toContain('1 FTE per school');
     // Both offers over the same years, named in the heading, each total over exactly them; the check line under
     // what changed adds up over the same years, named.

@@ -11,7 +11,7 @@ import { useLang, useMessages } from '../../i18n.ts';
 import { ScrollTable } from '../../components/public/charts.tsx';
 import { AppLink, asWritten, capitalized, SourceLine, Terms, VersionCard, VersionCharts, versionPhrase, type T } from '../../components/public/parts.tsx';
 import { useAnswer, type Change, type Comparison, type Detail, type Pair, type Version } from './data.ts';
-import { longDate, money, moneyChange, type Lang } from './format.ts';
+import { checkDollars, dollars, dollarsChange, longDate, type Lang } from './format.ts';
 import { M } from './messages.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { StrikeBanner } from '../../components/StrikeBanner.tsx';
@@ -92,6 +92,7 @@ function PairView({ pair, from, to, lang, t }: { pair: Pair; from: Version; to: 
   const over = pair.span ?? span(fys);
   const sum = [pair.header, ...changes].reduce((n, c) => n + (c?.totalCents ?? 0), 0);
   const cents = (ys: { cents: number }[] | undefined) => (ys ?? []).reduce((n, y) => n + y.cents, 0);
+  const check = checkDollars(cents(pair.fromCents), sum, cents(pair.toCents));
   const header = (v: Version) => t('hdr.text', { date: longDate(v.date, lang), start: longDate(v.term.start, lang), end: longDate(v.term.end, lang) });
   return (
     <section className="pp-pair" aria-labelledby={id} data-from={pair.from} data-to={pair.to}>
@@ -110,7 +111,7 @@ function PairView({ pair, from, to, lang, t }: { pair: Pair; from: Version; to: 
           {(pair.unchanged?.length ?? 0) > 0 && <p className="pp-meta">{t('cmp.unchanged', { n: pair.unchanged!.length })}</p>}
           {fys.length > 0 && (
             <p className="pp-sum" data-from={over.from} data-to={over.to}>
-              {t('cmp.sum', { ...over, a: capitalized(versionPhrase(from, t, lang)), fromCost: money(cents(pair.fromCents), lang), amount: moneyChange(sum, lang), b: versionPhrase(to, t, lang), toCost: money(cents(pair.toCents), lang) })}
+              {t('cmp.sum', { ...over, a: capitalized(versionPhrase(from, t, lang)), fromCost: dollars(check.from * 100, lang), amount: dollarsChange(check.change * 100, lang), b: versionPhrase(to, t, lang), toCost: dollars(check.to * 100, lang) })}
             </p>
           )}
         </>
@@ -135,14 +136,14 @@ function ChangeItem({ change, label, before, after, term, termWritten = false, b
       {term !== undefined && <p><span {...(termWritten ? asWritten(lang) : {})}>{term}</span></p>}
       {before !== null && <p><span className="pp-label">{t('chg.before')}:</span> <span {...(beforeWritten ? asWritten(lang) : {})}>{before}</span></p>}
       {after !== null && <p><span className="pp-label">{t('chg.after')}:</span> <span {...(afterWritten ? asWritten(lang) : {})}>{after}</span></p>}
-      <p className="pp-effect">{moves ? t('chg.effect', { ...span(fys), amount: moneyChange(change.totalCents, lang) }) : t('chg.noEffect')}</p>
+      <p className="pp-effect">{moves ? t('chg.effect', { ...span(fys), amount: dollarsChange(change.totalCents, lang) }) : t('chg.noEffect')}</p>
       {moves && (
         <details>
           <summary>{t('chg.byYear')}</summary>
           <ScrollTable label={`${t('chg.byYear')}: ${t('scroll')}`}>
             <table className="pp-numbers">
               <thead><tr><th scope="col">{t('chart.year')}</th><th scope="col" className="num">{label}</th></tr></thead>
-              <tbody>{change.effect.map((e) => <tr key={e.fy}><th scope="row">{e.fy}</th><td className="num">{moneyChange(e.cents, lang)}</td></tr>)}</tbody>
+              <tbody>{change.effect.map((e) => <tr key={e.fy}><th scope="row">{e.fy}</th><td className="num">{dollarsChange(e.cents, lang)}</td></tr>)}</tbody>
             </table>
           </ScrollTable>
         </details>
@@ -190,13 +191,13 @@ function One({ id, lang, t }: { id: number; lang: Lang; t: T }) {
                 return (
                   <tr key={r.id}>
                     <th scope="row">{w ? w[lang] : <UserText text={r.title} {...asWritten(lang)} />}</th>
-                    {years.map((fy) => <td className="num" key={fy}>{money(r.cents.get(fy) ?? 0, lang)}</td>)}
+                    {years.map((fy) => <td className="num" key={fy}>{dollars(r.cents.get(fy) ?? 0, lang)}</td>)}
                   </tr>
                 );
               })}
             </tbody>
             <tfoot>
-              <tr><th scope="row">{t('chart.total')}</th>{shownYears.map((y) => <td className="num" key={y.fy}>{money(y.totalCents, lang)}</td>)}</tr>
+              <tr><th scope="row">{t('chart.total')}</th>{shownYears.map((y) => <td className="num" key={y.fy}>{dollars(y.totalCents, lang)}</td>)}</tr>
             </tfoot>
           </table>
         </ScrollTable>

@@ -118,6 +118,7 @@ function RoundView({ round, byId, data, lang, t }: { round: Round; byId: Map<num
 
 function History({ table, byId, lang, t }: { table: Table; byId: Map<number, Version>; lang: Lang; t: T }) {
   const id = `${table.id}-history`;
+  const yearsOf = (span: { from: string; to: string }) => (span.from === span.to ? span.from : t('years', { from: span.from, to: span.to }));
   // "Compare with the one before" stays inside the version's round (the server says which one).
   const before = new Map(table.rounds.flatMap((r) => r.versions.map((x) => [x.id, x.before] as const)));
   return (
@@ -138,7 +139,8 @@ function History({ table, byId, lang, t }: { table: Table; byId: Map<number, Ver
               <p className="pp-meta">
                 {t('history.passedBy')} <UserText text={v.organization.name} {...asWritten(lang)} />{t('history.when', { passed: longDate(v.passedAt, lang), published: longDate(v.publishedAt, lang) })}
               </p>
-              <p>{t('history.total', { years: v.contractTotal.from === v.contractTotal.to ? v.contractTotal.from : t('years', { from: v.contractTotal.from, to: v.contractTotal.to }), amount: money(v.contractTotal.cents, lang) })}</p>
+              {/* Over the same years as the cards (the versions of one dataset side by side), then over its own contract. */}
+              <p>{t('history.total', { years: yearsOf(v.total), amount: money(v.total.cents, lang), contractYears: yearsOf(v.contractTotal), contractAmount: money(v.contractTotal.cents, lang) })}</p>
               <p>
                 {prev !== null
                   ? <AppLink to={`/public/compare?versions=${prev},${vid}`} lang={lang}>{t('history.compare')}</AppLink>

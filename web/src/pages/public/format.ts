@@ -8,19 +8,45 @@ const locale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
 
 /**
  * Money in words people read: "$582.6 million", "$1.17 billion", "$48,000" (English);
- * "582.6 millones de dólares", "1.17 mil millones de dólares", "48,000 dólares" (Spanish).
+ * "582.6 millones de dólares", "1.17 mil millones de dólares", "48,000 dólares" (Spanish). Where
+ * a reader adds figures up (a table, a change, the check line), `dollars` writes them to the dollar.
  */
 export function money(cents: number, lang: Lang): string {
   const dollars = cents / 100;
   const abs = Math.abs(dollars);
   const sign = dollars < 0 ? '-' : '';
-  const n = (x: number, digits: number) => new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(x);
-  if (abs >= 1e9) return lang === 'es' ? `${sign}${n(abs / 1e9, 2)} mil millones de dólares` : `${sign}$${n(abs / 1e9, 2)} billion`;
+  const n = (x: number, digits: number, least = 0) => new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits, minimumFractionDigits: least }).format(x);
+  // Billions always to two decimals ("$1.10 billion", never "$1.1 billion" beside "$1.24 billion").
+  if (abs >= 1e9) return lang === 'es' ? `${sign}${n(abs / 1e9, 2, 2)} mil millones de dólares` : `${sign}$${n(abs / 1e9, 2, 2)} billion`;
   if (abs >= 1e6) {
     const m = n(abs / 1e6, abs >= 1e8 ? 0 : 1);
     return lang === 'es' ? `${sign}${m} millones de dólares` : `${sign}$${m} million`;
   }
   return lang === 'es' ? `${sign}${n(abs, 0)} dólares` : `${sign}$${n(abs, 0)}`;
+}
+
+/** Money to the dollar, for figures a reader adds up: "$1,237,200,519" / "1,237,200,519 dólares". */
+export function dollars(cents: number, lang: Lang): string {
+  const d = Math.round(cents / 100);
+  const n = new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(Math.abs(d));
+  const sign = d < 0 ? '-' : '';
+  return lang === 'es' ? `${sign}${n} dólares` : `${sign}$${n}`;
+}
+
+/** A change to the dollar, with its sign: "+$1,096,394,688". */
+export function dollarsChange(cents: number, lang: Lang): string {
+  return Math.round(cents / 100) > 0 ? `+${dollars(cents, lang)}` : dollars(cents, lang);
+}
+
+/**
+ * The three figures of a check line (A plus the changes is B) in whole dollars that add up as
+ * written: each rounded alone, $0.50 + $0.50 would read $1 + $1 = $1. The changes are B − A
+ * when they add up to it in cents (they do, unless the caller's figures disagree).
+ */
+export function checkDollars(fromCents: number, changesCents: number, toCents: number): { from: number; change: number; to: number } {
+  const from = Math.round(fromCents / 100);
+  const to = Math.round(toCents / 100);
+  return { from, to, change: changesCents === toCents - fromCents ? to - from : Math.round(changesCents / 100) };
 }
 
 /** A change in money, with its sign: "+$43.8 million", "-$5 million", "no change" is the caller's. */

@@ -10,12 +10,13 @@ import { TableScroll } from '../../components/TableScroll.tsx';
 import { useMemo } from 'react';
 import type { PageProps } from '../../App.tsx';
 import { Chart } from '../../components/Chart.tsx';
-import { dollars, dollarsChange, longDate, money, moneyChange, moneyShort, percent } from '../../components/workspace/format.ts';
+import { dollars, dollarsChange, longDate, moneyShort, percent } from '../../components/workspace/format.ts';
 import { Link } from '../../components/workspace/Link.tsx';
 import { Pending } from '../../components/workspace/parts.tsx';
 import type { Change, Comparison } from '../../components/workspace/types.ts';
 import { useApi } from '../../components/workspace/useApi.ts';
 import { useLang, useMessages, type Lang } from '../../i18n.ts';
+import { checkDollars } from '../public/format.ts';
 import { common, compare as messagesOf } from './messages.ts';
 
 /** Colours of up to six versions, distinguishable and dark enough for white text and thin lines. */
@@ -43,7 +44,9 @@ function Side({ c: cmp }: { c: Comparison }) {
   const name = (i: number) => t('version', { title: cmp.versions[i].title, version: cmp.versions[i].version });
   const costOf = (i: number, fy: string) => cmp.versions[i].years.find((y) => y.fy === fy)?.totalCents;
   const reserveOf = (i: number, fy: string) => cmp.versions[i].reserve.find((y) => y.fy === fy);
-  const required = cmp.versions[0]?.reserve[0]?.requiredReservePct ?? 0;
+  // Each version's required minimum (versions on different data may have different ones: 1% and 2%).
+  const requiredOf = (i: number) => cmp.versions[i]?.reserve[0]?.requiredReservePct ?? 0;
+  const oneRequired = cmp.versions.every((_, i) => requiredOf(i) === requiredOf(0));
   // A year past a version's dataset budget, grown by the cost-of-living adjustment: never used to certify.
   const extrapolated = (fy: string) => cmp.versions.some((v) => v.reserve.some((r) => r.fy === fy && r.extrapolated));
 
@@ -61,7 +64,9 @@ function Side({ c: cmp }: { c: Comparison }) {
     yAxis: { type: 'value', axisLabel: { formatter: '{value}%' } },
     series: cmp.versions.map((v, i) => ({
       name: name(i), type: 'line', data: cmp.years.map((fy) => reserveOf(i, fy)?.reservePct ?? null), itemStyle: { color: COLOURS[i] }, lineStyle: { width: 2 },
-      ...(i === 0 ? { markLine: { symbol: 'none', lineStyle: { color: '#a4161a', type: 'dashed' }, label: { position: 'insideStartTop', formatter: t('required') }, data: [{ yAxis: required }] } } : {}),
+      ...(i === 0 || !oneRequired
+        ? { markLine: { symbol: 'none', lineStyle: { color: oneRequired ? '#a4161a' : COLOURS[i], type: 'dashed' }, label: { position: 'insideStartTop', formatter: t('required') }, data: [{ yAxis: requiredOf(i) }] } }
+        : {}),
     })),
   }), [cmp, lang]);
 
@@ -136,7 +141,9 @@ function Side({ c: cmp }: { c: Comparison }) {
 
       <section aria-labelledby="ws-reserve">
         <h2 id="ws-reserve">{t('reserve')}</h2>
-        <p className="muted ws-small">{t('reserve.from', { pct: percent(required, lang) })}</p>
+        <p className="muted ws-small">{oneRequired
+          ? t('reserve.from', { pct: percent(requiredOf(0), lang) })
+          : t('reserve.fromEach', { list: cmp.versions.map((_, i) => `${name(i)}: ${percent(requiredOf(i), lang)}`).join('; ') })}</p>
         <Chart option={reserveChart} label={t('reserve.chart')} height={240} numbersLabel={c('numbers')} />
         {legend}
         <TableScroll labelledBy="ws-reserve">
@@ -228,8 +235,8 @@ function Changes({ pair, a, b }: { pair: Comparison['changes'][number]; a: strin
                   <th scope="row"><span className={`ws-tag ws-${ch.type}`}>{t(`type.${ch.type}`)}</span> {label(ch)}</th>
                   <td data-label={t('col.before')}>{ch.type === 'moved' ? t('same') : (ch.before ?? '—')}</td>
                   <td data-label={t('col.after')}>{ch.type === 'moved' ? t('same') : (ch.after ?? '—')}</td>
-                  {years.map((fy) => { const e = ch.effect.find((x) => x.fy === fy)?.cents ?? 0; return <td className="num" data-label={fy} key={fy}>{e === 0 ? t('noCost') : moneyChange(e, lang)}</td>; })}
-                  <td className="num ws-effect" data-label={t('col.effect', span(over))}><strong>{ch.totalCents === 0 ? t('noCost') : moneyChange(ch.totalCents, lang)}</strong></td>
+                  {years.map((fy) => { const e = ch.effect.find((x) => x.fy === fy)?.cents ?? 0; return <td className="num" data-label={fy} key={fy}>{e === 0 ? t('noCost') : dollarsChange(e, lang)}</td>; })}
+                  <td className="num ws-effect" data-label={t('col.effect', span(over))}><strong>{ch.totalCents === 0 ? t('noCost') : dollarsChange(ch.totalCents, lang)}</strong></td>
                 </tr>
               ))}
             </tbody>
@@ -248,8 +255,6 @@ function Changes({ pair, a, b }: { pair: Comparison['changes'][number]; a: strin
  * shown; otherwise each is rounded on its own and the line shows what does not add up.
  */
 function checkFigures(fromCents: number, changesCents: number, toCents: number, lang: Lang) {
-  const from = Math.round(fromCents / 100);
-  const to = Math.round(toCents / 100);
-  const change = changesCents === toCents - fromCents ? to - from : Math.round(changesCents / 100);
+  const { from, change, to } = checkDollars(fromCents, changesCents, toCents);
   return { fromCost: dollars(from * 100, lang), changes: dollarsChange(change * 100, lang), toCost: dollars(to * 100, lang) };
 }
