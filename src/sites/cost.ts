@@ -5,8 +5,11 @@
  * (src/strike/days.ts). Both say the same thing, so the server and the command line print the
  * same cents for the same day. Pure: no database, no clock.
  */
+import type { Dataset } from '../district/types.ts';
+import type { Problem } from '../errors/problem.ts';
 import type { Cents } from '../money/cents.ts';
-import { SHARE_PREFIX, type StrikeDay, type StrikeDays } from '../strike/days.ts';
+import { safeCell } from '../pickets/pay-csv.ts';
+import { checkStrikeDay, SHARE_PREFIX, type StrikeDay, type StrikeDays } from '../strike/days.ts';
 import { toCsv } from '../text/csv.ts';
 
 /** What the cost reads of one site on the day. */
@@ -39,7 +42,7 @@ export interface DayInputs {
   studentsAttending: number;
   /** Σ of the figures reported at sites without classes (supervision, meals): shown, not counted. */
   attendanceNotCounted: number;
-  /** Σ of the sites' substitutes. */
+  /** Σ of the substitutes of the sites not closed. */
   substitutes: number;
   /** The day rate; 0 when the day has none (then `substituteRateMissing` says so if there are substitutes). */
   substituteRateCents: Cents;
@@ -60,7 +63,8 @@ export function dayInputs(input: { day: DaySettings; sites: readonly SiteCostRow
   let openSites = 0;
   let classSitesWithoutAttendance = 0;
   for (const s of sites) {
-    substitutes += s.substitutes;
+    // A closed site has no planned adults (closing clears them, src/sites/plan-rules.ts); any left from before are not costed.
+    if (s.status !== 'closed') substitutes += s.substitutes;
     if (s.status !== 'closed') openSites++;
     if (s.status === 'instruction') {
       studentsAttending += s.studentsAttending ?? 0;
@@ -78,22 +82,33 @@ export function dayInputs(input: { day: DaySettings; sites: readonly SiteCostRow
 }
 
 /**
- * The days as `strikeImpact` takes them, in the order given (date order): the same days that
- * `readStrikeDays` reads back from `daysCsv` (line 2 is the first day). `units`: the dataset's
- * bargaining units, in its order; a share for a unit the dataset does not have is left out.
+ * The days as `strikeImpact` takes them, in the order given (date order): the same days, and the
+ * same warnings (`checkStrikeDay`: a weekend date, more than a normal day, more than enrolled),
+ * that `readStrikeDays` reads back from `daysCsv` (line 2 is the first day). The shares are for
+ * the dataset's bargaining units, in its order; a share for a unit it does not have is left out.
  */
-export function strikeDaysOf(input: { days: readonly DayInputs[]; units: readonly string[]; file: string }): StrikeDays {
+export function strikeDaysOf(input: { days: readonly DayInputs[]; dataset: Dataset; file: string }): StrikeDays {
+  const units = input.dataset.units.map((u) => u.id);
+  const header = daysCsvHeader(units);
+  const warnings: Problem[] = [];
+  input.days.forEach((d, i) => {
+    const check = checkStrikeDay(input.dataset, { date: d.date, studentsAttending: d.studentsAttending });
+    // More than enrolled refuses the days file on the command line; here the day is costed, and said so.
+    for (const w of [...(check.refusal ? [check.refusal] : []), ...check.warnings]) {
+      warnings.push({ code: `strike.${w.code}`, message: w.message, where: { file: input.file, line: i + 2, col: header.indexOf(w.column) + 1, field: w.column } });
+    }
+  });
   const days: StrikeDay[] = input.days.map((d, i) => ({
     line: i + 2,
     date: d.date,
     studentsAttending: d.studentsAttending,
-    shares: Object.fromEntries(input.units.map((u) => [u, d.shares[u] ?? 0])),
+    shares: Object.fromEntries(units.map((u) => [u, d.shares[u] ?? 0])),
     substitutes: d.substitutes,
     substituteRateCents: d.substitutes > 0 ? d.substituteRateCents : 0,
     otherCostsCents: d.otherCostsCents,
     note: d.label.trim(),
   }));
-  return { file: input.file, days, warnings: [] };
+  return { file: input.file, days, warnings };
 }
 
 /** The header of the days file: one share column per unit of the dataset. */
@@ -101,11 +116,15 @@ export function daysCsvHeader(units: readonly string[]): string[] {
   return ['date', 'students_attending', ...units.map((u) => SHARE_PREFIX + u), 'substitutes', 'substitute_day_rate', 'other_costs', 'note'];
 }
 
-/** The days file for `settle strike-impact --days` (every cell filled, so no command-line default applies). */
+/**
+ * The days file for `settle strike-impact --days` (every cell filled, so no command-line default
+ * applies). The note, the one text cell, is made safe for a spreadsheet (`safeCell`: a leading
+ * = + - @ tab or CR gets a ' so it is never run as a formula); the command line reads it as a note.
+ */
 export function daysCsv(input: { days: readonly DayInputs[]; units: readonly string[] }): string {
   const rows = input.days.map((d) => [
     d.date, d.studentsAttending, ...input.units.map((u) => String(d.shares[u] ?? 0)),
-    d.substitutes, dollars(d.substitutes > 0 ? d.substituteRateCents : 0), dollars(d.otherCostsCents), d.label,
+    d.substitutes, dollars(d.substitutes > 0 ? d.substituteRateCents : 0), dollars(d.otherCostsCents), safeCell(d.label),
   ]);
   return toCsv(daysCsvHeader(input.units), rows);
 }

@@ -1,7 +1,7 @@
 /** The site plan's rules: hours, the children-per-adult flag, the live status, bulk selection and its preview. */
 import { describe, expect, it } from 'vitest';
 import { chooseSites, diff, sitesFromCsv, transitions } from './bulk-select.ts';
-import { childrenPerAdult, isFlagged, isHHMM, settle, siteProblems, type SiteFields } from './plan-rules.ts';
+import { childrenPerAdult, effectiveSet, isFlagged, isHHMM, settle, siteProblems, type SiteFields } from './plan-rules.ts';
 
 const SITE: SiteFields = { status: 'instruction', opens: null, closes: null, capacity: null, administrators: 0, substitutes: 0, volunteers: 0, studentsAttending: null, offers: '', languages: [] };
 
@@ -23,6 +23,25 @@ describe('hours', () => {
     expect(settle(open, { status: 'closed' })).toMatchObject({ status: 'closed', opens: null, closes: null });
     expect(siteProblems(settle(open, { status: 'closed', opens: '09:00' }))[0].code).toBe('sites.closed-with-hours');
     expect(settle(open, { capacity: 40 })).toMatchObject({ opens: '08:00', closes: '18:00', capacity: 40 });
+  });
+});
+
+describe('a closed site\'s planned adults', () => {
+  it('clears administrators, substitutes and volunteers when a site closes, as its hours', () => {
+    const staffed = { ...SITE, status: 'instruction' as const, opens: '08:00', closes: '15:00', administrators: 2, substitutes: 3, volunteers: 1 };
+    const closed = settle(staffed, { status: 'closed' });
+    expect(closed).toMatchObject({ status: 'closed', opens: null, closes: null, administrators: 0, substitutes: 0, volunteers: 0 });
+    expect(siteProblems(closed)).toEqual([]);
+    expect(effectiveSet({ status: 'closed' })).toEqual({ status: 'closed', opens: null, closes: null, administrators: 0, substitutes: 0, volunteers: 0 });
+    expect(effectiveSet({ status: 'supervision' })).toEqual({ status: 'supervision' });
+  });
+  it('refuses adults named on a closed site, by field (prefixed for a bulk change)', () => {
+    const closed = { ...SITE, status: 'closed' as const };
+    const p = siteProblems(settle(closed, { substitutes: 50 }));
+    expect(p.map((x) => [x.code, x.where?.field])).toEqual([['sites.closed-with-adults', 'substitutes']]);
+    expect(p[0].message).toContain('substitutes must be 0 or left out');
+    expect(siteProblems(settle(SITE, { status: 'closed', administrators: 2, volunteers: 1 }), 'set.').map((x) => x.where?.field)).toEqual(['set.administrators', 'set.volunteers']);
+    expect(siteProblems(settle(closed, { substitutes: 0, offers: 'none' }))).toEqual([]);
   });
 });
 

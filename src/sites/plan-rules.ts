@@ -29,17 +29,29 @@ export interface SiteFields {
   languages: string[];
 }
 
-/** A site after a change: a closed site has no hours (they are cleared); open hours are both given, in order. */
+/** The adults planned at a site, by kind: a closed site has none (nobody is paid to staff it). */
+export const PLANNED_ADULTS = ['administrators', 'substitutes', 'volunteers'] as const;
+
+/** The planned adults a change leaves out, at 0: what closing a site clears. */
+const noAdults = (change: Partial<SiteFields>): Partial<SiteFields> =>
+  Object.fromEntries(PLANNED_ADULTS.filter((f) => change[f] === undefined).map((f) => [f, 0]));
+
+/**
+ * A site after a change: a closed site has no hours and no planned adults (those the change does
+ * not name are cleared; named, they are refused by siteProblems); open hours are both given, in order.
+ */
 export function settle(before: SiteFields, change: Partial<SiteFields>): SiteFields {
   const after = { ...before, ...effectiveSet(change) };
-  if (after.status === 'closed' && change.opens === undefined && change.closes === undefined) return { ...after, opens: null, closes: null };
-  return after;
+  if (after.status !== 'closed') return after;
+  const hours = change.opens === undefined && change.closes === undefined ? { opens: null, closes: null } : {};
+  return { ...after, ...hours, ...noAdults(change) };
 }
 
-/** What a change sets on every site it reaches: closing without naming hours also clears them. */
+/** What a change sets on every site it reaches: closing without naming hours also clears them, and its planned adults. */
 export function effectiveSet(change: Partial<SiteFields>): Partial<SiteFields> {
   const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<SiteFields>;
-  return set.status === 'closed' && set.opens === undefined && set.closes === undefined ? { ...set, opens: null, closes: null } : set;
+  if (set.status !== 'closed') return set;
+  return { ...set, ...(set.opens === undefined && set.closes === undefined ? { opens: null, closes: null } : {}), ...noAdults(set) };
 }
 
 /** What is wrong with a site's fields after a change, by field (`prefix` names where they came from, e.g. `set.`). */
@@ -51,6 +63,11 @@ export function siteProblems(site: SiteFields, prefix = ''): Problem[] {
     if (v !== null && !isHHMM(v)) add(f, 'bad-time', `${f}: "${v}" is not a 24-hour time HH:MM`, '"08:00"');
   }
   if (problems.length > 0) return problems;
+  if (site.status === 'closed') {
+    for (const f of PLANNED_ADULTS) {
+      if (site[f] > 0) add(f, 'closed-with-adults', `a closed site has no adults planned: ${f} must be 0 or left out (closing a site clears its administrators, substitutes and volunteers; they are not costed)`, `{"status": "closed"}, or {"status": "supervision", "${f}": ${site[f]}} to keep them`);
+    }
+  }
   if (site.status === 'closed' && (site.opens !== null || site.closes !== null)) {
     add(site.opens !== null ? 'opens' : 'closes', 'closed-with-hours', 'a closed site has no hours: leave opens and closes out (or null)', '{"status": "closed"}');
   } else if ((site.opens === null) !== (site.closes === null)) {

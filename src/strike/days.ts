@@ -104,22 +104,48 @@ export function readStrikeDays(input: { text: string; file: string; dataset: Dat
       continue;
     }
     previous = { date, line: row.line };
-    const normal = normalDay(dataset, fiscalYearOf(date));
-    if (attending > normal.enrollment) {
-      cells.problem(row, 'students_attending', 'more-than-enrolled', `${attending} students attending is more than the ${normal.enrollment} enrolled in ${normal.fy} (the dataset's enrollment)`, String(Math.round(normal.normalAttendance / 3)));
+    const check = checkStrikeDay(dataset, { date, studentsAttending: attending, weekday: row.cells.weekday ?? '' });
+    if (check.refusal) {
+      cells.problem(row, check.refusal.column, check.refusal.code, check.refusal.message, check.refusal.hint ?? '');
       continue;
     }
-    if (attending > normal.normalAttendance) {
-      warnings.push(warn(table, row, 'students_attending', 'more-than-normal', `${attending} students attending is more than on a normal day (${normal.normalAttendance}): the day's revenue lost is negative`));
-    }
-    const wd = weekdayIndex(date);
-    if (wd >= 5) warnings.push(warn(table, row, 'date', 'weekend', `${date} is a ${WEEKDAYS[wd]}: strike days are school days, so check the date (the day is counted as written)`));
-    const said = row.cells.weekday ?? '';
-    if (said !== '' && parseWeekday(said) !== wd) warnings.push(warn(table, row, 'weekday', 'weekday-mismatch', `weekday says "${said}" but ${date} is a ${WEEKDAYS[wd]}: check the date`));
+    for (const w of check.warnings) warnings.push(warn(table, row, w.column, w.code, w.message));
     days.push({ line: row.line, date, studentsAttending: attending, shares, substitutes, substituteRateCents: substitutes > 0 ? (rate ?? 0) : 0, otherCostsCents: other, note: row.cells.note ?? '' });
   }
   if (problems.length > 0) throw new InvalidInput(problems);
   return { file, days, warnings };
+}
+
+/** What one check of a strike day found: the days file's column it is about, the code (after `strike.`), the words. */
+export interface DayCheck {
+  column: string;
+  code: string;
+  message: string;
+  hint?: string;
+}
+
+/**
+ * The checks of one strike day beyond its cells, the one rule for the days file (readStrikeDays,
+ * `settle strike-impact`) and the district's cost (src/sites/cost.ts, GET /api/sites/cost):
+ * `refusal`, the day cannot be costed (more students attending than enrolled: the days file is
+ * refused); `warnings`, worth checking, the day is costed as written (more than a normal day, a
+ * weekend date, a `weekday` that does not match the date).
+ */
+export function checkStrikeDay(dataset: Dataset, day: { date: string; studentsAttending: number; weekday?: string }): { refusal: DayCheck | null; warnings: DayCheck[] } {
+  const { date, studentsAttending: attending } = day;
+  const normal = normalDay(dataset, fiscalYearOf(date));
+  if (attending > normal.enrollment) {
+    return { refusal: { column: 'students_attending', code: 'more-than-enrolled', message: `${attending} students attending is more than the ${normal.enrollment} enrolled in ${normal.fy} (the dataset's enrollment)`, hint: String(Math.round(normal.normalAttendance / 3)) }, warnings: [] };
+  }
+  const warnings: DayCheck[] = [];
+  if (attending > normal.normalAttendance) {
+    warnings.push({ column: 'students_attending', code: 'more-than-normal', message: `${attending} students attending is more than on a normal day (${normal.normalAttendance}): the day's revenue lost is negative` });
+  }
+  const wd = weekdayIndex(date);
+  if (wd >= 5) warnings.push({ column: 'date', code: 'weekend', message: `${date} is a ${WEEKDAYS[wd]}: strike days are school days, so check the date (the day is counted as written)` });
+  const said = day.weekday ?? '';
+  if (said !== '' && parseWeekday(said) !== wd) warnings.push({ column: 'weekday', code: 'weekday-mismatch', message: `weekday says "${said}" but ${date} is a ${WEEKDAYS[wd]}: check the date` });
+  return { refusal: null, warnings };
 }
 
 function firstLine(text: string): string {

@@ -9,12 +9,13 @@ import { audit } from '../audit.ts';
 import { latestDatasetVersion } from '../datasets/store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { School } from '../../district/types.ts';
 import type { Actor, AppEnv } from '../env.ts';
-import { ApiError, conflict, notFound } from '../errors.ts';
+import { ApiError, conflict, invalidContent, notFound } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { writeChanges } from './plan-changes.ts';
 import { AdminBody, AdminParams, AdminSchema, CountsBody, SiteParams, SiteSchema } from './plan-schemas.ts';
-import { datasetOfVersion, district, notCancelled, siteDayOf, siteJson, siteOf } from './plan-store.ts';
+import { attendanceProblems, datasetOfVersion, district, notCancelled, siteDayOf, siteJson, siteOf } from './plan-store.ts';
 
 const assign = createRoute({
   method: 'post', path: '/api/sites/administrators', tags: ['sites'], summary: 'Name a site administrator (a district person with that role) to a school',
@@ -33,7 +34,7 @@ const end = createRoute({
 const counts = createRoute({
   method: 'post', path: '/api/sites/days/{dayId}/sites/{schoolId}/counts', tags: ['sites'], summary: 'Report the children and adults present at a site now (a site administrator: their own school only)',
   request: { params: SiteParams, ...jsonBody(CountsBody, 'Children and adults present, and optionally students attending') },
-  responses: { 200: ok(z.object({ site: SiteSchema, version: z.number().int() }), 'The site with its counts'), ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: ok(z.object({ site: SiteSchema, version: z.number().int() }), 'The site with its counts'), ...errors(400, 401, 403, 404, 409, 422) },
 });
 
 async function adminsOf(db: Kysely<Database>, actor: Actor, filter: { id?: number; current?: boolean }) {
@@ -46,6 +47,15 @@ async function adminsOf(db: Kysely<Database>, actor: Actor, filter: { id?: numbe
   const names = new Map((version === null ? [] : (await datasetOfVersion(db, version)).schools).map((s) => [s.id, s.name]));
   return rows.map((r) => ({ id: r.id, personId: r.person_id, name: r.name, email: r.email, schoolId: r.school_id, school: names.get(r.school_id) ?? r.school_id, assignedAt: r.assigned_at, endedAt: r.ended_at }));
 }
+
+/** The school with this id in the district's newest dataset (whose schools administrators are named to). */
+async function schoolOfNewest(db: Kysely<Database>, actor: Actor, schoolId: string): Promise<School | undefined> {
+  const version = await latestDatasetVersion(db, actor);
+  return version === null ? undefined : (await datasetOfVersion(db, version)).schools.find((x) => x.id === schoolId);
+}
+
+/** One school in two dataset versions: the same CDS code, or (where either has none) the same name. */
+const sameSchool = (a: School, b: School) => (a.cdsCode && b.cdsCode ? a.cdsCode === b.cdsCode : a.name === b.name);
 
 export function adminRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(assign, async (c) => {
@@ -106,8 +116,18 @@ export function adminRoutes(app: OpenAPIHono<AppEnv>): void {
           const yours = mine.length === 0 ? 'you are not named to any school' : `you are named to ${mine.map((m) => m.school_id).join(', ')}`;
           throw new ApiError(403, { code: 'sites.not-your-site', message: `you may report the counts of your own school only: ${row.name} (${schoolId}) is not yours (${yours})`, hint: 'ask the district\'s admin to name you to this school' });
         }
+        // Named to a school of the newest dataset; a day on an older one may give that id to
+        // another school (a school closed, ids given again): the same school has the same CDS code.
+        const yours = await schoolOfNewest(tx, actor, schoolId);
+        const theDays = (await datasetOfVersion(tx, day.dataset_version_id)).schools.find((x) => x.id === schoolId);
+        if (!yours || !theDays || !sameSchool(yours, theDays)) {
+          throw new ApiError(403, { code: 'sites.not-your-site', message: `you may report the counts of your own school only: on ${day.label} (${day.date}) ${schoolId} is ${row.name}, and you are named to ${yours?.name ?? schoolId} of the district's newest dataset`, hint: 'ask the district\'s admin to report this site\'s counts, or to name you to it' });
+        }
       }
       notCancelled(day);
+      if (row.status === 'closed') throw conflict('sites.closed', `${row.name} (${schoolId}) is closed on ${day.label} (${day.date}): no children or adults are counted at a closed site`, 'if the site is open after all, ask the district\'s planners to change its status first (PATCH /api/sites/days/{dayId}/sites/{schoolId} {"status": "supervision", …})');
+      const problems = await attendanceProblems(tx, day, [{ schoolId, name: row.name, studentsAttending: b.studentsAttending }], 'studentsAttending');
+      if (problems.length > 0) throw invalidContent(problems);
       const before = { childrenPresent: row.children_present, adultsPresent: row.adults_present, ...(b.studentsAttending !== undefined ? { studentsAttending: row.students_attending } : {}) };
       const after = { childrenPresent: b.childrenPresent, adultsPresent: b.adultsPresent, ...(b.studentsAttending !== undefined ? { studentsAttending: b.studentsAttending } : {}) };
       const columns = { children_present: b.childrenPresent, adults_present: b.adultsPresent, counted_at: at, ...(b.studentsAttending !== undefined ? { students_attending: b.studentsAttending } : {}) };

@@ -34,6 +34,14 @@ export interface AttendanceCheck {
   problems: Problem[];
 }
 
+/**
+ * A school's students attending above its enrollment in the day's dataset version: the words of the
+ * refusal, the same wherever attendance comes in (this file, a site's change, a bulk change). Null: fine.
+ */
+export function moreThanEnrolled(count: number, enrolled: number, siteName: string): string | null {
+  return count > enrolled ? `${count} students attending is more than the ${enrolled} enrolled at ${siteName} (the dataset's enrollment)` : null;
+}
+
 export function checkAttendance(input: {
   csv: string;
   sites: readonly AttendanceSite[];
@@ -72,8 +80,8 @@ export function checkAttendance(input: {
     const enrolled = input.enrollment.get(schoolId) ?? 0;
     if (count === null || !Number.isSafeInteger(count)) {
       at(row, 'students_attending', 'not-a-count', `students_attending must be a whole number from 0, got ${JSON.stringify(cell)}`, example);
-    } else if (count > enrolled) {
-      at(row, 'students_attending', 'more-than-enrolled', `${count} students attending is more than the ${enrolled} enrolled at ${site.name} (the dataset's enrollment)`, `${schoolId},${Math.min(enrolled, 120)}`);
+    } else if (moreThanEnrolled(count, enrolled, site.name) !== null) {
+      at(row, 'students_attending', 'more-than-enrolled', moreThanEnrolled(count, enrolled, site.name)!, `${schoolId},${Math.min(enrolled, 120)}`);
     } else {
       out.push({ line: row.line, schoolId, name: site.name, before: site.studentsAttending, after: count });
     }

@@ -23,6 +23,8 @@ export interface CostedDay {
   inputs: DayInputs;
   /** As `settle strike-impact --json` prints the day (integer cents), with the running totals over the whole strike. */
   impact: DayImpact;
+  /** What `settle strike-impact` warns of this day (`checkStrikeDay`: a weekend date, more than a normal day, more than enrolled), `where` naming the days file's column. */
+  warnings: Problem[];
 }
 
 /** More calendar days than this between two strike days: the later one starts another strike. */
@@ -34,6 +36,10 @@ export interface Strike {
   to: string;
   datasetVersionIds: number[];
   totals: Totals;
+  /** Sites holding classes with no students-attending figure yet, over this strike's days (a site counts once a day). */
+  classSitesWithoutAttendance: number;
+  /** Children reported at sites without classes (supervision, meals), over this strike's days: not attendance for funding. */
+  attendanceNotCounted: number;
 }
 
 export interface StrikeCost {
@@ -42,9 +48,9 @@ export interface StrikeCost {
   strikes: Strike[];
   /** The totals of the latest strike (the last of `strikes`), naming its first and last date. */
   totals: Totals;
-  /** Sites holding classes (status `instruction`) with no students-attending figure yet, over every day. */
+  /** Sites holding classes (status `instruction`) with no students-attending figure yet, over every day of every strike (each strike's own: `strikes[]`). */
   classSitesWithoutAttendance: number;
-  /** Children reported at sites without classes (supervision, meals), over every day: not attendance for funding. */
+  /** Children reported at sites without classes (supervision, meals), over every day of every strike (each strike's own: `strikes[]`): not attendance for funding. */
   attendanceNotCounted: number;
   datasetVersionIds: number[];
   method: string[];
@@ -54,13 +60,19 @@ export interface StrikeCost {
 export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise<StrikeCost> {
   const versions = [...new Set(days.map((d) => d.datasetVersionId))];
   const impacts = new Map<number, DayImpact>();
+  const dayWarnings = new Map<number, Problem[]>();
   const warnings: Problem[] = [];
   for (const v of versions) {
     const group = days.filter((d) => d.datasetVersionId === v);
     const dataset = await costDataset(db, v);
-    const result = strikeImpact({ dataset, days: strikeDaysOf({ days: group.map((d) => d.inputs), units: dataset.units.map((u) => u.id), file: 'cost.csv' }) });
-    group.forEach((d, i) => impacts.set(d.dayId, result.days[i]));
-    for (const w of result.warnings) if (!warnings.some((x) => x.code === w.code)) warnings.push(w);
+    const strikeDays = strikeDaysOf({ days: group.map((d) => d.inputs), dataset, file: 'cost.csv' });
+    const result = strikeImpact({ dataset, days: strikeDays });
+    group.forEach((d, i) => {
+      impacts.set(d.dayId, result.days[i]);
+      // The days' own warnings go with each day (line i + 2 of this version's days); the file's line means nothing here.
+      dayWarnings.set(d.dayId, strikeDays.warnings.filter((w) => w.where?.line === i + 2).map((w) => ({ ...w, where: { field: w.where?.field } })));
+    });
+    for (const w of result.warnings) if (!strikeDays.warnings.includes(w) && !warnings.some((x) => x.code === w.code)) warnings.push(w);
   }
   if (versions.length > 1) {
     warnings.push({
@@ -82,7 +94,7 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
     if (previous === null || daysBetween(previous, d.inputs.date) > STRIKE_GAP_DAYS) {
       running = zero();
       n = 0;
-      strikes.push({ from: d.inputs.date, to: d.inputs.date, datasetVersionIds: [], totals: { days: 0, from: d.inputs.date, to: d.inputs.date, ...running } });
+      strikes.push({ from: d.inputs.date, to: d.inputs.date, datasetVersionIds: [], totals: { days: 0, from: d.inputs.date, to: d.inputs.date, ...running }, classSitesWithoutAttendance: 0, attendanceNotCounted: 0 });
     }
     previous = d.inputs.date;
     n++;
@@ -95,7 +107,9 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
     strike.to = d.inputs.date;
     if (!strike.datasetVersionIds.includes(d.datasetVersionId)) strike.datasetVersionIds.push(d.datasetVersionId);
     strike.totals = { days: n, from: strike.from, to: d.inputs.date, ...running };
-    return { dayId: d.dayId, datasetVersionId: d.datasetVersionId, strike: strikes.length - 1, inputs: d.inputs, impact: { ...impact, day: n, running: { ...running } } };
+    strike.classSitesWithoutAttendance += d.inputs.classSitesWithoutAttendance;
+    strike.attendanceNotCounted += d.inputs.attendanceNotCounted;
+    return { dayId: d.dayId, datasetVersionId: d.datasetVersionId, strike: strikes.length - 1, inputs: d.inputs, impact: { ...impact, day: n, running: { ...running } }, warnings: dayWarnings.get(d.dayId) ?? [] };
   });
   return {
     days: costed,

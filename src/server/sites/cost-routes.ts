@@ -21,7 +21,7 @@ const cost = createRoute({
   responses: { 200: ok(StrikeCostSchema, 'The days, their inputs and figures, and the totals'), ...errors(401, 403, 404) },
 });
 const csv = createRoute({
-  method: 'get', path: '/api/sites/cost.csv', tags: ['sites'], summary: 'The strike days as a days file for settle strike-impact --days (text/csv)',
+  method: 'get', path: '/api/sites/cost.csv', tags: ['sites'], summary: 'The strike days (from, to: one strike\'s) as a days file for settle strike-impact --days (text/csv)',
   request: { query: CostCsvQuery },
   responses: { 200: { description: 'The days file', content: { 'text/csv': { schema: z.string() } } }, ...errors(400, 401, 403, 404, 409) },
 });
@@ -36,8 +36,15 @@ export function costRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(csv, async (c) => {
     const actor = allowDistrict(c.get('actor'), 'site.cost', 'GET', c.req.path);
     const db = c.get('deps').db;
-    const { datasetVersionId } = c.req.valid('query');
-    const all = await costDays(db, actor.org.id);
+    const { datasetVersionId, from, to } = c.req.valid('query');
+    if (from !== undefined && to !== undefined && to < from) {
+      throw new ApiError(400, { code: 'site.cost-dates-backwards', where: { field: 'to' }, message: `to (${to}) is before from (${from})`, hint: '/api/sites/cost.csv?from=2019-01-14&to=2019-01-22 (a strike\'s from and to in GET /api/sites/cost)' });
+    }
+    const every = await costDays(db, actor.org.id);
+    // Only a version some day of the district was declared on: any other answers as none would.
+    if (datasetVersionId !== undefined && !every.some((d) => d.datasetVersionId === datasetVersionId)) throw notFound('dataset version with strike days', datasetVersionId);
+    // One strike's days (from, to): the file then totals what that strike's table shows.
+    const all = every.filter((d) => (from === undefined || d.inputs.date >= from) && (to === undefined || d.inputs.date <= to));
     const versions = [...new Set(all.map((d) => d.datasetVersionId))];
     if (datasetVersionId === undefined && versions.length > 1) {
       throw new ApiError(409, {
@@ -46,13 +53,12 @@ export function costRoutes(app: OpenAPIHono<AppEnv>): void {
         hint: `/api/sites/cost.csv?datasetVersionId=${versions[0]}`,
       });
     }
-    // Only a version some day of the district was declared on: any other answers as none would.
-    if (datasetVersionId !== undefined && !versions.includes(datasetVersionId)) throw notFound('dataset version with strike days', datasetVersionId);
     const version = datasetVersionId ?? versions[0];
     const days = all.filter((d) => d.datasetVersionId === version);
     const units = version === undefined ? [] : (await costDataset(db, version)).units.map((u) => u.id);
     const text = daysCsv({ days: days.map((d) => d.inputs), units });
-    return c.body(text, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="strike-days${version === undefined ? '' : `-dataset-${version}`}.csv"` }) as never;
+    const name = `strike-days${from === undefined && to === undefined ? '' : `-${from ?? ''}-to-${to ?? ''}`}${version === undefined ? '' : `-dataset-${version}`}`;
+    return c.body(text, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"` }) as never;
   });
 
   attendanceRoutes(app);

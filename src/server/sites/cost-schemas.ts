@@ -3,6 +3,7 @@
  * cents, as `settle strike-impact --json` prints it.
  */
 import { z } from '@hono/zod-openapi';
+import { isIsoDate } from '../../calendar/fiscal-year.ts';
 import { Id, WhereSchema } from '../schemas.ts';
 
 const ProblemShape = z.object({ code: z.string(), message: z.string(), where: WhereSchema.optional(), hint: z.string().optional() });
@@ -29,20 +30,28 @@ const ImpactSchema = z.object({
 }).openapi('StrikeCostDayImpact');
 
 export const StrikeCostSchema = z.object({
-  days: z.array(z.object({ dayId: z.number().int(), datasetVersionId: z.number().int(), strike: z.number().int().openapi({ description: 'the index of the day\'s strike in strikes' }), inputs: InputsSchema, impact: ImpactSchema })),
+  days: z.array(z.object({ dayId: z.number().int(), datasetVersionId: z.number().int(), strike: z.number().int().openapi({ description: 'the index of the day\'s strike in strikes' }), inputs: InputsSchema, impact: ImpactSchema,
+    warnings: z.array(ProblemShape).openapi({ description: 'what settle strike-impact warns of this day (strike.weekend, strike.more-than-normal; strike.more-than-enrolled, which refuses the days file), where naming the days file\'s column' }) })),
   strikes: z.array(z.object({
     from: z.string(), to: z.string(), datasetVersionIds: z.array(z.number().int()), totals: TotalsSchema,
+    classSitesWithoutAttendance: z.number().int().openapi({ description: 'sites holding classes with no students-attending figure yet, over this strike\'s days (they count 0)' }),
+    attendanceNotCounted: z.number().int().openapi({ description: 'children reported at sites without classes over this strike\'s days: shown, not counted' }),
   })).openapi({ description: 'runs of strike days at most 14 calendar days apart, oldest first; day numbers and running totals start again with each' }),
   totals: TotalsSchema.openapi({ description: 'the totals of the latest strike (the last of strikes), from and to its first and last date' }),
-  classSitesWithoutAttendance: z.number().int().openapi({ description: 'sites holding classes with no students-attending figure yet, over every day (they count 0)' }),
-  attendanceNotCounted: z.number().int().openapi({ description: 'children reported at sites without classes, over every day: shown, not counted' }),
+  classSitesWithoutAttendance: z.number().int().openapi({ description: 'sites holding classes with no students-attending figure yet, over every day of every strike (each strike\'s own: strikes[])' }),
+  attendanceNotCounted: z.number().int().openapi({ description: 'children reported at sites without classes, over every day of every strike (each strike\'s own: strikes[]): shown, not counted' }),
   datasetVersionIds: z.array(z.number().int()),
   method: z.array(z.string()),
   warnings: z.array(ProblemShape),
 }).openapi('StrikeCost');
 
+const DateParam = (name: string, description: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD such as 2019-01-14')
+  .refine(isIsoDate, 'must be a real date YYYY-MM-DD such as 2019-01-14').optional().openapi({ param: { name, in: 'query' }, example: '2019-01-14', description });
+
 export const CostCsvQuery = z.object({
   datasetVersionId: Id.optional().openapi({ param: { name: 'datasetVersionId', in: 'query' }, example: 12, description: 'only the days declared on this dataset version (needed when the days use several)' }),
+  from: DateParam('from', 'only the days from this date on (a strike\'s from, in GET /api/sites/cost\'s strikes)'),
+  to: DateParam('to', 'only the days up to this date (a strike\'s to); not before from'),
 });
 
 export const DayParams = z.object({ dayId: Id.openapi({ param: { name: 'dayId', in: 'path' }, example: 12 }) });

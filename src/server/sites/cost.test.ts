@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StrikeImpact } from '../../strike/types.ts';
+import { runCli } from '../../../test/helpers/cli.ts';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { tinyDistrictFiles } from '../../../test/helpers/security.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
@@ -7,6 +13,7 @@ import { plantSiteDay, type PlantSiteStatus } from '../../../test/helpers/site-d
 // The tiny district (test/fixtures/tiny-district; figures derived in test/strike-impact.test.ts):
 //   schools E1 (320 enrolled, CDS 99999990000001), E2 (160), M1 (525), H1 (800): 1,805 students,
 //   1,714.75 attending a normal day, $10,000 per ADA over 180 days. Unit T: $21,888.89 a day, statutory 17.5%.
+const TINY = fileURLToPath(new URL('../../../test/fixtures/tiny-district', import.meta.url));
 const site = (schoolId: string, status: PlantSiteStatus['status'], studentsAttending: number | null, substitutes: number): PlantSiteStatus =>
   ({ schoolId, name: `School ${schoolId}`, status, studentsAttending, substitutes });
 
@@ -182,5 +189,61 @@ eachDatabase('the day\'s cost', (dialect) => {
     // The first strike's totals are its three days' (running net $115,742.76 above); the answer's totals are the latest strike's.
     expect(cost.body.strikes[0].totals.netCents).toBe(11_574_276);
     expect(cost.body.totals).toEqual(cost.body.strikes[1].totals);
+    // Sites without attendance and children not counted, each strike its own: the first strike's
+    //   M1 on day 1 (no figure) and E2's 150 supervised on day 1 (the import above); the second has
+    //   neither (E1 holds classes with 600). Over both, as before: 1 and 150.
+    expect(cost.body.strikes.map((x: { classSitesWithoutAttendance: number; attendanceNotCounted: number }) => [x.classSitesWithoutAttendance, x.attendanceNotCounted])).toEqual([[1, 150], [0, 0]]);
+    expect([cost.body.classSitesWithoutAttendance, cost.body.attendanceNotCounted]).toEqual([1, 150]);
+  });
+
+  it('gives one strike\'s days file (from, to): settle strike-impact on it totals that strike to the cent, with the same warnings, and no formula runs in a spreadsheet', async () => {
+    const person = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow();
+    // A Saturday (2019-05-06 is a Monday) in the second strike, labelled as a formula, with 300 + 150 + 500 + 800 = 1,750
+    //   attending, each at most its school's enrollment but more than the district's normal day (1,714.75).
+    const evil = '=HYPERLINK("http://evil.example","click")';
+    await plantSiteDay(s.handle.db, s.deps.ids, { organizationId: s.orgId.district, datasetVersionId: versionId, personId: person.id, date: '2019-05-11', label: evil, shares: { T: 1 }, substituteDayRateCents: 30_000,
+      sites: [site('E1', 'instruction', 300, 1), site('E2', 'instruction', 150, 0), site('M1', 'instruction', 500, 0), site('H1', 'instruction', 800, 0)] });
+    const cost = await analyst.request('GET', '/api/sites/cost');
+    const strike = cost.body.strikes[1];
+    expect([strike.from, strike.to, strike.totals.days]).toEqual(['2019-05-06', '2019-05-11', 2]);
+    const saturday = cost.body.days.find((d: { inputs: { date: string } }) => d.inputs.date === '2019-05-11');
+    expect(saturday.warnings.map((w: { code: string; where: { field: string } }) => [w.code, w.where.field])).toEqual([['strike.more-than-normal', 'students_attending'], ['strike.weekend', 'date']]);
+    expect(cost.body.days.filter((d: { warnings: unknown[] }) => d.warnings.length > 0)).toHaveLength(1);
+
+    // The dataset version's days are 2019-03-04, 03-05, 05-06 and 05-11: four, where the strike has two.
+    const whole = await analyst.request('GET', `/api/sites/cost.csv?datasetVersionId=${versionId}`);
+    expect(whole.body.split('\n').slice(1, -1)).toHaveLength(4);
+    const file = await analyst.request('GET', `/api/sites/cost.csv?from=${strike.from}&to=${strike.to}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('strike-days-2019-05-06-to-2019-05-11');
+    expect(file.body.split('\n').slice(1, -1)).toEqual([
+      '2019-05-06,600,1,0,4,300.00,0.00,Another strike',
+      '2019-05-11,1750,1,0,1,300.00,0.00,"\'=HYPERLINK(""http://evil.example"",""click"")"',
+    ]);
+    expect((await analyst.request('GET', `/api/sites/cost.csv?datasetVersionId=${versionId}&from=${strike.from}&to=${strike.to}`)).body).toBe(file.body);
+
+    const dir = mkdtempSync(join(tmpdir(), 'settle-cost-'));
+    try {
+      writeFileSync(join(dir, 'days.csv'), file.body as string);
+      const cli = await runCli('strike-impact', '--district', TINY, '--days', join(dir, 'days.csv'), '--json');
+      expect(cli.code).toBe(0);
+      const j = JSON.parse(cli.out) as StrikeImpact;
+      expect(j.totals).toEqual(strike.totals);
+      expect(j.days.map((d) => d.note)).toEqual(['Another strike', `'${evil}`]);
+      expect(j.warnings.map((w) => [w.code, w.message])).toEqual(saturday.warnings.map((w: { code: string; message: string }) => [w.code, w.message]));
+      expect(cli.err).toContain('strike.weekend');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Bad dates are named by field and say what a valid one looks like.
+    const feb30 = await analyst.request('GET', '/api/sites/cost.csv?from=2019-02-30');
+    expect([feb30.status, feb30.body.where?.field]).toEqual([400, 'from']);
+    expect(feb30.body.message).toContain('2019-01-14');
+    expect([(await analyst.request('GET', '/api/sites/cost.csv?to=May')).body.where?.field]).toEqual(['to']);
+    const backwards = await analyst.request('GET', '/api/sites/cost.csv?from=2019-05-11&to=2019-05-06');
+    expect([backwards.status, backwards.body.code, backwards.body.where?.field]).toEqual([400, 'site.cost-dates-backwards', 'to']);
+    // The first strike spans both dataset versions: its file still asks which.
+    expect((await analyst.request('GET', '/api/sites/cost.csv?from=2019-03-04&to=2019-03-07')).status).toBe(409);
   });
 });

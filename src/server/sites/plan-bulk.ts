@@ -6,6 +6,7 @@
  * all in one batch. Unknown ids are refused by field or CSV line and nothing changes.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { capProblems } from '../../errors/capped.ts';
 import { chooseSites, diff, sitesFromCsv, transitions } from '../../sites/bulk-select.ts';
 import { effectiveSet, settle, siteProblems, SITE_STATUSES, type SiteFields } from '../../sites/plan-rules.ts';
 import { audit } from '../audit.ts';
@@ -14,7 +15,7 @@ import { ApiError, invalidContent } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { writeChanges } from './plan-changes.ts';
 import { BulkBody, SiteDayParams } from './plan-schemas.ts';
-import { columnsOf, datasetOfVersion, district, fieldsOf, notCancelled, siteDayOf, type Db, type SiteDayRow } from './plan-store.ts';
+import { attendanceProblems, columnsOf, datasetOfVersion, district, fieldsOf, notCancelled, siteDayOf, type Db, type SiteDayRow } from './plan-store.ts';
 
 const SAMPLE = 10;
 const Status = z.enum(SITE_STATUSES);
@@ -75,16 +76,21 @@ export function bulkRoutes(app: OpenAPIHono<AppEnv>): void {
       const ids = new Set(await picked(db, day, b, rows.map((r) => ({ schoolId: r.school_id }))));
       const changes: { schoolId: string; name: string; before: Partial<SiteFields>; after: Partial<SiteFields>; full: { before: SiteFields; after: SiteFields } }[] = [];
       let unchanged = 0;
+      const overEnrolled: { schoolId: string; name: string; studentsAttending: number | null }[] = [];
       for (const r of rows) {
         if (!ids.has(r.school_id)) continue;
         const before = fieldsOf(r);
         const after = settle(before, b.set);
         const problems = siteProblems(after, 'set.');
         if (problems.length > 0) throw invalidContent(problems.map((p) => ({ ...p, message: `${r.name} (${r.school_id}): ${p.message}` })));
+        if (b.set.studentsAttending !== undefined && b.set.studentsAttending !== null) overEnrolled.push({ schoolId: r.school_id, name: r.name, studentsAttending: after.studentsAttending });
         const d = diff(before, after);
         if (d) changes.push({ schoolId: r.school_id, name: r.name, ...d, full: { before, after } });
         else unchanged++;
       }
+      // Every site above its enrollment is named (the same figure set on all: often many).
+      const enrolled = await attendanceProblems(db, day, overEnrolled, 'set.studentsAttending');
+      if (enrolled.length > 0) throw invalidContent(capProblems(enrolled, 0, 'attendance'));
       return { day, changes, unchanged };
     };
     const answer = (o: Awaited<ReturnType<typeof run>>, preview: boolean, version: number, batch: number | null) => ({

@@ -13,7 +13,7 @@ import { invalidContent } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { writeChanges } from './plan-changes.ts';
 import { ChangeSchema, SiteDayParams, SiteEditBody, SiteParams, SiteSchema, SitesQuery } from './plan-schemas.ts';
-import { columnsOf, district, fieldsOf, notCancelled, siteDayOf, siteJson, siteOf } from './plan-store.ts';
+import { attendanceProblems, columnsOf, district, fieldsOf, notCancelled, siteDayOf, siteJson, siteOf } from './plan-store.ts';
 
 const list = createRoute({
   method: 'get', path: '/api/sites/days/{dayId}/sites', tags: ['sites'], summary: 'A strike day\'s sites in name order, a page at a time: by status, flagged (too many children per adult present) or part of the name',
@@ -66,6 +66,7 @@ export function siteRoutesOfDay(app: OpenAPIHono<AppEnv>): void {
       const before = fieldsOf(row);
       const after = settle(before, b);
       const problems = siteProblems(after);
+      if (b.studentsAttending !== undefined) problems.push(...await attendanceProblems(tx, day, [{ schoolId, name: row.name, studentsAttending: after.studentsAttending }], 'studentsAttending'));
       if (problems.length > 0) throw invalidContent(problems);
       const d = diff(before, after);
       if (!d) return { version: day.version, row };

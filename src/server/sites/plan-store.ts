@@ -8,12 +8,15 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, SiteDaysTable, SiteStatusesTable } from '../../db/schema.ts';
 import { loadDataset } from '../../district/load.ts';
 import type { Dataset } from '../../district/types.ts';
+import type { Problem } from '../../errors/problem.ts';
 import { isFlagged, type SiteFields, type SiteStatusName } from '../../sites/plan-rules.ts';
 import { allowDistrict, type Permission } from '../authz.ts';
 import { filesFromGzip } from '../costing/work.ts';
 import { datasetFilesGz } from '../datasets/store.ts';
 import type { Actor, AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { moreThanEnrolled } from './attendance-check.ts';
+import { enrollmentBySchool } from './cost-dataset.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type SiteDayRow = Selectable<SiteDaysTable>;
@@ -44,6 +47,22 @@ export async function datasetOfVersion(db: Db, versionId: number): Promise<Datas
   if (datasets.size >= 4) datasets.delete(datasets.keys().next().value!);
   datasets.set(versionId, dataset);
   return dataset;
+}
+
+/**
+ * Students attending set above a school's enrollment in the day's dataset version, refused with
+ * the attendance import's words (`attendance.more-than-enrolled`), naming `field`. The dataset is
+ * read only when some figure is set.
+ */
+export async function attendanceProblems(db: Db, day: SiteDayRow, sites: { schoolId: string; name: string; studentsAttending: number | null | undefined }[], field: string): Promise<Problem[]> {
+  const set = sites.filter((x) => x.studentsAttending !== null && x.studentsAttending !== undefined);
+  if (set.length === 0) return [];
+  const enrollment = enrollmentBySchool(await datasetOfVersion(db, day.dataset_version_id));
+  return set.flatMap((x) => {
+    const enrolled = enrollment.get(x.schoolId) ?? 0;
+    const message = moreThanEnrolled(x.studentsAttending!, enrolled, x.name);
+    return message === null ? [] : [{ code: 'attendance.more-than-enrolled', message, where: { field }, hint: `{"studentsAttending": ${Math.min(enrolled, 120)}} (at most ${enrolled}, the students enrolled there)` }];
+  });
 }
 
 /** The planner's fields of a stored site. */

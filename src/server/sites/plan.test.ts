@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
-import { addDatasetVersion } from '../proposals/test-world.ts';
+import { addDatasetVersion, tinyFiles } from '../proposals/test-world.ts';
 
 eachDatabase('the site plan of a strike day', (dialect) => {
   let s: TestServer;
@@ -196,5 +196,80 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect((await otherDistrict.request('GET', `/api/sites/days/${dayId}/sites`)).status).toBe(404);
     expect((await otherDistrict.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { capacity: 3 })).status).toBe(404);
     expect((await otherDistrict.request('GET', '/api/sites/days')).body.days).toEqual([]);
+  });
+
+  it('refuses a site administrator\'s counts on a day whose dataset gives their school\'s id to another school', async () => {
+    const person = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'site-administrator@district.test').executeTakeFirstOrThrow();
+    // A newer dataset in which E1 is another school (another CDS code): the administrator is named to that one.
+    const files = tinyFiles();
+    files['schools.csv'] = files['schools.csv'].replace('E1,99999990000001,Alder Elementary', 'E1,99999990000009,Elm Elementary');
+    await addDatasetVersion(s, 'district', files);
+    const named = await admin.request('POST', '/api/sites/administrators', { personId: person.id, schoolId: 'E1' });
+    expect(named.body.administrator).toMatchObject({ schoolId: 'E1', school: 'Elm Elementary' });
+    const before = await changes();
+    // The day is on the first version, where E1 is Alder Elementary: not theirs.
+    const refused = await siteAdmin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2 });
+    expect([refused.status, refused.body.code]).toEqual([403, 'sites.not-your-site']);
+    expect(refused.body.message).toContain('E1 is Alder Elementary, and you are named to Elm Elementary');
+    expect(await changes()).toBe(before);
+    // The district's admin still reports it.
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2 })).status).toBe(200);
+    // Counts too carry students attending at most the enrollment (E1: 50+50+50+50+60+60 = 320), and none at a closed site.
+    const over = await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2, studentsAttending: 321 });
+    expect([over.status, over.body.problems?.[0]?.code, over.body.problems?.[0]?.where?.field]).toEqual([422, 'attendance.more-than-enrolled', 'studentsAttending']);
+    const status = (await site('E2')).status;
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status: 'closed' })).status).toBe(200);
+    const closed = await admin.request('POST', `/api/sites/days/${dayId}/sites/E2/counts`, { childrenPresent: 3, adultsPresent: 1 });
+    expect([closed.status, closed.body.code]).toEqual([409, 'sites.closed']);
+    expect(await changes()).toBe(before + 2);
+    await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status });
+  });
+
+  it('refuses students attending above the school\'s enrollment, by hand or in bulk, in the import\'s words, and changes nothing', async () => {
+    // The tiny dataset's enrollment (test/fixtures/tiny-district/enrollment.csv): E1 50+50+50+50+60+60 = 320,
+    //   E2 25×4 + 30×2 = 160, M1 175×3 = 525, H1 200×4 = 800.
+    const before = await changes();
+    const version = (await admin.request('GET', '/api/sites/days')).body.days[0].version;
+    const one = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { studentsAttending: 321 });
+    expect([one.status, one.body.code, one.body.where?.field]).toEqual([422, 'attendance.more-than-enrolled', 'studentsAttending']);
+    expect(one.body.message).toBe('321 students attending is more than the 320 enrolled at Alder Elementary (the dataset\'s enrollment)');
+    expect(one.body.hint).toContain('at most 320');
+    // 600 on every site: above E1's 320, E2's 160 and M1's 525 (in name order), not H1's 800; nothing changes.
+    for (const preview of [true, false]) {
+      const all = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { studentsAttending: 600 }, sites: 'all', preview });
+      expect(all.status).toBe(422);
+      expect(all.body.problems.map((p: { code: string; where: { field: string }; message: string }) => [p.code, p.where.field, p.message])).toEqual([
+        ['attendance.more-than-enrolled', 'set.studentsAttending', '600 students attending is more than the 320 enrolled at Alder Elementary (the dataset\'s enrollment)'],
+        ['attendance.more-than-enrolled', 'set.studentsAttending', '600 students attending is more than the 160 enrolled at Birch Elementary (the dataset\'s enrollment)'],
+        ['attendance.more-than-enrolled', 'set.studentsAttending', '600 students attending is more than the 525 enrolled at Cedar Middle (the dataset\'s enrollment)'],
+      ]);
+    }
+    expect(await changes()).toBe(before);
+    expect((await admin.request('GET', '/api/sites/days')).body.days[0].version).toBe(version);
+    // At the enrollment, or clearing the figure: accepted.
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { studentsAttending: 320 })).body.site.studentsAttending).toBe(320);
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { studentsAttending: 160 }, sites: ['E2', 'H1'] })).body.changed).toBe(2);
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { studentsAttending: null })).body.site.studentsAttending).toBeNull();
+  });
+
+  it('clears a site\'s planned adults when it closes, and refuses adults planned on a closed site, changing nothing', async () => {
+    // E1 is a supervision site with 4 substitutes (planned above); give it 2 administrators, then close it.
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { administrators: 2 })).body.site).toMatchObject({ administrators: 2, substitutes: 4 });
+    const closed = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { status: 'closed' });
+    expect(closed.status).toBe(200);
+    expect(closed.body.site).toMatchObject({ status: 'closed', opens: null, closes: null, administrators: 0, substitutes: 0, volunteers: 0 });
+    const h = await admin.request('GET', `/api/sites/days/${dayId}/sites/E1/changes`);
+    expect(h.body.changes.at(-1)).toMatchObject({ before: { administrators: 2, substitutes: 4 }, after: { status: 'closed', administrators: 0, substitutes: 0 } });
+    const before = await changes();
+    const one = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { substitutes: 50 });
+    expect([one.status, one.body.code, one.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'substitutes']);
+    const many = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed', administrators: 1 }, sites: 'all' });
+    expect([many.status, many.body.code, many.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'set.administrators']);
+    expect(await changes()).toBe(before);
+    expect(await site('E1')).toMatchObject({ status: 'closed', administrators: 0, substitutes: 0 });
+    // Closing in bulk clears them on every site it closes: H1 had none, M1 gets 3 first.
+    await admin.request('PATCH', `/api/sites/days/${dayId}/sites/M1`, { substitutes: 3 });
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed' }, sites: ['M1'] })).status).toBe(200);
+    expect(await site('M1')).toMatchObject({ status: 'closed', substitutes: 0 });
   });
 });

@@ -15,14 +15,20 @@ import { st } from './messages.ts';
 import { costsSites, SitesNav } from './parts.tsx';
 
 interface Running { revenueLostCents: number; payNotPaidCents: number; substitutesCents: number; otherCostsCents: number; netCents: number }
+/** What settle strike-impact warns of a day (strike.weekend, strike.more-than-normal, strike.more-than-enrolled). */
+interface DayWarning { code: string; message: string }
 interface CostDay {
   dayId: number;
   strike: number;
   inputs: { date: string; label: string; studentsAttending: number; classSitesWithoutAttendance: number };
-  impact: Running & { date: string; studentsAttending: number; payNotPaidCents: number; running: Running };
+  impact: Running & { date: string; studentsAttending: number; normalAttendance: number; payNotPaidCents: number; running: Running };
+  warnings: DayWarning[];
 }
-interface Strike { from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number; from: string | null; to: string | null } }
-interface StrikeCost { days: CostDay[]; strikes: Strike[]; classSitesWithoutAttendance: number; attendanceNotCounted: number; method: string[] }
+interface Strike {
+  from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number; from: string | null; to: string | null };
+  classSitesWithoutAttendance: number; attendanceNotCounted: number;
+}
+interface StrikeCost { days: CostDay[]; strikes: Strike[]; method: string[] }
 
 /** To the cent: "$1,234,567.89". */
 const cents = (c: number, lang: Lang) => new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
@@ -31,13 +37,30 @@ export function Cost({ session }: PageProps) {
   return <Guard allowed={costsSites(session)}><CostPage session={session as Session} /></Guard>;
 }
 
+/** A day's warning in the page's language: the server's words are the command line's (English). */
+function warningText(w: DayWarning, d: CostDay, t: (key: keyof typeof st.en, vars?: Record<string, string | number>) => string, lang: Lang): string {
+  const date = longDate(d.impact.date, lang);
+  if (w.code === 'strike.weekend') {
+    const weekday = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${d.impact.date}T12:00:00Z`));
+    return t('cost.warn.weekend', { date, weekday });
+  }
+  if (w.code === 'strike.more-than-normal') return t('cost.warn.moreThanNormal', { date, n: count(d.impact.studentsAttending, lang), normal: count(d.impact.normalAttendance, lang, 2) });
+  if (w.code === 'strike.more-than-enrolled') return t('cost.warn.moreThanEnrolled', { date, n: count(d.impact.studentsAttending, lang) });
+  return `${date}: ${w.message}`;
+}
+
 function StrikeTable({ id, strike, days }: { id: string; strike: Strike; days: CostDay[] }) {
   const t = useMessages(st);
   const lang = useLang();
-  const csv = strike.datasetVersionIds.length === 1 ? `/api/sites/cost.csv?datasetVersionId=${strike.datasetVersionIds[0]}` : null;
+  // This strike's days only (from, to), so settle strike-impact on the file totals what the table shows.
+  const csv = strike.datasetVersionIds.length === 1 ? `/api/sites/cost.csv?datasetVersionId=${strike.datasetVersionIds[0]}&from=${strike.from}&to=${strike.to}` : null;
+  const warned = days.flatMap((d) => d.warnings.map((w) => ({ key: `${d.dayId}-${w.code}`, text: warningText(w, d, t, lang) })));
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{t('cost.over', { n: strike.totals.days, from: longDate(strike.from, lang), to: longDate(strike.to, lang) })}</h2>
+      {strike.classSitesWithoutAttendance > 0 && <p role="note" className="st-flag">{t('cost.missing', { n: count(strike.classSitesWithoutAttendance, lang) })}</p>}
+      {strike.attendanceNotCounted > 0 && <p role="note" className="muted">{t('cost.notCounted', { n: count(strike.attendanceNotCounted, lang) })}</p>}
+      {warned.length > 0 && <div role="note" className="st-flag" aria-label={t('cost.warnings')}><ul>{warned.map((w) => <li key={w.key}>{w.text}</li>)}</ul></div>}
       <TableScroll labelledBy={id}>
         <table className="st-cost">
           <thead><tr>
@@ -68,7 +91,6 @@ function StrikeTable({ id, strike, days }: { id: string; strike: Strike; days: C
 
 function CostPage({ session }: { session: Session }) {
   const t = useMessages(st);
-  const lang = useLang();
   const cost = useApi<StrikeCost>('/api/sites/cost');
   const v = cost.state === 'done' ? cost.value : null;
   return (
@@ -78,8 +100,6 @@ function CostPage({ session }: { session: Session }) {
       <p className="muted">{t('cost.intro')}</p>
       <Pending loaded={cost} />
       {v && v.days.length === 0 && <p>{t('cost.none')}</p>}
-      {v && v.days.length > 0 && v.classSitesWithoutAttendance > 0 && <p role="note" className="st-flag">{t('cost.missing', { n: count(v.classSitesWithoutAttendance, lang) })}</p>}
-      {v && v.days.length > 0 && v.attendanceNotCounted > 0 && <p role="note" className="muted">{t('cost.notCounted', { n: count(v.attendanceNotCounted, lang) })}</p>}
       {v && v.strikes.map((k, i) => <StrikeTable key={k.from} id={`st-cost-${i}`} strike={k} days={v.days.filter((d) => d.strike === i)} />)}
       {v && v.days.length > 0 && (
         <>
