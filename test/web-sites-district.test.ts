@@ -151,7 +151,7 @@ browserSuite('the district\'s strike-day site pages in Chromium', () => {
     // the first test imported at one of them on March 23 are shown but not counted (attendance-based
     // funding is earned on days of instruction): that day's students attending stay 0.
     // Each strike gives its own figure: the 2023 closure's 42, the 2019 strike's none.
-    expect(api.strikes.map((k: { from: string; attendanceNotCounted: number }) => [k.from.slice(0, 4), k.attendanceNotCounted])).toEqual([['2019', 0], ['2023', 42]]);
+    expect((api.strikes as unknown as { from: string; attendanceNotCounted: number }[]).map((k) => [k.from.slice(0, 4), k.attendanceNotCounted])).toEqual([['2019', 0], ['2023', 42]]);
     await page.getByText('42 children reported at sites without classes (supervision or meals only) on this strike', { exact: false }).waitFor();
     expect(await page.getByText('have no attendance yet', { exact: false }).count()).toBe(0);
     expect(api.days[8].impact.studentsAttending).toBe(0);

@@ -71,3 +71,36 @@ export function siteRuleProblems(site: Pick<FamilySite, 'kind' | 'partnerKind' |
 /** The key that makes two sites the same: name and address, case, spaces and punctuation spacing aside. */
 export const sameSiteKey = (s: Pick<FamilySite, 'name' | 'address'>): string =>
   `${s.name.toLowerCase().replace(/\s+/g, ' ').trim()}\u0000${s.address.toLowerCase().replace(/\s*,\s*/g, ', ').replace(/\s+/g, ' ').trim()}`;
+
+/** The district's area: the box around its schools, widened by AREA_MARGIN_DEGREES on each side. */
+export interface DistrictArea { south: number; north: number; west: number; east: number }
+
+/**
+ * How far beyond its outermost schools a meal or partner site may be: 0.3° (about 21 miles north
+ * and south, 17 east and west in Los Angeles), room for a library or park across the district's
+ * line, not for a site typed at 0,0 or in another state.
+ */
+export const AREA_MARGIN_DEGREES = 0.3;
+
+/** The area of schools with coordinates; null when none has any (then no site is checked). */
+export function districtArea(schools: readonly { latitude: number | null; longitude: number | null }[]): DistrictArea | null {
+  const placed = schools.filter((s): s is { latitude: number; longitude: number } => s.latitude !== null && s.longitude !== null);
+  if (placed.length === 0) return null;
+  const lats = placed.map((s) => s.latitude);
+  const lons = placed.map((s) => s.longitude);
+  const m = AREA_MARGIN_DEGREES;
+  return { south: Math.min(...lats) - m, north: Math.max(...lats) + m, west: Math.min(...lons) - m, east: Math.max(...lons) + m };
+}
+
+const deg = (x: number) => String(Math.round(x * 100) / 100);
+
+/** Why a site's place is outside the district's area, or null when it is inside. */
+export function outsideArea(area: DistrictArea | null, site: Pick<FamilySite, 'latitude' | 'longitude'>): { message: string; hint: string } | null {
+  if (area === null) return null;
+  const { latitude: lat, longitude: lon } = site;
+  if (lat >= area.south && lat <= area.north && lon >= area.west && lon <= area.east) return null;
+  return {
+    message: `${lat}, ${lon} is outside the district: its schools, with ${AREA_MARGIN_DEGREES}° around them, lie between latitudes ${deg(area.south)} and ${deg(area.north)} and longitudes ${deg(area.west)} and ${deg(area.east)}`,
+    hint: `latitude then longitude, such as ${deg((area.south + area.north) / 2)}, ${deg((area.west + area.east) / 2)}`,
+  };
+}

@@ -8,14 +8,14 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Problem } from '../../errors/problem.ts';
 import { capProblems } from '../../errors/capped.ts';
-import { readFamilySitesCsv, type FamilyCsvSite } from '../../sites/family-csv.ts';
-import { sameSiteKey } from '../../sites/family-site.ts';
+import { FAMILY_CSV_COLUMNS, readFamilySitesCsv, type FamilyCsvSite } from '../../sites/family-csv.ts';
+import { outsideArea, sameSiteKey, type DistrictArea } from '../../sites/family-site.ts';
 import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { ImportBody, ImportReport } from './family-schemas.ts';
-import { familyActor, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { areaOf, familyActor, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
 
 const FILE = 'sites.csv';
 const SAMPLE = 10;
@@ -39,6 +39,14 @@ async function alreadyThere(db: Db, organizationId: number, sites: FamilyCsvSite
   });
 }
 
+/** Rows placed outside the district (0,0, another state, a longitude without its minus sign): a problem on the row's latitude. */
+function outsideDistrict(area: DistrictArea | null, sites: FamilyCsvSite[]): Problem[] {
+  return sites.flatMap(({ line, site }) => {
+    const why = outsideArea(area, site);
+    return why === null ? [] : [{ code: 'sites.outside-district', message: why.message, where: { file: FILE, line, col: FAMILY_CSV_COLUMNS.indexOf('latitude') + 1, field: 'latitude' }, hint: why.hint }];
+  });
+}
+
 export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(importRoute, async (c) => {
     const actor = familyActor(c, 'site.plan');
@@ -47,7 +55,7 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
     const report = readFamilySitesCsv({ text: csv, file: FILE });
     // A report already capped at 200 problems lists no more (its count would go wrong).
     const capped = report.problems.some((p) => p.code === 'sites.more-problems');
-    const there = capped ? [] : await alreadyThere(deps.db, actor.org.id, report.sites);
+    const there = capped ? [] : [...outsideDistrict(await areaOf(deps.db, actor), report.sites), ...await alreadyThere(deps.db, actor.org.id, report.sites)];
     const taken = new Set(there.map((p) => p.where?.line));
     const sites = report.sites.filter((s) => !taken.has(s.line));
     const problems = capped ? report.problems : capProblems([...report.problems, ...there].sort((a, b) => (a.where?.line ?? 0) - (b.where?.line ?? 0)), 0, 'sites');

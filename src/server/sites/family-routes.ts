@@ -5,14 +5,14 @@
  * district's staff read them; its admins change them; a union account finds no such routes (404).
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { sameSiteKey, siteRuleProblems, type FamilySite } from '../../sites/family-site.ts';
+import { outsideArea, sameSiteKey, siteRuleProblems, type FamilySite } from '../../sites/family-site.ts';
 import { audit } from '../audit.ts';
-import type { AppEnv } from '../env.ts';
+import type { Actor, AppEnv } from '../env.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { familyImportRoutes } from './family-import.ts';
 import { FamilyListQuery, FamilySiteBody, FamilySiteEdit, FamilySiteParams, FamilySiteSchema } from './family-schemas.ts';
-import { columnsOf, familyActor, familyJson, familySiteOf, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { areaOf, columnsOf, familyActor, familyJson, familySiteOf, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
 
 const TAG = ['sites'];
 const list = createRoute({
@@ -44,6 +44,12 @@ function mustFollowRules(site: FamilySite): void {
   if (problems.length > 0) throw new ApiError(400, { ...problems[0], problems: problems.length > 1 ? problems : undefined });
 }
 
+/** A place outside the district (0,0, another state, a longitude without its minus sign): 400 on the latitude. */
+async function mustBeInDistrict(db: Db, actor: Actor, site: FamilySite): Promise<void> {
+  const why = outsideArea(await areaOf(db, actor), site);
+  if (why) throw new ApiError(400, { code: 'sites.outside-district', message: `body latitude, longitude: ${why.message}`, where: { field: 'latitude' }, hint: why.hint });
+}
+
 /** Another site (not removed) with the same name and address: 409. */
 async function mustBeNew(db: Db, organizationId: number, site: FamilySite, except?: number): Promise<void> {
   const key = sameSiteKey(site);
@@ -65,6 +71,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
     const b = c.req.valid('json');
     const site: FamilySite = { ...b, partnerKind: b.partnerKind ?? null, mealsPerChild: b.mealsPerChild ?? null, dates: [...(b.dates ?? [])].sort(), offers: b.offers ?? '', languages: b.languages ?? [] };
     mustFollowRules(site);
+    await mustBeInDistrict(deps.db, actor, site);
     const row = newRow({ id: deps.ids.next(actor.org.id), organizationId: actor.org.id, personId: actor.person.id, at: deps.now().toISOString(), site });
     await deps.db.transaction().execute(async (tx) => {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-create', subject: `family-sites/${row.id}`, at: row.created_at });
@@ -85,6 +92,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
       const before = await familySiteOf(tx, actor.org.id, id);
       const site: FamilySite = { ...siteOfRow(before), ...b, ...(b.dates ? { dates: [...b.dates].sort() } : {}) };
       mustFollowRules(site);
+      if (b.latitude !== undefined || b.longitude !== undefined) await mustBeInDistrict(tx, actor, site);
       if (b.name !== undefined || b.address !== undefined) await mustBeNew(tx, actor.org.id, site, before.id);
       const change = { ...columnsOf(site), updated_at: at };
       await tx.updateTable('family_sites').set(change).where('id', '=', before.id).execute();

@@ -4,11 +4,13 @@
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, FamilySitesTable } from '../../db/schema.ts';
-import type { FamilyKind, FamilySite, PartnerKind } from '../../sites/family-site.ts';
+import { districtArea, type DistrictArea, type FamilyKind, type FamilySite, type PartnerKind } from '../../sites/family-site.ts';
 import type { Context } from 'hono';
 import { allowDistrict, type Permission } from '../authz.ts';
 import type { Actor, AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
+import { latestDatasetVersion } from '../datasets/store.ts';
+import { datasetOfVersion } from './plan-store.ts';
 
 /** The district's staff only: a union account gets 404, as if there were no such route. */
 export const familyActor = (c: Context<AppEnv>, permission: Permission): Actor => allowDistrict(c.get('actor'), permission, c.req.method, c.req.path);
@@ -50,4 +52,10 @@ export async function listFamilySites(db: Db, organizationId: number, kind?: Fam
   let q = db.selectFrom('family_sites').selectAll().where('organization_id', '=', organizationId).where('removed_at', 'is', null);
   if (kind) q = q.where('kind', '=', kind);
   return q.orderBy('name').orderBy('id').execute();
+}
+
+/** The district's area from the schools of its newest dataset (null: no dataset, or no school placed). */
+export async function areaOf(db: Db, actor: Actor): Promise<DistrictArea | null> {
+  const version = await latestDatasetVersion(db, actor);
+  return version === null ? null : districtArea((await datasetOfVersion(db, version)).schools);
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { changedTables, snapshot } from '../../../test/helpers/security.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+import { addDatasetVersion } from '../proposals/test-world.ts';
 
 const HEADER = 'kind,name,address,latitude,longitude,opens,closes,dates,meals_per_child,partner_kind,offers,languages';
 const LIBRARY = { kind: 'partner', partnerKind: 'library', name: 'Central Library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, opens: '10:00', closes: '17:30', offers: 'Supervision, computers', languages: ['English', 'Spanish'] };
@@ -156,5 +157,25 @@ eachDatabase('meal and partner sites', (dialect) => {
     expect([done.status, done.body.added]).toEqual([200, 11]);
     const library = (await otherDistrict.request('GET', '/api/sites/family?kind=partner')).body.sites.find((x: { name: string }) => x.name === 'Los Angeles Public Library, Central Library');
     expect(library).toMatchObject({ partnerKind: 'library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, dates: [] });
+  });
+
+  it('refuses a site placed outside the district (0,0; another state; a longitude without its minus sign), entered or imported, once it has a dataset', async () => {
+    // The tiny district's schools lie at 34.05–34.08 and -118.28 to -118.25; with 0.3° around them: 33.75–34.38, -118.58 to -117.95.
+    await addDatasetVersion(s, 'district');
+    const before = await snapshot(s.handle.db);
+    const zero = await admin.request('POST', '/api/sites/family', { ...LIBRARY, name: 'Nowhere', latitude: 0, longitude: 0 });
+    expect([zero.status, zero.body.code, zero.body.where?.field]).toEqual([400, 'sites.outside-district', 'latitude']);
+    expect(zero.body.message).toBe('body latitude, longitude: 0, 0 is outside the district: its schools, with 0.3° around them, lie between latitudes 33.75 and 34.38 and longitudes -118.58 and -117.95');
+    // West of the area: the longitude's minus sign left out is far east (118.26 E), refused the same way.
+    const east = await admin.request('POST', '/api/sites/family', { ...LIBRARY, name: 'No sign', longitude: 118.2551 });
+    expect([east.status, east.body.code]).toEqual([400, 'sites.outside-district']);
+    const csv = `${HEADER}\npartner,New York Public Library,"476 5th Ave, New York, NY 10018",40.7532,-73.9822,10:00,18:00,,,library,,\n`;
+    const preview = await admin.request('POST', '/api/sites/family/import', { csv, preview: true });
+    expect(preview.body.problems.map((p: { code: string; where: { line: number; col: number } }) => [p.code, p.where.line, p.where.col])).toEqual([['sites.outside-district', 2, 4]]);
+    expect(preview.body.toAdd).toBe(0);
+    expect((await admin.request('POST', '/api/sites/family/import', { csv })).status).toBe(400);
+    expect(changedTables(before, await snapshot(s.handle.db))).toEqual([]);
+    // Inside the area (a library across the district's line, 0.2° east of its easternmost school): entered.
+    expect((await admin.request('POST', '/api/sites/family', { ...LIBRARY, name: 'East Library', longitude: -118.05 })).status).toBe(201);
   });
 });
