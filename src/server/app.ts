@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './env.ts';
 import { ApiError, handleError, requestInvalid } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessions } from './auth/session.ts';
+import { sideOnly } from './authz.ts';
 import { costingScope } from './costing/scope.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
@@ -99,6 +100,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   app.use('/api/invitations/accept', needsHttps());
   app.use('/api/invitations/accept-code', needsHttps());
   app.use('/api/*', costingScope());
+  // One side's own business: the other side's accounts get the no-route 404 before the request is read (authz.ts).
+  for (const path of ['/api/pickets/*', '/api/me/pickets', '/api/me/pickets/*', '/api/me/strike-pay']) app.use(path, sideOnly('union'));
+  app.use('/api/sites/*', sideOnly('district'));
 
   app.openapi(
     createRoute({ method: 'get', path: '/api/health', tags: ['server'], summary: 'Is the server answering', responses: { 200: ok(z.object({ ok: z.literal(true) }), 'It is') } }),

@@ -7,7 +7,8 @@
  * routes check that part, this table says which roles may act at all.
  */
 import type { OrganizationKind } from '../db/schema.ts';
-import type { Actor } from './env.ts';
+import type { MiddlewareHandler } from 'hono';
+import type { Actor, AppEnv } from './env.ts';
 import { forbidden, noSuchRoute, unauthenticated } from './errors.ts';
 
 export const UNION_ROLES = ['admin', 'bargaining-team', 'organizer', 'site-captain', 'member', 'election-committee'] as const;
@@ -149,6 +150,21 @@ export function allowDistrict(actor: Actor | null, permission: Permission, metho
   if (!actor) throw unauthenticated();
   if (actor.org.kind !== 'district') throw noSuchRoute(method, path);
   return allow(actor, permission);
+}
+
+/**
+ * Routes that are one side's own business (a union's pickets and strike pay, the district's
+ * strike-day sites): the other side's accounts get the same 404 as a path with no route before
+ * the request is read, so a malformed request cannot tell them more than a good one (a 400 naming
+ * the field a route takes says that the route exists and what it takes). Nobody signed in goes on
+ * to the route, which answers 401.
+ */
+export function sideOnly(kind: 'union' | 'district'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = c.get('actor');
+    if (actor && actor.org.kind !== kind) throw noSuchRoute(c.req.method, c.req.path);
+    await next();
+  };
 }
 
 /** The signed-in actor if they hold the permission; 401 when nobody is signed in, 403 otherwise. */

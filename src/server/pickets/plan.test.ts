@@ -168,6 +168,22 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect((await organizer.request('PATCH', `/api/pickets/days/${day}`, { cancelled: false, label: 'Strike day 2' })).body.day).toMatchObject({ cancelled: false, label: 'Strike day 2' });
   });
 
+  it('answers the other side\'s malformed requests the no-route 404 too, never a 400 naming what the route takes', async () => {
+    const noRoute = (method: string, path: string) => ({ code: 'not-found', message: `there is no route ${method} ${path}`, hint: 'the routes are listed at /api/openapi.json' });
+    const cases: [Client, string, string, unknown?][] = [
+      [district, 'GET', '/api/pickets/pay/ledger'], [district, 'GET', '/api/pickets/days/abc/board'], [district, 'PUT', '/api/pickets/pay/rules', { rules: { basis: 'x' } }],
+      [district, 'POST', '/api/pickets/days', {}], [district, 'POST', '/api/pickets/check-ins', {}], [district, 'POST', '/api/me/pickets/signups', { shiftId: 'x' }],
+      [district, 'GET', '/api/me/strike-pay?periodStart=soon'],
+      [organizer, 'POST', '/api/sites/days', {}], [organizer, 'GET', '/api/sites/cost.csv?from=soon'], [organizer, 'PATCH', '/api/sites/days/abc/sites/E1', { capacity: -1 }],
+    ];
+    for (const [who, method, path, body] of cases) {
+      const r = await who.request(method, path, body);
+      expect([method, path, r.status, r.body]).toEqual([method, path, 404, noRoute(method, path.split('?')[0])]);
+    }
+    // The route's own side still gets the route's 400.
+    expect((await organizer.request('POST', '/api/pickets/days', {})).status).toBe(400);
+  });
+
   it('answers the district 404 on every route, as if there were none, and another union 404 for this union\'s ids', async () => {
     const shift = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts`)).body.shifts[0];
     const signup = (await organizer.request('POST', `/api/pickets/shifts/${shift.id}/signups`, { memberRowId: (await s.handle.db.selectFrom('roster_members').select('id').where('worksite_id', '=', sites[2].id).executeTakeFirstOrThrow()).id })).body.signup;
