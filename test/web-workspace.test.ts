@@ -30,20 +30,22 @@ function dollarsChange(cents: number): string {
 }
 
 /** The demo's ids, read from the API (they are random): the 2019 district offer's two versions, and the dataset version. */
-async function demoIds(url: string): Promise<{ first: number; second: number; dataset: number }> {
+async function demoIds(url: string): Promise<{ first: number; second: number; dataset: number; seiuOffer: number }> {
   const login = await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'negotiator@lausd.demo', password: DEMO_PASSWORD }) });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   const get = async (path: string) => (await fetch(`${url}${path}`, { headers: { cookie } })).json() as Promise<any>;
   const offer = (await get('/api/proposals')).proposals.find((p: { title: string }) => p.title === 'LAUSD offer to UTLA 2019');
   const [first, second] = (await get(`/api/proposals/${offer.id}`)).versions.map((v: { id: number }) => v.id);
   const dataset = (await get('/api/datasets')).datasets[0].versions[0].id;
-  return { first, second, dataset };
+  const seiu = (await get('/api/proposals')).proposals.find((p: { title: string }) => p.title === 'LAUSD offer to SEIU 99 2023');
+  const seiuOffer = (await get(`/api/proposals/${seiu.id}`)).versions[0].id;
+  return { first, second, dataset, seiuOffer };
 }
 
 browserSuite('the workspace pages in Chromium', () => {
   let web: WebServer;
   let browser: Browser;
-  const ids = { first: 0, second: 0, dataset: 0 };
+  const ids = { first: 0, second: 0, dataset: 0, seiuOffer: 0 };
   beforeAll(async () => {
     [web, browser] = await Promise.all([webServer(), launchBrowser()]);
     Object.assign(ids, await demoIds(web.url));
@@ -196,6 +198,22 @@ browserSuite('the workspace pages in Chromium', () => {
     expect(outside).toEqual([]);
     await context.close();
   });
+  it('draws each version\'s own required reserve when versions on different data require different minimums', async () => {
+    const { page, context } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
+    const api = await (await context.request.get(`${web.url}/api/compare?versions=${ids.first},${ids.seiuOffer}`)).json();
+    const minimums = api.versions.map((v: { reserve: { requiredReservePct: number }[] }) => v.reserve[0].requiredReservePct);
+    // The 2018-19 data's minimum and the 2022-23 data's differ (1% and 2% in the demo): the page names both, each with its version.
+    expect(new Set(minimums).size).toBe(2);
+    await page.goto(`${web.url}/workspace/compare?versions=${ids.first},${ids.seiuOffer}`);
+    const note = page.locator('#ws-reserve ~ p').first();
+    await note.waitFor();
+    const text = (await note.textContent()) ?? '';
+    expect(text).toContain('different required minimums');
+    for (const pct of minimums) expect(text).toContain(`${pct.toFixed(2)}%`);
+    await context.close();
+  });
+
   it('names a term without cost once on the version page, apart from its name, in English and Spanish', async () => {
     const { page, context } = await newPage(browser, { base: web.url, phone: true });
     await signIn(page, web.url, 'negotiator@lausd.demo', DEMO_PASSWORD);
