@@ -5,7 +5,7 @@
  * under the rules or by an organizer's exception, and why, in plain words.
  */
 import type { PayRules } from './pay-rules.ts';
-import { count, decimalHours, duration, dutyAt, dutyWords, list } from './pay-words.ts';
+import { decimalHours, duration, PAY_WORDS, type PayWords } from './pay-words.ts';
 
 export interface PayDay {
   id: number; date: string; label: string;
@@ -43,6 +43,8 @@ export interface DayLedger {
   creditShifts: number;
   exception: { id: number; kind: 'count' | 'exclude'; reason: string } | null;
   why: string;
+  /** `why` in Spanish, from the same facts (the organizer's reason as written). */
+  whyEs: string;
 }
 
 const ms = (iso: string) => Date.parse(iso);
@@ -115,24 +117,12 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
   const sumOfShifts = counted.reduce((t, w) => t + w.minutes, 0);
   const need = Math.round(rules.minHoursPerDay * 60);
 
-  const where = list(counted.map((w) => dutyAt(w.duty, w.where)));
-  const notCounting = [...new Set(worked.filter((w) => !w.counts).map((w) => dutyWords(w.duty)))];
-  const overlapping = sumOfShifts > minutes || distinct < counted.length ? ` (overlapping shifts counted once, as ${count(distinct, 'shift')})` : '';
-  const onDuty = counted.length === 0 ? 'no time on duties that count' : `${duration(minutes)} ${where}${overlapping}`;
-  const aside = notCounting.length > 0 ? `; ${list(notCounting)} does not count under the rules` : '';
-
-  let isCounted: boolean;
-  let why: string;
-  if (exception?.kind === 'exclude') {
-    isCounted = false;
-    why = `${onDuty}; not counted by an organizer's exception: ${exception.reason}`;
-  } else if (exception?.kind === 'count') {
-    isCounted = true;
-    why = `${onDuty}; counted by an organizer's exception: ${exception.reason}`;
-  } else {
-    isCounted = counted.length > 0 && minutes >= need;
-    why = `${onDuty}, at least ${duration(need)} needed: ${isCounted ? 'counts' : 'does not count'}`;
-  }
+  const isCounted = exception?.kind === 'exclude' ? false : exception?.kind === 'count' ? true : counted.length > 0 && minutes >= need;
+  // The same facts in words, once per language.
+  const facts: DayWhy = {
+    time: duration(minutes), need: duration(need), places: counted, overlapping: sumOfShifts > minutes || distinct < counted.length ? distinct : null,
+    notCounting: worked.filter((w) => !w.counts).map((w) => w.duty), exception, counted: isCounted,
+  };
   const excluded = exception?.kind === 'exclude';
   const byException = exception?.kind === 'count';
   return {
@@ -140,6 +130,29 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
     creditMinutes: excluded ? 0 : byException ? Math.max(minutes, need) : minutes,
     creditShifts: excluded ? 0 : byException ? Math.max(distinct, 1) : distinct,
     exception: exception ? { id: exception.id, kind: exception.kind, reason: exception.reason } : null,
-    why: why + aside,
+    why: dayWhy(PAY_WORDS.en, facts),
+    whyEs: dayWhy(PAY_WORDS.es, facts),
   };
+}
+
+interface DayWhy {
+  /** Minutes on counting duties and the day's minimum, as durations ("3 h 10 min"). */
+  time: string; need: string;
+  /** The counting shifts the member was on, in order. */
+  places: { duty: string; where: string | null }[];
+  /** Shifts counted once the overlapping ones are (when any overlap), else null. */
+  overlapping: number | null;
+  /** Duties of the day's shifts that the rules do not count, in order (with repeats). */
+  notCounting: string[];
+  exception: PayException | null;
+  counted: boolean;
+}
+
+/** A day's why in one language: "3 h 10 min on the picket line at Roosevelt High, at least 3 h needed: counts". */
+function dayWhy(w: PayWords, f: DayWhy): string {
+  const onDuty = f.places.length === 0 ? w.noTime : w.onDuty(f.time, f.places) + (f.overlapping === null ? '' : w.overlapping(f.overlapping));
+  const aside = f.notCounting.length > 0 ? w.notCountingDuties(f.notCounting) : '';
+  const e = f.exception;
+  const rule = e?.kind === 'exclude' ? w.excludedBy(e.reason) : e?.kind === 'count' ? w.countedBy(e.reason) : w.needed(f.need, f.counted);
+  return onDuty + rule + aside;
 }

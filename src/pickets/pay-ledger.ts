@@ -7,7 +7,7 @@
 import { AUTO_OUT_AFTER_MS, memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
 import { addDays, mondayOf, periodOf, type Period } from './pay-period.ts';
 import type { PayRules } from './pay-rules.ts';
-import { byEnglish, decimalHours, money } from './pay-words.ts';
+import { byEnglish, decimalHours, money, PAY_WORDS, type PayWords } from './pay-words.ts';
 import { memberWeek } from './pay-week.ts';
 
 export interface PayFacts {
@@ -35,6 +35,8 @@ export interface LedgerRow extends PayMember {
   carriedCents: number;
   amountCents: number;
   why: string;
+  /** `why` in Spanish, from the same facts. */
+  whyEs: string;
 }
 
 export interface PeriodLedger {
@@ -102,29 +104,52 @@ export function periodLedger(input: { rules: PayRules; facts: PayFacts; periodSt
   const names = new Map(facts.members.map((m) => [m.memberRowId, m]));
   const ids = new Set([...here.keys(), ...[...before].filter(([, r]) => r.week.earnedCents > 0).map(([id]) => id)]);
   const rows: LedgerRow[] = [];
+  const nextStart = addDays(periodStart, 7);
   for (const memberRowId of ids) {
     const m = names.get(memberRowId) ?? { memberRowId, memberId: '?', name: '(not on the roster)' };
-    const r = here.get(memberRowId) ?? { days: [], week: { eligibleDays: 0, minutes: 0, shifts: 0, qualifies: false, earnedCents: 0, why: 'no strike duty this week' } };
-    const earned = r.week.earnedCents;
+    const r = here.get(memberRowId) ?? { days: [], week: null };
+    const earned = r.week?.earnedCents ?? 0;
     const carried = before.get(memberRowId)?.week.earnedCents ?? 0;
     let amount = earned;
-    const why = [r.week.why];
+    let first: RowWhy['first'] = null;
     if (isFirst && rules.firstWeek === 'unpaid' && earned > 0) {
       amount = 0;
-      why.push('the first week of the strike is not paid under the rules');
+      first = 'unpaid';
     } else if (isFirst && rules.firstWeek === 'with-next' && earned > 0) {
       amount = 0;
-      why.push(`the first week of the strike is paid with the week of ${addDays(periodStart, 7)}`);
+      first = 'with-next';
     }
-    if (carried > 0) {
-      amount += carried;
-      why.push(`plus ${money(carried)} earned in the first week of the strike (the week of ${firstStart}): ${money(amount)}`);
-    }
-    rows.push({ ...m, days: r.days, eligibleDays: r.week.eligibleDays, minutes: r.week.minutes, hours: decimalHours(r.week.minutes), shifts: r.week.shifts, eligible: earned > 0, earnedCents: earned, carriedCents: carried, amountCents: amount, why: why.filter(Boolean).join('; ') });
+    if (carried > 0) amount += carried;
+    // The same facts in words, once per language.
+    const said: RowWhy = { week: r.week, first, nextWeek: nextStart, carried: carried > 0 ? { carried: money(carried), weekOf: firstStart ?? '', amount: money(amount) } : null };
+    const w = r.week ?? { eligibleDays: 0, minutes: 0, shifts: 0 };
+    rows.push({
+      ...m, days: r.days, eligibleDays: w.eligibleDays, minutes: w.minutes, hours: decimalHours(w.minutes), shifts: w.shifts, eligible: earned > 0, earnedCents: earned, carriedCents: carried, amountCents: amount,
+      why: rowWhy(PAY_WORDS.en, 'why', said), whyEs: rowWhy(PAY_WORDS.es, 'whyEs', said),
+    });
   }
   rows.sort((a, b) => byEnglish(a.name, b.name) || byEnglish(a.memberId, b.memberId) || a.memberRowId - b.memberRowId);
   const paid = rows.filter((r) => r.amountCents > 0);
   return { period: { ...closing(periodOf(periodStart, rules.timeZone), facts.days), first: isFirst }, rows, members: paid.length, totalCents: paid.reduce((t, r) => t + r.amountCents, 0) };
+}
+
+interface RowWhy {
+  /** The member's week (null: no strike duty this week, only pay carried from the first week). */
+  week: { why: string; whyEs: string } | null;
+  /** The first-week rule that held this week's pay back. */
+  first: 'unpaid' | 'with-next' | null;
+  nextWeek: string;
+  /** The first week's pay added to this one, as written. */
+  carried: { carried: string; weekOf: string; amount: string } | null;
+}
+
+/** A row's why in one language: the week's, then the first-week rule. */
+function rowWhy(w: PayWords, key: 'why' | 'whyEs', f: RowWhy): string {
+  const why = [f.week ? f.week[key] : w.noDuty];
+  if (f.first === 'unpaid') why.push(w.firstUnpaid);
+  else if (f.first === 'with-next') why.push(w.firstWithNext(f.nextWeek));
+  if (f.carried) why.push(w.carried(f.carried.carried, f.carried.weekOf, f.carried.amount));
+  return why.filter(Boolean).join('; ');
 }
 
 export interface LedgerPageInput {

@@ -53,6 +53,7 @@ describe("a member's day", () => {
     expect(d.minutes).toBe(190);
     expect(d.counted).toBe(true);
     expect(d.why).toBe('3 h 10 min on the picket line at Roosevelt High, at least 3 h needed: counts');
+    expect(d.whyEs).toBe('3 h 10 min de piquete en Roosevelt High, se necesitan al menos 3 h: cuenta');
   });
 
   it('counts none of the time before the shift starts or after it ends', () => {
@@ -74,6 +75,7 @@ describe("a member's day", () => {
     const d = day([at(10, '2019-01-14T14:30:00.000Z', '2019-01-14T17:30:00.000Z'), at(11, '2019-01-14T17:00:00.000Z', '2019-01-14T19:00:00.000Z')]);
     expect([d.minutes, d.shifts, d.creditShifts]).toEqual([270, 2, 1]);
     expect(d.why).toBe('4 h 30 min on the picket line at Roosevelt High and phone banking at Union hall (overlapping shifts counted once, as 1 shift), at least 3 h needed: counts');
+    expect(d.whyEs).toBe('4 h 30 min de piquete en Roosevelt High y de banco telefónico en Union hall (los turnos simultáneos cuentan una sola vez, como 1 turno), se necesitan al menos 3 h: cuenta');
   });
 
   it('counts two walk-ups at the same time as one shift toward the week\'s minimum, and back-to-back shifts as two', () => {
@@ -85,6 +87,7 @@ describe("a member's day", () => {
     const both = of([acacia, willow], [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(21, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z')]);
     expect([both.minutes, both.creditShifts]).toEqual([240, 1]);
     expect(both.why).toBe('4 h on the picket line at Acacia and on the picket line at Willow (overlapping shifts counted once, as 1 shift), at least 3 h needed: counts');
+    expect(both.whyEs).toBe('4 h de piquete en Acacia y de piquete en Willow (los turnos simultáneos cuentan una sola vez, como 1 turno), se necesitan al menos 3 h: cuenta');
     // So a week of only that day has 1 shift of the 2 the rules need.
     const week = periodLedger({ rules: rules({ minShiftsPerWeek: 2 }), facts: { days: [DAY], shifts: [acacia, willow], attendance: [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(21, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z')], exceptions: [], members: [{ memberRowId: 7, memberId: 'T-7', name: 'Ana Ruiz' }], firstDate: '2019-01-14' }, periodStart: '2019-01-14', now: LATER });
     expect([week.rows[0].shifts, week.rows[0].amountCents]).toEqual([1, 0]);
@@ -92,6 +95,7 @@ describe("a member's day", () => {
     const backToBack = of([acacia, late], [at(20, '2019-01-14T18:00:00.000Z', '2019-01-14T22:00:00.000Z'), at(22, '2019-01-14T22:00:00.000Z', '2019-01-15T02:00:00.000Z')]);
     expect([backToBack.minutes, backToBack.creditShifts]).toEqual([480, 2]);
     expect(backToBack.why).toBe('8 h on the picket line at Acacia and on the picket line at Willow, at least 3 h needed: counts');
+    expect(backToBack.whyEs).toBe('8 h de piquete en Acacia y de piquete en Willow, se necesitan al menos 3 h: cuenta');
     // Acacia 18:00Z–20:00Z (out early), Willow 19:00Z–22:00Z, late Willow 22:00Z–23:00Z: Acacia and the
     // late shift do not overlap each other (Willow overlaps Acacia only), so 2 shifts count, not 1
     // (18:00Z–23:00Z = 300 min).
@@ -104,6 +108,11 @@ describe("a member's day", () => {
     const d = day([at(11, '2019-01-14T17:00:00.000Z', '2019-01-14T19:00:00.000Z')], { alternateDuties: ['food'] });
     expect([d.minutes, d.counted, d.worked[0].minutes]).toEqual([0, false, 120]);
     expect(d.why).toBe('no time on duties that count, at least 3 h needed: does not count; phone banking does not count under the rules');
+    expect(d.whyEs).toBe('sin tiempo en tareas que cuentan, se necesitan al menos 3 h: no cuenta; según las reglas, el banco telefónico no cuenta');
+    // A short picket shift and two duties the rules do not count: both named, "no cuentan".
+    const short = day([at(10, '2019-01-14T16:30:00.000Z', '2019-01-14T17:30:00.000Z'), at(11, '2019-01-14T17:00:00.000Z', '2019-01-14T19:00:00.000Z')], { alternateDuties: [] });
+    expect(short.why).toBe('1 h on the picket line at Roosevelt High, at least 3 h needed: does not count; phone banking does not count under the rules');
+    expect(short.whyEs).toBe('1 h de piquete en Roosevelt High, se necesitan al menos 3 h: no cuenta; según las reglas, el banco telefónico no cuenta');
   });
 
   it('lets an exception count a short day or leave out a full one, with the reason', () => {
@@ -111,8 +120,12 @@ describe("a member's day", () => {
     // 60 min worked; counted by exception, credited with the day's minimum 180 min and 1 shift.
     expect([short.minutes, short.counted, short.creditMinutes, short.creditShifts]).toEqual([60, true, 180, 1]);
     expect(short.why).toBe("1 h on the picket line at Roosevelt High; counted by an organizer's exception: sent home ill by the captain");
+    // The organizer's reason stays as they wrote it, in Spanish too.
+    expect(short.whyEs).toBe('1 h de piquete en Roosevelt High; cuenta por una excepción de un organizador: sent home ill by the captain');
     const full = day([at(10, '2019-01-14T14:00:00.000Z', '2019-01-14T17:30:00.000Z')], {}, { id: 6, memberRowId: 7, dayId: 1, kind: 'exclude', reason: 'checked in for a colleague' });
     expect([full.minutes, full.counted, full.creditMinutes]).toEqual([210, false, 0]);
+    expect(full.why).toBe("3 h 30 min on the picket line at Roosevelt High; not counted by an organizer's exception: checked in for a colleague");
+    expect(full.whyEs).toBe('3 h 30 min de piquete en Roosevelt High; no cuenta por una excepción de un organizador: checked in for a colleague');
   });
 });
 
@@ -135,8 +148,13 @@ describe('the ledger for a period', () => {
     expect(l.rows.map((r) => [r.memberId, r.eligibleDays, r.minutes, r.amountCents])).toEqual([['=8', 1, 210, 10_000], ['T-7', 2, 420, 20_000]]);
     expect([l.members, l.totalCents]).toEqual([2, 30_000]);
     expect(l.rows[1].why).toBe('2 days counted × $100.00 = $200.00');
+    expect(l.rows[1].whyEs).toBe('2 días contados × $100.00 = $200.00');
+    expect(l.rows[0].whyEs).toBe('1 día contado × $100.00 = $100.00');
     // A $150 maximum: 2 × $100 = $200 → $150.
     expect(periodLedger({ rules: rules({ maxPerWeekCents: 15_000 }), facts: facts(), periodStart: '2019-01-14', now: LATER }).rows[1].amountCents).toBe(15_000);
+    const capped = periodLedger({ rules: rules({ maxPerWeekCents: 15_000 }), facts: facts(), periodStart: '2019-01-14', now: LATER }).rows[1];
+    expect(capped.why).toBe('2 days counted × $100.00 = $200.00, at most $150.00 a week: $150.00');
+    expect(capped.whyEs).toBe('2 días contados × $100.00 = $200.00, como máximo $150.00 por semana: $150.00');
   });
 
   it('holds a week to its minimums', () => {
@@ -144,14 +162,22 @@ describe('the ledger for a period', () => {
     const l = periodLedger({ rules: rules({ minShiftsPerWeek: 2 }), facts: facts(), periodStart: '2019-01-14', now: LATER });
     expect(l.rows.map((r) => [r.memberId, r.amountCents, r.eligible])).toEqual([['=8', 0, false], ['T-7', 20_000, true]]);
     expect(l.rows[0].why).toBe('the week needs at least 2 shifts (has 1): not met, so its 1 counted day is not paid');
+    expect(l.rows[0].whyEs).toBe('la semana necesita al menos 2 turnos (tiene 1): no se cumple, así que su día contado no se paga');
     // Weekly basis, $500 when 7 h on duty: member 7 has 420 min = 7 h → $500; member 8 3 h 30 min → $0.
     const w = periodLedger({ rules: rules({ basis: 'week', amountCents: 50_000, minHoursPerWeek: 7 }), facts: facts(), periodStart: '2019-01-14', now: LATER });
     expect(w.rows.map((r) => r.amountCents)).toEqual([0, 50_000]);
+    expect(w.rows.map((r) => r.whyEs)).toEqual(['la semana necesita al menos 7 h de servicio (tiene 3 h 30 min): no se cumple', 'la semana necesita al menos 7 h de servicio (tiene 7 h): se cumple; $500.00 por la semana']);
+    // One of two minimums is enough ("any"); "o" is written "u" before 8.
+    const any = periodLedger({ rules: rules({ minDaysPerWeek: 2, minShiftsPerWeek: 8, weekTest: 'any' }), facts: facts(), periodStart: '2019-01-14', now: LATER });
+    expect(any.rows.map((r) => r.why)).toEqual(['the week needs at least 2 counted days (has 1) or 8 shifts (has 1): not met, so its 1 counted day is not paid', 'the week needs at least 2 counted days (has 2) or 8 shifts (has 2): met; 2 days counted × $100.00 = $200.00']);
+    expect(any.rows.map((r) => r.whyEs)).toEqual(['la semana necesita al menos 2 días contados (tiene 1) u 8 turnos (tiene 1): no se cumple, así que su día contado no se paga', 'la semana necesita al menos 2 días contados (tiene 2) u 8 turnos (tiene 2): se cumple; 2 días contados × $100.00 = $200.00']);
   });
 
   it('applies the first-week rule: unpaid, or paid with the next week', () => {
     const unpaid = periodLedger({ rules: rules({ firstWeek: 'unpaid' }), facts: facts(), periodStart: '2019-01-14', now: LATER });
     expect(unpaid.totalCents).toBe(0);
+    expect(unpaid.rows[1].why).toBe('2 days counted × $100.00 = $200.00; the first week of the strike is not paid under the rules');
+    expect(unpaid.rows[1].whyEs).toBe('2 días contados × $100.00 = $200.00; según las reglas, la primera semana de la huelga no se paga');
     const r = rules({ firstWeek: 'with-next' });
     const first = periodLedger({ rules: r, facts: facts(), periodStart: '2019-01-14', now: LATER });
     expect(first.rows.map((x) => [x.earnedCents, x.amountCents])).toEqual([[10_000, 0], [20_000, 0]]);
@@ -159,6 +185,9 @@ describe('the ledger for a period', () => {
     const second = periodLedger({ rules: r, facts: facts(), periodStart: '2019-01-21', now: LATER });
     expect(second.rows.map((x) => [x.memberId, x.earnedCents, x.carriedCents, x.amountCents])).toEqual([['=8', 0, 10_000, 10_000], ['T-7', 10_000, 20_000, 30_000]]);
     expect(second.totalCents).toBe(40_000);
+    expect(second.rows.map((x) => x.why)).toEqual(['no strike duty this week; plus $100.00 earned in the first week of the strike (the week of 2019-01-14): $100.00', '1 day counted × $100.00 = $100.00; plus $200.00 earned in the first week of the strike (the week of 2019-01-14): $300.00']);
+    expect(second.rows.map((x) => x.whyEs)).toEqual(['sin tareas de huelga esta semana; más $100.00 ganados en la primera semana de la huelga (la semana del 2019-01-14): $100.00', '1 día contado × $100.00 = $100.00; más $200.00 ganados en la primera semana de la huelga (la semana del 2019-01-14): $300.00']);
+    expect(first.rows[1].whyEs).toBe('2 días contados × $100.00 = $200.00; la primera semana de la huelga se paga con la semana del 2019-01-21');
     // The periods: the two weeks with strike days (the second is also the carry week).
     expect(periodsOf(r, facts().days).map((p) => [p.start, p.end, p.first])).toEqual([['2019-01-14', '2019-01-20', true], ['2019-01-21', '2019-01-27', false]]);
   });
@@ -197,7 +226,7 @@ describe('the payout file', () => {
     // 181 / 60 = 3.0167 → 3.02 on each row; the rows add up to 9.06, where 543 minutes / 60 = 9.05 would not.
     const row = (n: number): LedgerRow => ({
       memberRowId: n, memberId: `M-${n}`, name: `Member ${n}`, days: [], eligibleDays: 1, minutes: 181, hours: 3.02, shifts: 1,
-      eligible: true, earnedCents: 10_000, carriedCents: 0, amountCents: 10_000, why: '',
+      eligible: true, earnedCents: 10_000, carriedCents: 0, amountCents: 10_000, why: '', whyEs: '',
     });
     const ledger: PeriodLedger = { period: { start: '2019-01-14', end: '2019-01-20', closesAt: '2019-01-21T08:00:00.000Z', first: false }, rows: [row(1), row(2), row(3)], members: 3, totalCents: 30_000 };
     const rows = parse(payoutCsv(ledger).csv) as string[][];

@@ -10,7 +10,7 @@ import { errors, ok } from '../schemas.ts';
 import { memberRowOf } from '../votes/channels/who.ts';
 import { addDays, isMonday, periodLedger, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { AUTO_OUT_AFTER_MS, type DayLedger } from '../../pickets/pay-day.ts';
-import { dutyAt, list } from '../../pickets/pay-words.ts';
+import { PAY_WORDS } from '../../pickets/pay-words.ts';
 import { LedgerAnswer, LedgerQuery, MeAnswer } from './pay-schemas.ts';
 import { asPayRead, currentRules, paidByPayout, paidToMember, payFacts, payoutJson, payoutOf, payouts, rulesById, strikeDays, type RulesVersion } from './pay-store.ts';
 import { payActor } from './pay-rules-routes.ts';
@@ -82,17 +82,17 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
       .where('u.organization_id', '=', actor.org.id).where('u.member_row_id', '=', row.id).where('u.ended_at', 'is', null)
       .where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).orderBy('s.starts_at').execute();
     const missed = (start: string, end: string, listed: Set<number>) => {
-      const byDay = new Map<number, { dayId: number; date: string; label: string; shifts: string[] }>();
+      const byDay = new Map<number, { dayId: number; date: string; label: string; shifts: { duty: string; where: string | null }[] }>();
       for (const u of signedUp) {
         // A shift still to come (or still running, with its automatic check-out) is not missed yet.
         if (u.date < start || u.date > end || listed.has(u.dayId) || Date.parse(u.ends_at) + AUTO_OUT_AFTER_MS > now.getTime()) continue;
         const d = byDay.get(u.dayId) ?? { dayId: u.dayId, date: u.date, label: u.label, shifts: [] };
-        d.shifts.push(dutyAt(u.duty, u.worksite ?? u.place));
+        d.shifts.push({ duty: u.duty, where: u.worksite ?? u.place });
         byDay.set(u.dayId, d);
       }
       return [...byDay.values()].map((d): DayLedger => ({
         dayId: d.dayId, date: d.date, label: d.label, minutes: 0, hours: 0, shifts: 0, worked: [], counted: false, creditMinutes: 0, creditShifts: 0, exception: null,
-        why: `signed up, never checked in (${list([...new Set(d.shifts)])}): does not count`,
+        why: PAY_WORDS.en.neverCheckedIn(d.shifts), whyEs: PAY_WORDS.es.neverCheckedIn(d.shifts),
       }));
     };
     const periods = [];
@@ -110,7 +110,8 @@ export function payLedgerRoutes(app: OpenAPIHono<AppEnv>): void {
       const days = [...(r?.days ?? []), ...notIn].sort((a, b) => a.date.localeCompare(b.date));
       periods.push({
         ...l.period, open: now.getTime() < Date.parse(l.period.closesAt), days, eligibleDays: r?.eligibleDays ?? 0, hours: r?.hours ?? 0, eligible: r?.eligible ?? false,
-        earnedCents: r?.earnedCents ?? 0, carriedCents: r?.carriedCents ?? 0, amountCents: r?.amountCents ?? 0, why: r?.why ?? 'no day counted this week',
+        earnedCents: r?.earnedCents ?? 0, carriedCents: r?.carriedCents ?? 0, amountCents: r?.amountCents ?? 0,
+        why: r?.why ?? PAY_WORDS.en.noDay, whyEs: r?.whyEs ?? PAY_WORDS.es.noDay,
         paid: rulesId !== undefined && (paidTo.get(p.start) ?? 0) > 0, paidCents: rulesId === undefined ? null : (paidTo.get(p.start) ?? 0),
       });
     }

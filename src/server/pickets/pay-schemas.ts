@@ -21,15 +21,18 @@ export const PeriodsAnswer = z.object({
   periods: z.array(Period.extend({ open: z.boolean().openapi({ description: 'the week is not over yet (closesAt): no payout can be produced' }), produced: z.boolean() })),
 }).openapi('StrikePayPeriods');
 
+/** Every `why` of strike pay comes in Spanish too, built from the same facts by the same code. */
+const WhyEs = z.string().openapi({ description: 'why, in Spanish: the same reason from the same facts (an organizer\'s exception reason as they wrote it)' });
+
 const Worked = z.object({ shiftId: z.number().int(), duty: z.string(), where: z.string().nullable(), startsAt: z.string(), endsAt: z.string(), checkedInAt: z.string(), checkedOutAt: z.string().nullable(), minutes: z.number().int(), counts: z.boolean() });
 const Day = z.object({
   dayId: z.number().int(), date: z.string(), label: z.string(), minutes: z.number().int(), hours: z.number(), shifts: z.number().int(), worked: z.array(Worked),
   counted: z.boolean(), creditMinutes: z.number().int(), creditShifts: z.number().int(),
-  exception: z.object({ id: z.number().int(), kind: z.enum(['count', 'exclude']), reason: z.string() }).nullable(), why: z.string(),
+  exception: z.object({ id: z.number().int(), kind: z.enum(['count', 'exclude']), reason: z.string() }).nullable(), why: z.string(), whyEs: WhyEs,
 });
 const Row = z.object({
   memberRowId: z.number().int(), memberId: z.string(), name: z.string(), days: z.array(Day), eligibleDays: z.number().int(), minutes: z.number().int(), hours: z.number(), shifts: z.number().int(),
-  eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(),
+  eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(), whyEs: WhyEs,
 });
 const PaidCents = z.number().int().nullable().openapi({ description: 'what the payout file paid for this week (null: not produced yet); differs from amountCents when a check-in or an exception was recorded after the payout' });
 const PayoutSchema = z.object({
@@ -50,7 +53,7 @@ export const LedgerAnswer = z.object({
 
 export const MeAnswer = z.object({
   member: z.object({ memberRowId: z.number().int(), memberId: z.string(), name: z.string() }),
-  periods: z.array(Period.extend({ open: z.boolean(), days: z.array(Day), eligibleDays: z.number().int(), hours: z.number(), eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(), paid: z.boolean(), paidCents: PaidCents })),
+  periods: z.array(Period.extend({ open: z.boolean(), days: z.array(Day), eligibleDays: z.number().int(), hours: z.number(), eligible: z.boolean(), earnedCents: z.number().int(), carriedCents: z.number().int(), amountCents: z.number().int(), why: z.string(), whyEs: WhyEs, paid: z.boolean(), paidCents: PaidCents })),
   totalCents: z.number().int(), rules: Rules,
 }).openapi('MyStrikePay');
 

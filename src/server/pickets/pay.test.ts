@@ -175,7 +175,9 @@ eachDatabase('strike pay', (dialect) => {
     const ana = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ana);
     expect(ana.days.map((d: { date: string; minutes: number; counted: boolean }) => [d.date, d.minutes, d.counted])).toEqual([['2019-01-14', 180, true], ['2019-01-15', 170, false], ['2019-01-16', 180, true]]);
     expect(ana.days[1].why).toBe('2 h 50 min on the picket line at Roosevelt High, at least 3 h needed: does not count');
+    expect(ana.days[1].whyEs).toBe('2 h 50 min de piquete en Roosevelt High, se necesitan al menos 3 h: no cuenta');
     expect(ana.why).toBe('2 days counted × $100.00 = $200.00; the first week of the strike is paid with the week of 2019-01-21');
+    expect(ana.whyEs).toBe('2 días contados × $100.00 = $200.00; la primera semana de la huelga se paga con la semana del 2019-01-21');
     const cy = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.cy);
     expect(cy.days[0].why).toBe('no time on duties that count, at least 3 h needed: does not count; phone banking does not count under the rules');
   });
@@ -191,6 +193,9 @@ eachDatabase('strike pay', (dialect) => {
     expect([dee.days[0].minutes, dee.days[0].shifts]).toEqual([180, 2]);
     const cy = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.cy);
     expect(cy.days[1].why).toBe("3 h on the picket line at Roosevelt High; not counted by an organizer's exception: checked in for a colleague");
+    expect(cy.days[1].whyEs).toBe('3 h de piquete en Roosevelt High; no cuenta por una excepción de un organizador: checked in for a colleague');
+    const ana = l.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ana);
+    expect(ana.whyEs).toBe('1 día contado × $100.00 = $100.00; más $200.00 ganados en la primera semana de la huelga (la semana del 2019-01-14): $300.00');
     expect((await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-22')).body.code).toBe('strikepay.period-start');
     expect((await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-02-04')).status).toBe(404);
   });
@@ -225,6 +230,8 @@ eachDatabase('strike pay', (dialect) => {
       const week = me.body.periods[2];
       expect(week.days).toMatchObject([{ date: '2026-01-12', counted: false, hours: 0, why: 'signed up, never checked in (on the picket line at Roosevelt High): does not count' }]);
       expect(week.why).toBe('no day counted this week');
+      expect(week.days[0].whyEs).toBe('se inscribió (turno de piquete en Roosevelt High), pero nunca registró su llegada: no cuenta');
+      expect(week.whyEs).toBe('ningún día contó esta semana');
       expect(me.body.periods[1].days.map((d: { date: string }) => d.date)).toEqual(['2019-01-21', '2019-01-22']);
       expect(me.body.totalCents).toBe(30_000);
     } finally {

@@ -18,7 +18,7 @@ export interface AtRisk {
   late: { memberRowId: number; name: string; shiftId: number; worksite: string; startsAt: string; minutesLate: number; messaged: boolean }[];
   belowMinimum: { shiftId: number; worksite: string; startsAt: string; status: string; signedUp: number; checkedIn: number; minimum: number }[];
 }
-export interface PayDay { dayId: number; date: string; label: string; hours: number; counted: boolean; why: string; exception: { id: number; kind: string; reason: string } | null }
-export interface PayRow { memberRowId: number; memberId: string; name: string; days: PayDay[]; eligibleDays: number; hours: number; eligible: boolean; amountCents: number; why: string; paidCents: number | null }
+export interface PayDay { dayId: number; date: string; label: string; hours: number; counted: boolean; why: string; whyEs: string; exception: { id: number; kind: string; reason: string } | null }
+export interface PayRow { memberRowId: number; memberId: string; name: string; days: PayDay[]; eligibleDays: number; hours: number; eligible: boolean; amountCents: number; why: string; whyEs: string; paidCents: number | null }
 export interface PayRules { timeZone: string; basis: 'day' | 'week'; amountCents: number; minHoursPerDay: number; firstWeek: string; maxPerWeekCents: number | null; [k: string]: unknown }
 export interface Payout { id: number; periodStart: string; periodEnd: string; members: number; totalCents: number; sha256: string; producedAt: string; producedBy: { id: number; name: string } }

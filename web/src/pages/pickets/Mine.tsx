@@ -20,7 +20,7 @@ import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
 import { pk } from './messages.ts';
 
 interface MyPickets { member: { name: string }; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
-interface MyPay { periods: { start: string; end: string; days: PayDay[]; amountCents: number; why: string; paid: boolean; paidCents: number | null }[]; totalCents: number }
+interface MyPay { periods: { start: string; end: string; days: PayDay[]; amountCents: number; why: string; whyEs: string; paid: boolean; paidCents: number | null }[]; totalCents: number }
 
 export function Mine({ session }: PageProps) {
   return <Guard allowed={isMember(session)}><MinePage session={session as Session} /></Guard>;
@@ -115,8 +115,8 @@ function MinePage({ session }: { session: Session }) {
               <div key={p.start} className="card">
                 <h3>{t('me.pay.period', { start: dayName(p.start, lang), amount: cents(p.amountCents, lang) })}{p.paid ? ` (${t('me.pay.paid')})` : ''}</h3>
                 {p.paidCents !== null && p.paidCents !== p.amountCents && <p className="pk-warn" role="status">{t('me.pay.differs', { paid: cents(p.paidCents, lang), amount: cents(p.amountCents, lang) })}</p>}
-                <p className="muted">{p.why}</p>
-                <ul>{p.days.map((d) => <li key={d.dayId}>{d.label}: {d.why}</li>)}</ul>
+                <p className="muted">{lang === 'es' ? p.whyEs : p.why}</p>
+                <ul>{p.days.map((d) => <li key={d.dayId}>{d.label}: {lang === 'es' ? d.whyEs : d.why}</li>)}</ul>
               </div>
             ))}
           </>

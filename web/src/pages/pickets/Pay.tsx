@@ -93,7 +93,7 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
               <thead><tr><th scope="col">{t('pay.col.member')}</th><th scope="col">{t('pay.col.days')}</th><th scope="col">{t('pay.col.hours')}</th><th scope="col">{t('pay.col.amount')}</th>{ledger.value.payout && <th scope="col">{t('pay.col.paid')}</th>}<th scope="col">{t('pay.col.why')}</th></tr></thead>
               <tbody>
                 {ledger.value.rows.map((r) => (
-                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /> <span className="muted"><UserText text={r.memberId} /></span></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td>{ledger.value.payout && <td className={r.paidCents !== r.amountCents ? 'pk-warn' : undefined}>{cents(r.paidCents ?? 0, lang)}</td>}<td>{r.why}</td></tr>
+                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /> <span className="muted"><UserText text={r.memberId} /></span></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td>{ledger.value.payout && <td className={r.paidCents !== r.amountCents ? 'pk-warn' : undefined}>{cents(r.paidCents ?? 0, lang)}</td>}<td>{lang === 'es' ? r.whyEs : r.why}</td></tr>
                 ))}
               </tbody>
             </table>
