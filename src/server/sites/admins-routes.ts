@@ -118,10 +118,11 @@ export function adminRoutes(app: OpenAPIHono<AppEnv>): void {
         }
         // Named to a school of the newest dataset; a day on an older one may give that id to
         // another school (a school closed, ids given again): the same school has the same CDS code.
+        // (A newest dataset without the id cannot tell: the assignment stands.)
         const yours = await schoolOfNewest(tx, actor, schoolId);
         const theDays = (await datasetOfVersion(tx, day.dataset_version_id)).schools.find((x) => x.id === schoolId);
-        if (!yours || !theDays || !sameSchool(yours, theDays)) {
-          throw new ApiError(403, { code: 'sites.not-your-site', message: `you may report the counts of your own school only: on ${day.label} (${day.date}) ${schoolId} is ${row.name}, and you are named to ${yours?.name ?? schoolId} of the district's newest dataset`, hint: 'ask the district\'s admin to report this site\'s counts, or to name you to it' });
+        if (yours && theDays && !sameSchool(yours, theDays)) {
+          throw new ApiError(403, { code: 'sites.not-your-site', message: `you may report the counts of your own school only: on ${day.label} (${day.date}) ${schoolId} is ${row.name}, and you are named to ${yours.name} of the district's newest dataset`, hint: 'ask the district\'s admin to report this site\'s counts, or to name you to it' });
         }
       }
       notCancelled(day);
