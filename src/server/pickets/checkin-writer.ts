@@ -68,7 +68,7 @@ const CLOSE_WAIT_MS = 10_000;
  * devices send them again: each action is stored once) and the next batch starts a new one.
  */
 export function startCheckInThread(file: string, log: (line: string) => void): CheckInWriter {
-  interface Running { worker: Worker; ready: Promise<void>; alive: boolean }
+  interface Running { worker: Worker; ready: Promise<void>; alive: boolean; opened: boolean }
   const waiting = new Map<number, { resolve: (a: Answer[]) => void; reject: (e: Error) => void }>();
   let current: Running | null = null;
   let seq = 0;
@@ -77,10 +77,13 @@ export function startCheckInThread(file: string, log: (line: string) => void): C
   const start = (): Running => {
     const worker = new Worker(new URL(threadEntry('checkin-thread'), import.meta.url), { workerData: { file } });
     let ready!: { resolve: () => void; reject: (e: Error) => void };
-    const t: Running = { worker, alive: true, ready: new Promise<void>((resolve, reject) => (ready = { resolve, reject })) };
+    const t: Running = { worker, alive: true, opened: false, ready: new Promise<void>((resolve, reject) => (ready = { resolve, reject })) };
     t.ready.catch(() => undefined);
     worker.on('message', (r: ThreadReply) => {
-      if (r.kind === 'ready') return ready.resolve();
+      if (r.kind === 'ready') {
+        t.opened = true;
+        return ready.resolve();
+      }
       if (r.kind === 'unusable') return ready.reject(new Error(`the check-in writer could not open ${file}: ${r.message}`));
       const w = waiting.get(r.seq);
       if (!w) return;
@@ -92,7 +95,11 @@ export function startCheckInThread(file: string, log: (line: string) => void): C
       if (!t.alive) return;
       t.alive = false;
       if (current === t) current = null;
-      const e = new Error(`the check-in writer's thread stopped (${why}); the batch it was writing was not acknowledged`);
+      // Stopped before it said it was ready: it could not open the file. Its 'unusable' message
+      // and its error race each other (the error may come first); both say so.
+      const e = t.opened
+        ? new Error(`the check-in writer's thread stopped (${why}); the batch it was writing was not acknowledged`)
+        : new Error(`the check-in writer could not open ${file}: ${why}`);
       ready.reject(e);
       for (const w of waiting.values()) w.reject(e);
       waiting.clear();
