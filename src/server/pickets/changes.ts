@@ -151,7 +151,7 @@ export async function changeBusFor(o: { dialect: SqlDialect; url?: string; db: K
 }
 
 /** Announces that these strike days changed (after the commit). Safe to call with no bus. */
-export function announce(deps: Deps, organizationId: number, strikeDayIds: Iterable<number>): void {
+export function announce(deps: Pick<Deps, 'changes'>, organizationId: number, strikeDayIds: Iterable<number>): void {
   const bus = deps.changes;
   if (!bus) return;
   for (const strikeDayId of new Set(strikeDayIds)) bus.publish({ organizationId, strikeDayId });

@@ -10,6 +10,7 @@ import { insertStrikeMorning, type CheckinWorld } from '../../../test/helpers/ch
 import { ApiError } from '../errors.ts';
 import type { CheckInJob } from './checkin-batch.ts';
 import { startCheckInThread, type CheckInWriter } from './checkin-writer.ts';
+import { Coalescer } from './coalescer.ts';
 
 // The SQLite server's check-in writer: a thread with its own connection to the file
 // (src/server/pickets/checkin-writer.ts), writing while the server's own connection writes too.
@@ -81,6 +82,57 @@ describe('the check-in writer\'s thread (SQLite)', () => {
     expect('error' in refused && refused.error).toBeInstanceOf(ApiError);
     expect('error' in refused && [refused.error.status, refused.error.body.code]).toEqual([409, 'picket.no-member-row']);
     expect(unknown).toEqual({ fallback: true });
+  });
+
+  it('batches handed over together are written in fewer transactions, each answered with its own results', async () => {
+    const audits = async () => (await main.db.selectFrom('audit_log').select('id').where('organization_id', '=', w.orgId).where('action', '=', 'picket.check-ins').execute()).length;
+    const before = await audits();
+    // Ten batches at once (as the coalescer hands them over, without waiting for the last one's
+    // commit): the thread starts on the first and writes the nine that arrive meanwhile in one
+    // more transaction. The batch's audit entry is written once per transaction
+    // (checkin-batch.ts auditBatch), so ten transactions would leave ten entries.
+    const batches = Array.from({ length: 10 }, (_, i) => job(i % 2 === 0 ? 'in' : 'undo', 30 + i));
+    const answers = await Promise.all(batches.map((b) => writer.write([b], now)));
+    answers.forEach(([a], i) => {
+      expect('results' in a && a.results.map((r) => [r.id, r.outcome])).toEqual(batches[i].actions.map((x) => [x.id, 'recorded']));
+    });
+    const written = (await audits()) - before;
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(written).toBeLessThan(10);
+    // Written in order: the last batch (i = 9, an undo at 15:39) left everyone checked out of the
+    // shift again, the in at 15:38 undone (attendance replayed from all of a member's actions).
+    const rows = await main.db.selectFrom('picket_attendance').select(['checked_in_at']).where('organization_id', '=', w.orgId).execute();
+    expect(rows.map((r) => r.checked_in_at)).toEqual(Array(5).fill(null));
+  });
+
+  it('the coalescer hands the thread its next batch before the last one committed, and idle() waits for every answer', async () => {
+    // The thread's own writer, watched: how many batches it holds unanswered at once.
+    let holding = 0;
+    let most = 0;
+    const watched: CheckInWriter = {
+      async write(batch, at) {
+        most = Math.max(most, ++holding);
+        try {
+          return await writer.write(batch, at);
+        } finally {
+          holding--;
+        }
+      },
+      close: () => writer.close(),
+    };
+    const coalescer = new Coalescer({ db: main.db, dialect: 'sqlite', ids: randomIds, now: () => new Date(now), log: (l) => logged.push(l), checkIns: watched });
+    // Twenty requests arriving in successive turns of the event loop, as from many connections.
+    let answered = 0;
+    const pending = [];
+    for (let i = 0; i < 20; i++) {
+      pending.push(coalescer.submit(job('in', 40 + (i % 10))).then((a) => (answered++, a)));
+      await new Promise((r) => setImmediate(r));
+    }
+    await coalescer.idle();
+    expect(answered).toBe(20);
+    for (const a of await Promise.all(pending)) expect('results' in a && a.results.map((r) => r.outcome)).toEqual(Array(5).fill('recorded'));
+    // Waiting for each commit before handing over the next batch, it would never hold two.
+    expect(most).toBeGreaterThan(1);
   });
 
   it('a file it cannot open: every batch fails with the reason, none waits forever, and close() returns', async () => {

@@ -1,7 +1,7 @@
 /**
  * The check-in writer's thread (started by `startCheckInThread`, src/server/pickets/checkin-writer.ts):
  * its own SQLite connection to the server's file, with the same durability settings (WAL,
- * synchronous=FULL, checked when it opens), writing one batch at a time in the order they come.
+ * synchronous=FULL, checked when it opens), writing batches in the order they come, every batch waiting for it in one transaction.
  * The commit's fsync then waits here, not in the thread that answers HTTP.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,8 +9,8 @@ import { openDatabase } from '../../db/connect.ts';
 import { randomIds } from '../../db/ids.ts';
 import { toWire, writeJobs, type ThreadReply, type ThreadRequest } from './checkin-writer.ts';
 
+if (!parentPort) throw new Error('checkin-thread runs as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('checkin-thread runs as a worker thread');
 const { file } = workerData as { file: string };
 
 let opened: Awaited<ReturnType<typeof openDatabase>>;
@@ -47,20 +47,48 @@ async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-// Messages are handled one after another: a batch is written and answered before the next starts.
-let chain: Promise<unknown> = Promise.resolve();
-port.on('message', (m: ThreadRequest) => {
-  chain = chain.then(async () => {
-    if (m.kind === 'close') {
-      await handle.close();
-      port.close();
-      return;
-    }
+/** At most this many actions in one transaction (as the coalescer's batches); more wait for the next. */
+const MERGE_ACTIONS = 4000;
+
+type Write = Extract<ThreadRequest, { kind: 'write' }>;
+const waiting: Write[] = [];
+let writing = false;
+const actionsIn = (m: Write) => m.batch.reduce((sum, job) => sum + job.actions.length, 0);
+let closing = false;
+
+/**
+ * Group commit across batches: every batch that arrived while the last transaction was written
+ * (up to MERGE_ACTIONS actions) is written in the next one, and each is answered after its commit.
+ * A transaction that fails fails every batch in it (nothing of them was written).
+ */
+async function writeWaiting(): Promise<void> {
+  writing = true;
+  while (waiting.length > 0) {
+    let n = 0;
+    let actions = 0;
+    while (n < waiting.length && (n === 0 || actions + actionsIn(waiting[n]) <= MERGE_ACTIONS)) actions += actionsIn(waiting[n++]);
+    const taken = waiting.splice(0, n);
     try {
-      const answers = await whenNotBusy(() => writeJobs(handle.db, 'sqlite', randomIds, m.batch, m.now));
-      port.postMessage({ kind: 'written', seq: m.seq, answers: answers.map(toWire) } satisfies ThreadReply);
+      const answers = await whenNotBusy(() => writeJobs(handle.db, 'sqlite', randomIds, taken.flatMap((m) => m.batch), taken[taken.length - 1].now));
+      let k = 0;
+      for (const m of taken) {
+        port.postMessage({ kind: 'written', seq: m.seq, answers: answers.slice(k, (k += m.batch.length)).map(toWire) } satisfies ThreadReply);
+      }
     } catch (e) {
-      port.postMessage({ kind: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e), code: codeOf(e) } satisfies ThreadReply);
+      for (const m of taken) port.postMessage({ kind: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e), code: codeOf(e) } satisfies ThreadReply);
     }
-  });
+    // Let the batches that arrived during this transaction be delivered before taking the next.
+    await new Promise((r) => setImmediate(r));
+  }
+  writing = false;
+  if (closing) {
+    await handle.close();
+    port.close();
+  }
+}
+
+port.on('message', (m: ThreadRequest) => {
+  if (m.kind === 'close') closing = true;
+  else waiting.push(m);
+  if (!writing) void writeWaiting();
 });

@@ -3,7 +3,7 @@
  * PostgreSQL through the server's pool; on SQLite by a thread of its own
  * (src/server/pickets/checkin-thread.ts) with its own connection to the file, so that the
  * commit's fsync (3–12 ms with synchronous=FULL) and the batch's SQL no longer stop the thread
- * that reads and answers requests. One batch at a time, in the order they come.
+ * that reads and answers requests. In the order the batches come; those that wait for the thread are written in one transaction.
  *
  * Two connections writing one file: the server's transactions begin IMMEDIATE
  * (src/db/connect.ts), so one that finds the writer's batch holding the lock waits for it (the
