@@ -428,6 +428,26 @@ describe('readDatasetFolder', () => {
     expect(problems[0].hint).toBeTruthy();
   });
 
+  it('says once that a folder is not there (a mistyped path), and that a file is not a folder', () => {
+    const d = copy();
+    const problemsOf = (dir: string): Problem[] => {
+      try {
+        readDatasetFolder(dir);
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidInput);
+        return (e as InvalidInput).problems;
+      }
+      throw new Error(`${dir} was read`);
+    };
+    // Seven files a dataset holds, but one problem: the folder itself.
+    const none = problemsOf(join(d, 'no-such-folder'));
+    expect(none.map((p) => [p.code, p.where?.file])).toEqual([['dataset.no-folder', join(d, 'no-such-folder')]]);
+    expect(none[0].message).toContain('there is no folder here');
+    expect(none[0].hint).toContain('settle demo --out DIR');
+    const file = problemsOf(join(d, 'staff.csv'));
+    expect(file.map((p) => [p.code, p.message])).toEqual([['dataset.no-folder', expect.stringContaining('a file, not a dataset folder')]]);
+  });
+
   it('shows the path of the file in the folder', () => {
     const d = copy();
     writeFileSync(join(d, 'units.csv'), readFileSync(join(TINY, 'units.csv'), 'utf8').replace(',certificated,', ',teachers,'));

@@ -50,6 +50,21 @@ export function defaultDatasetCache(env: NodeJS.ProcessEnv = process.env): Datas
 
 /** Reads a dataset folder from disk (the edge around the pure `loadDataset`). */
 export function readDatasetFolder(dir: string, cache: DatasetCache | null = null): Dataset {
+  // No folder there at all (a mistyped path): one problem, not one per file it would hold.
+  let folder: ReturnType<typeof statSync> | undefined;
+  try {
+    folder = statSync(dir);
+  } catch {
+    folder = undefined;
+  }
+  if (!folder?.isDirectory()) {
+    throw new InvalidInput([{
+      code: 'dataset.no-folder',
+      message: folder ? 'this is a file, not a dataset folder (a folder holding district.yaml and its CSV files)' : 'there is no folder here (a dataset is a folder holding district.yaml and its CSV files); check the path',
+      where: { file: dir },
+      hint: 'run `settle demo --out DIR` to make a complete dataset folder, then give `--district DIR`',
+    }]);
+  }
   const missing = DATASET_FILES.filter((f) => !existsSync(join(dir, f)));
   if (missing.length > 0) {
     throw new InvalidInput(missing.map((f) => ({
