@@ -498,4 +498,32 @@ browserSuite('the proposal editor and version page in Chromium (LAUSD demo)', ()
     expect(obs.every((x) => x > 0)).toBe(true);
     expect(outside).toEqual([]);
   });
+
+  it('says under the cost which step falls after the last year costed, in the engine\'s words (the 2023 UTLA agreement)', async () => {
+    // Costed on the 2022-23 data, 2022-23 to 2024-25; its third class-size step starts 2025-07-01 (outsideTerm: true).
+    const agreement = readFileSync('examples/lausd-2023/utla-settlement-2023-04-18.yaml', 'utf8');
+    await page.goto(`${web.url}/workspace/proposals/new`);
+    await page.waitForSelector('aside.ed-aside[data-state="ok"]', { timeout: 30_000 });
+    await page.getByLabel('Paste a proposal file').fill(agreement);
+    await page.getByRole('button', { name: 'Load into the form' }).click();
+    await expect.poll(() => page.locator('.ed-term').count()).toBe(parse(agreement).terms.length);
+    await page.waitForSelector('aside.ed-aside[data-state="ok"] [data-not-costed]', { timeout: 60_000 });
+    const k = (parse(agreement).terms as { id: string }[]).findIndex((t) => t.id === 'class-size');
+    const note = page.locator('aside.ed-aside [data-not-costed]');
+    expect(await note.locator('p').textContent()).toBe('Dated after the last year costed (2024-25), so in no year and no total above:');
+    expect(await note.locator('li').allTextContents()).toEqual([
+      `caps[2] of term "class-size" (class-size) takes effect 2025-07-01, after the last year costed (2024-25): what it sets from then is not costed and is in no year and no total (terms[${k}].caps[2].from)`,
+    ]);
+    // Saved, its version page says the same under its totals, from the stored result; in Spanish, built from the same facts.
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await page.waitForURL(/\/workspace\/versions\/\d+$/);
+    const saved = page.url();
+    await page.waitForSelector('.ed-by-term');
+    expect(await page.locator('[data-not-costed] li').allTextContents()).toEqual([expect.stringContaining('caps[2] of term "class-size" (class-size) takes effect 2025-07-01')]);
+    await page.goto(`${saved}?lang=es`);
+    await page.waitForSelector('.ed-by-term');
+    expect(await page.locator('[data-not-costed] p').textContent()).toBe('Con fecha posterior al último año calculado (2024-25), así que no está en ningún año ni total de arriba:');
+    expect(await page.locator('[data-not-costed] li').allTextContents()).toEqual([`terms[${k}].caps[2].from de la cláusula «class-size» entra en vigor el 2025-07-01, después de 2024-25: sin costo calculado`]);
+    expect(outside).toEqual([]);
+  });
 });

@@ -100,6 +100,25 @@ browserSuite('the public page in Chromium', () => {
     await context.close();
   });
 
+  it('says under the 2023 agreement\'s class-size term, in Spanish on a phone, that its step of July 1, 2025 is in no year and no total', async () => {
+    // The agreement is costed 2022-23 to 2024-25 (its contract and the 2022-23 data's budget end then); its third
+    // class-size step starts 2025-07-01 (examples/lausd-2023, outsideTerm: true), so the API lists it as not costed.
+    const agreement = byTitle('UTLA tentative agreement of April 18, 2023') as Version & { notCosted: { term: string; field: string; date: string; after: string }[] };
+    expect(agreement.total.to).toBe('2024-25');
+    expect(agreement.notCosted).toEqual([{ term: 'class-size', field: expect.stringMatching(/^terms\[\d+\]\.caps\[2\]\.from$/), date: '2025-07-01', after: '2024-25' }]);
+    const { page, context, outside } = await newPage(browser, { phone: true, base: web.url });
+    await page.goto(`${web.url}/?lang=es`);
+    await ready(page);
+    const note = page.locator(`article[data-version="${agreement.id}"] [data-not-costed="${agreement.notCosted[0].field}"]`);
+    expect(await note.textContent()).toBe('desde el 1 de julio de 2025: sin costo calculado, después de 2024-25, el último año calculado; no está en ningún año ni en ningún total');
+    expect(await note.isVisible()).toBe(true);
+    expect((await note.boundingBox())!.x + (await note.boundingBox())!.width).toBeLessThanOrEqual(375);
+    // Only that term says so: the 2019 agreement's terms are all within its years.
+    expect(await page.locator('[data-not-costed]').count()).toBe(1);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
   it('lists the history of each table by round and date, each linked to a comparison with the one before it in its round', async () => {
     const { page, context } = await newPage(browser, { base: web.url });
     await page.goto(`${web.url}/`);

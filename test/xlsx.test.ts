@@ -31,7 +31,8 @@ import { disclosureMarkdown } from '../src/reports/disclosure/index.ts';
 import { buildWorkbook, workbookFor, type WorkbookInput } from '../src/reports/xlsx/index.ts';
 import { KIND_LABEL } from '../src/reports/xlsx/lines.ts';
 import { findSoffice, recalculate } from './helpers/libreoffice.ts';
-import { tiny } from './helpers/tiny.ts';
+import { proposal as tinyProposal, tiny } from './helpers/tiny.ts';
+import { notCostedHeading } from '../src/costing/outside-term.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const VALID = here('./fixtures/proposals/valid/');
@@ -302,6 +303,24 @@ describe('spreadsheet export (no recalculation needed)', () => {
     expect(lines).toBeGreaterThanOrEqual(result.years.reduce((n, y) => n + y.lines.length, 0));
     compareWithEngine(wb, [result], 'cached tiny pay terms');
   });
+
+  it('lists a step dated after the last year costed under the proposal\'s totals on Summary, as the command line and the disclosure do', async () => {
+    // 2 nurses from 2020-07-01 and 3 more from 2024-07-01: the contract ends 2023-06-30, so 2022-23 is the last year costed.
+    const late = tinyProposal({ id: 'late-nurses', terms: [{ id: 'nurses', kind: 'hire', role: 'nurse', outsideTerm: true, phases: [{ from: '2020-07-01', count: 2 }, { from: '2024-07-01', count: 3 }] }] });
+    const result = costProposal({ dataset: tiny(), proposal: late });
+    expect(result.notCosted.map((n) => n.field)).toEqual(['terms[0].phases[1].from']);
+    const wb = await read(await workbookFor({ kind: 'cost', dataset: tiny(), proposals: [late], results: [result] }));
+    const S = wb.getWorksheet('Summary') as ExcelJS.Worksheet;
+    const texts: string[] = [];
+    S.eachRow((row) => texts.push(String(row.getCell(1).value ?? '')));
+    const at = texts.indexOf(notCostedHeading('2022-23'));
+    expect(at, 'the heading is on Summary').toBeGreaterThan(0);
+    expect(texts[at + 1]).toBe(`  ${result.notCosted[0].message}`);
+    // Right under the proposal's totals (the FTE row ends them), above its projection.
+    expect(texts[at - 1]).toMatch(/^FTE added/);
+    expect(texts.indexOf('Revenues')).toBeGreaterThan(at + 1);
+    compareWithEngine(wb, [result], 'cached tiny late step');
+  });
 });
 
 // Defined only when it must fail, so that with LibreOffice present nothing is reported skipped.
@@ -331,6 +350,9 @@ describe.skipIf(!soffice)('spreadsheet export recalculated by LibreOffice', () =
   add({ name: 'tiny pay terms', input: tinyPay });
   add({ name: 'tiny position terms', input: tinyPositions });
   add({ name: 'tiny compare', input: cost('compare', t, [pay, positions, minimal]) });
+  // A hiring step after the last year costed is listed under its proposal's totals, moving every row below them.
+  const late = tinyProposal({ id: 'late-nurses', terms: [{ id: 'nurses', kind: 'hire', role: 'nurse', outsideTerm: true, phases: [{ from: '2020-07-01', count: 2 }, { from: '2024-07-01', count: 3 }] }] });
+  add({ name: 'tiny compare with a step after the last year costed', input: cost('compare', t, [late, pay]) });
   add({ name: 'LAUSD 2019 compare', input: cost('compare', lausd, examples) });
   // Attrition: current staff shrink by 10% a year and replacements are hired at the new-hire
   // placement, in both units (Groups gains replacement rows, Inputs the attrition rows).

@@ -150,6 +150,9 @@ export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostRe
  * after the contract (`outsideTerm: true`), or a bonus or back pay paid then. Costing leaves what
  * it sets out of every year, so the result says so rather than leave it out silently.
  */
+/** The line every surface puts above the dates `afterCosted` lists (the command line, the disclosure, the spreadsheet). */
+export const notCostedHeading = (lastYearCosted: string) => `Dated after the last year costed (${lastYearCosted}), so in no year and no total above:`;
+
 export function afterCosted(proposal: Proposal, last: FiscalYear): NotCosted[] {
   const out: NotCosted[] = [];
   proposal.terms.forEach((t, i) => {

@@ -1,3 +1,4 @@
+import { notCostedHeading } from '../costing/outside-term.ts';
 import type { CostLine, CostResult } from '../costing/result.ts';
 import { formatDollars, formatNumber } from '../money/cents.ts';
 import { EXTRAPOLATED_NOTE, certificationSentence, laterShortSentence, otherYearSentence, yearHeading } from './certification-text.ts';
@@ -72,7 +73,7 @@ export function costTable(r: CostResult): string {
     certificationSentence(r),
     ...(later ? [later] : []),
     ...(r.nonCostTerms.length ? ['', 'Terms listed but not costed:', ...r.nonCostTerms.map((t) => `  - ${t.title}`)] : []),
-    ...(r.notCosted.length ? ['', `Dated after the last year costed (${r.total.to}), so in no year and no total above:`, ...r.notCosted.map((n) => `  - ${n.message}`)] : []),
+    ...(r.notCosted.length ? ['', notCostedHeading(r.total.to), ...r.notCosted.map((n) => `  - ${n.message}`)] : []),
   ].join('\n');
   const starred = (fy: string) => yearHeading(fy, r.projection.find((y) => y.fy === fy)?.extrapolated ?? false);
   return `${head}${renderTable(['Cost', ...fys.map(starred)], rows)}\n${renderTable(['Projection', ...r.projection.map((y) => yearHeading(y.fy, y.extrapolated))], proj)}${foot}\n`;

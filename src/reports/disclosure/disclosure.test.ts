@@ -7,6 +7,8 @@ import { parseProposal } from '../../proposals/parse.ts';
 import type { Proposal } from '../../proposals/types.ts';
 import { proposal as tinyProposal, tiny } from '../../../test/helpers/tiny.ts';
 import { disclosureMarkdown } from './index.ts';
+import { notCostedHeading } from '../../costing/outside-term.ts';
+import { costTable } from '../cost-table.ts';
 import { addDays, longDate } from './dates.ts';
 import { buildDisclosure } from './model.ts';
 import { projectionWithout } from './without.ts';
@@ -132,5 +134,34 @@ describe('the deficit question for an agreement that saves money', () => {
     const md = disclosureMarkdown(m);
     expect(md).toMatch(/\| (reduces|ends) the deficit \|/);
     expect(md).toContain('| Fiscal year | Expenditures: change |');
+  });
+});
+
+describe('a step dated after the last year costed', () => {
+  // 2 nurses from 2020-07-01 and 3 more from 2024-07-01: the contract ends 2023-06-30, so the last year costed is
+  // 2022-23 and the three are in no year and no total. Every surface says so with the same words.
+  const late = tinyProposal({ id: 'late-nurses', terms: [{ id: 'nurses', kind: 'hire', role: 'nurse', outsideTerm: true, phases: [{ from: '2020-07-01', count: 2 }, { from: '2024-07-01', count: 3 }] }] });
+  const r = costProposal({ dataset, proposal: late });
+  const message = 'phases[1] of term "nurses" (hire) takes effect 2024-07-01, after the last year costed (2022-23): what it sets from then is not costed and is in no year and no total (terms[0].phases[1].from)';
+
+  it('is listed in the disclosure right under its totals, and in the command line\'s table, with the engine\'s sentence', () => {
+    expect(r.total.to).toBe('2022-23');
+    expect(r.notCosted.map((n) => n.message)).toEqual([message]);
+    const md = disclosureMarkdown({ dataset, proposal: late, result: r });
+    const heading = `**${notCostedHeading('2022-23')}**`;
+    expect(md).toContain(heading);
+    expect(md).toContain(`- ${message}`);
+    // Beside the totals it is not part of: after "Total cost over the contract", before section A.
+    expect(md.indexOf(heading)).toBeGreaterThan(md.indexOf('Total cost over the contract'));
+    expect(md.indexOf(heading)).toBeLessThan(md.indexOf('A. Cost of the proposed agreement'));
+    const table = costTable(r);
+    expect(table).toContain(notCostedHeading('2022-23'));
+    expect(table).toContain(`  - ${message}`);
+  });
+
+  it('is not listed when nothing falls after the years costed', () => {
+    const md = disclosureMarkdown({ dataset, proposal, result });
+    expect(result.notCosted).toEqual([]);
+    expect(md).not.toContain('Dated after the last year costed');
   });
 });

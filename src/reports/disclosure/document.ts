@@ -1,3 +1,4 @@
+import { notCostedHeading } from '../../costing/outside-term.ts';
 import type { CostKind } from '../../costing/result.ts';
 import type { ChartSvgs } from '../charts.ts';
 import { SOURCES, type Block, type TableRow } from './blocks.ts';
@@ -102,6 +103,11 @@ function provisions(m: DisclosureModel, charts: ChartSvgs | null): Block[] {
         [`Total cost over the contract, ${m.contractTotal.from} to ${m.contractTotal.to} (the agreement's own fiscal years)`, money(m.contractTotal.cents)],
       ],
     },
+    // A step dated past the years costed is in no column and no total: said beside the totals.
+    ...(m.notCosted.length ? [
+      { kind: 'paragraph', text: notCostedHeading(m.total.to), style: 'callout' } as Block,
+      { kind: 'list', items: m.notCosted.map((n) => n.message) } as Block,
+    ] : []),
     ...(notes.length ? [{ kind: 'list', items: notes } as Block] : []),
     { kind: 'chart', title: `Added cost by term and fiscal year, ${span}`, svg: charts?.cost ?? null },
     ...(m.proposal.sources.length ? [{ kind: 'paragraph', text: `Sources of the agreement's terms: ${m.proposal.sources.join('; ')}.`, style: 'note' } as Block] : []),

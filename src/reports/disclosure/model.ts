@@ -1,6 +1,6 @@
 import { UNIT_STATUSES, type UnitStatus } from './statuses.ts';
 import { fiscalYearOf, isIsoDate } from '../../calendar/fiscal-year.ts';
-import type { CostResult, YearsTotal } from '../../costing/result.ts';
+import type { CostResult, NotCosted, YearsTotal } from '../../costing/result.ts';
 import type { Dataset, UnitKind } from '../../district/types.ts';
 import type { Certification, ProjectionYear } from '../../projection/project.ts';
 import type { Proposal } from '../../proposals/types.ts';
@@ -52,6 +52,8 @@ export interface DisclosureModel {
   contractTotal: YearsTotal;
   compensation: Compensation;
   nonCost: { id: string; title: string; text: string }[];
+  /** Dates after the last year costed: in no year and no total (the engine's `notCosted`). */
+  notCosted: NotCosted[];
   deficit: DeficitYear[];
   withAgreement: ProjectionYear[];
   withoutAgreement: ProjectionYear[];
@@ -108,6 +110,7 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     contractTotal: result.contractTotal,
     compensation: compensation(result),
     nonCost: result.nonCostTerms,
+    notCosted: result.notCosted,
     deficit: deficitYears(result.projection),
     withAgreement: result.projection,
     withoutAgreement: without,

@@ -1,5 +1,6 @@
 import { fyLabel, fyStart, range, type FiscalYear } from '../../calendar/fiscal-year.ts';
 import { baselineYears } from '../../costing/baseline.ts';
+import { notCostedHeading } from '../../costing/outside-term.ts';
 import { valueAt } from '../../district/parameters.ts';
 import { toCents } from '../../money/cents.ts';
 import type { CostResult } from '../../costing/result.ts';
@@ -218,7 +219,13 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
     label('FTE added, in force at year end (fixed in this export)');
     s.note(r, 1, 'Positions added by class-size, staffing and hiring terms are worked out by settle from enrollment, caps and counts; their number is fixed here, their pay follows the schedule.');
     layout.years.forEach((fy, k) => s.set(r, col(fy), result.years[k].fteAdded, COUNT));
-    r += 2;
+    r++;
+    // A step dated past the years costed is in no column and no total: said under the totals.
+    if (result.notCosted.length > 0) {
+      s.set(r++, 1, notCostedHeading(result.total.to));
+      for (const n of result.notCosted) s.set(r++, 1, `  ${n.message}`);
+    }
+    r++;
 
     // Projection from the budget's first year to the last year costed.
     const last = layout.years[layout.years.length - 1];

@@ -10,6 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
+import { parseFiscalYear } from '../../calendar/fiscal-year.ts';
+import { afterCosted } from '../../costing/outside-term.ts';
 import type { CostResult } from '../../costing/result.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseProposal } from '../../proposals/parse.ts';
@@ -94,6 +96,18 @@ export function certificationOf(s: VersionSummary) {
 }
 
 /**
+ * The dates of the proposal after the last year its costing covers (the engine's `notCosted`,
+ * src/costing/outside-term.ts): in no year and no total. Worked out again from the proposal as
+ * written and that last year, as the engine does; null when the proposal no longer parses.
+ */
+export function notCostedOf(s: VersionSummary, p: Proposal | null): { term: string; field: string; date: string; after: string }[] | null {
+  const after = totalsOf(s).total.to;
+  const last = parseFiscalYear(after);
+  if (!p || last === null) return null;
+  return afterCosted(p, last).map(({ term, field, date }) => ({ term, field, date, after }));
+}
+
+/**
  * One published version in brief: who, what, when, cost per year, reserve per year,
  * certification, terms in plain words. A joint version is the agreement only once the other
  * side countersigned it; until then it is shown as its drafting side's proposal.
@@ -122,6 +136,7 @@ export function entryOf(row: PublishedRow, s: VersionSummary, version: number) {
     firstShortYear: s.firstShortYear,
     certification: s.certification,
     ...certificationOf(s),
+    notCosted: notCostedOf(s, p),
     terms: termsOf(s, p),
     sources: (p?.sources ?? []).map((r) => ({ title: r.title, ...(webLink(r.href) ? { href: webLink(r.href) } : {}) })),
     href: `/api/public/proposals/${row.id}`,

@@ -36,6 +36,8 @@ export const PublicEntry = z
     missingYears: FyList.openapi({ description: 'certification years the dataset\'s budget lacks: then not certified (null: unknown)' }),
     laterShortYears: FyList.openapi({ description: 'contract years after the certification years whose reserve falls short of the minimum (null: unknown)' }),
     otherYear: z.object({ datasetYear: z.string(), proposalYear: z.string() }).nullable().openapi({ description: 'set when the proposal is dated in another fiscal year than its data (a stated what-if)' }),
+    notCosted: z.array(z.object({ term: z.string(), field: z.string(), date: z.string(), after: z.string().openapi({ description: 'the last fiscal year costed' }) })).nullable()
+      .openapi({ description: 'dates of the proposal after the last year costed (total.to of its own costing): what a term sets from then is in no year and no total (null: the proposal as written could not be read)' }),
     terms: Terms,
     sources: z.array(z.object({ title: z.string(), href: z.string().optional() })).openapi({ description: 'where the proposal\'s terms come from, as its authors cite them (links are http or https only)' }),
     href: z.string(),

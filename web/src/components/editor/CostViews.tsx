@@ -79,6 +79,28 @@ function spans(result: CostResult) {
 }
 
 /** The result's two labelled totals as a short list (the version page, under its table by term). */
+/**
+ * The dates after the last year costed (the engine's `notCosted`): in no year and no total, said
+ * under the totals as the command line, the disclosure and the spreadsheet say it (English: the
+ * engine's own sentences). Nothing for a result stored before they were listed.
+ */
+export function NotCostedList({ result }: { result: CostResult }) {
+  const t = useMessages(M);
+  const lang = useLang();
+  const list = result.notCosted ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div className="ed-hint" data-not-costed={list.length}>
+      <p>{t('cost.notCosted', { to: result.total.to })}</p>
+      <ul>
+        {list.map((n) => (
+          <li key={n.field}>{lang === 'en' ? n.message : t('cost.notCostedItem', { field: n.field, term: n.term, date: n.date, to: result.total.to })}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SpanTotals({ result, onOpen }: { result: CostResult; onOpen: Open }) {
   const t = useMessages(M);
   const lang = useLang();

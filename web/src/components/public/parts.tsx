@@ -125,6 +125,9 @@ export function Terms({ v, lang, t, level, heading }: { v: Version; lang: Lang; 
             {x.kind === 'non-cost'
               ? <><UserText text={x[lang]} {...asWritten(lang)} /> <span className="pp-tag">{t('terms.notCosted')}</span></>
               : x[lang]}
+            {(v.notCosted ?? []).filter((n) => n.term === x.id).map((n) => (
+              <span key={n.field} className="pp-late" data-not-costed={n.field}>{t('terms.late', { date: longDate(n.date, lang), after: n.after })}</span>
+            ))}
           </li>
         ))}
       </ul>

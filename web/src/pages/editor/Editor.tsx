@@ -17,7 +17,7 @@ import {
 import type { ImportProblem } from '../../proposal-yaml.ts';
 
 const yamlModule = () => import('../../proposal-yaml.ts');
-import { YearTable, ReservePanel } from '../../components/editor/CostViews.tsx';
+import { NotCostedList, YearTable, ReservePanel } from '../../components/editor/CostViews.tsx';
 import { DateField, fieldId, indexProblems, ProblemList, ProblemsContext, SelectField, TextField, useProblems } from '../../components/editor/Fields.tsx';
 import { dollars, sumCents } from '../../components/editor/format.ts';
 import { useLiveCosting, type LiveCost } from '../../components/editor/live-costing.ts';
@@ -531,6 +531,7 @@ function CostAside({ live, info, onOpen }: { live: LiveCost; info: TableInfo | n
             <YearTable result={r} onOpen={onOpen} id="ed-years" />
             <ReservePanel result={r} onOpen={onOpen} />
             {r.nonCostTerms.length > 0 && <p className="ed-hint">{t('cost.nonCost', { n: r.nonCostTerms.length })}</p>}
+            <NotCostedList result={r} />
           </div>
         )}
         {info?.dataset && <p className="ed-hint" data-dataset-version={info.dataset.versionId}>{t('cost.dataset', { name: info.dataset.name, version: info.dataset.version, fy: info.dataset.baseFiscalYear })}</p>}

@@ -14,7 +14,7 @@ import { href } from '../../App.tsx';
 import { useLang, useMessages } from '../../i18n.ts';
 import { navigate } from '../../router.ts';
 import { TERM_KINDS, termId, type TermDraft } from '../../proposal-form.ts';
-import { ByTermTable, ReservePanel, SpanTotals } from '../../components/editor/CostViews.tsx';
+import { ByTermTable, NotCostedList, ReservePanel, SpanTotals } from '../../components/editor/CostViews.tsx';
 import { when } from '../../components/editor/format.ts';
 import { M, type EditorKey } from '../../components/editor/messages.ts';
 import { termInWords } from '../../components/editor/plain.ts';
@@ -227,6 +227,7 @@ export function Version({ session, id }: PageProps) {
         <p className="ed-hint">{t('cost.clickHint')}</p>
         <ByTermTable result={v.result} terms={rows} onOpen={setFigure} />
         <SpanTotals result={v.result} onOpen={setFigure} />
+        <NotCostedList result={v.result} />
       </section>
 
       <ReservePanel result={v.result} onOpen={setFigure} headingLevel={2} />

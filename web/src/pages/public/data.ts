@@ -46,6 +46,8 @@ export interface Version {
   missingYears: string[] | null;
   laterShortYears: string[] | null;
   otherYear: { datasetYear: string; proposalYear: string } | null;
+  /** Dates after the last year costed (`after`): what a term sets from then is in no year and no total (null: unknown). */
+  notCosted: { term: string; field: string; date: string; after: string }[] | null;
   terms: Term[];
   sources: { title: string; href?: string }[];
 }
