@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connect.ts';
 import { randomIds } from '../../db/ids.ts';
-import { toWire, writeJobs, type ThreadReply, type ThreadRequest } from './checkin-writer.ts';
+import { BATCH_ACTIONS, toWire, writeJobs, type ThreadReply, type ThreadRequest } from './checkin-writer.ts';
 
 if (!parentPort) throw new Error('checkin-thread runs as a worker thread');
 const port = parentPort;
@@ -47,9 +47,6 @@ async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** At most this many actions in one transaction (as the coalescer's batches); more wait for the next. */
-const MERGE_ACTIONS = 4000;
-
 type Write = Extract<ThreadRequest, { kind: 'write' }>;
 const waiting: Write[] = [];
 let writing = false;
@@ -58,7 +55,7 @@ let closing = false;
 
 /**
  * Group commit across batches: every batch that arrived while the last transaction was written
- * (up to MERGE_ACTIONS actions) is written in the next one, and each is answered after its commit.
+ * (up to BATCH_ACTIONS actions) is written in the next one, and each is answered after its commit.
  * A transaction that fails fails every batch in it (nothing of them was written).
  */
 async function writeWaiting(): Promise<void> {
@@ -66,7 +63,7 @@ async function writeWaiting(): Promise<void> {
   while (waiting.length > 0) {
     let n = 0;
     let actions = 0;
-    while (n < waiting.length && (n === 0 || actions + actionsIn(waiting[n]) <= MERGE_ACTIONS)) actions += actionsIn(waiting[n++]);
+    while (n < waiting.length && (n === 0 || actions + actionsIn(waiting[n]) <= BATCH_ACTIONS)) actions += actionsIn(waiting[n++]);
     const taken = waiting.splice(0, n);
     try {
       const answers = await whenNotBusy(() => writeJobs(handle.db, 'sqlite', randomIds, taken.flatMap((m) => m.batch), taken[taken.length - 1].now));

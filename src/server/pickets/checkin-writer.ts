@@ -60,6 +60,12 @@ export type ThreadReply =
 export const toWire = (a: Answer): WireAnswer => ('error' in a ? { apiError: { status: a.error.status, body: a.error.body, headers: a.error.headers } } : a);
 const fromWire = (a: WireAnswer): Answer => ('apiError' in a ? { error: new ApiError(a.apiError.status as ContentfulStatusCode, a.apiError.body, a.apiError.headers) } : a);
 
+/**
+ * At most this many actions in one transaction: the coalescer's batches (coalescer.ts), and the
+ * batches the thread joins (checkin-thread.ts); more wait for the next.
+ */
+export const BATCH_ACTIONS = 4000;
+
 const CLOSE_WAIT_MS = 10_000;
 
 /**

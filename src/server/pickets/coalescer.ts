@@ -17,12 +17,9 @@ import { ApiError } from '../errors.ts';
 import { sweepNowAndThen } from '../http/counter.ts';
 import { announce } from './changes.ts';
 import type { CheckInJob, JobAnswer } from './checkin-batch.ts';
-import { writeJobs, type Answer, type UnresolvedJob } from './checkin-writer.ts';
+import { BATCH_ACTIONS, writeJobs, type Answer, type UnresolvedJob } from './checkin-writer.ts';
 
 export type { Answer, UnresolvedJob } from './checkin-writer.ts';
-
-/** At most this many actions in one transaction; more wait for the next. */
-export const BATCH_ACTIONS = 4000;
 /** Actions waiting beyond this answer 503 at once (try again) rather than queue without bound. */
 export const QUEUE_ACTIONS = 50_000;
 /** One union's actions waiting beyond this answer 503 too, so one union's flood leaves room for the others'. */
@@ -138,7 +135,14 @@ export class Coalescer {
         this.inFlight++;
         const written = writer ? writer.write(jobs, now) : writeJobs(this.deps.db, this.deps.dialect, this.deps.ids, jobs, now);
         void written.then(
-          (answers) => this.answered(batch, answers, now),
+          (answers) => {
+            try {
+              this.answered(batch, answers, now);
+            } catch (e) {
+              // The batch is committed and its requests answered before anything here can throw.
+              this.deps.log(`check-ins: after a committed batch: ${e instanceof Error ? e.message : String(e)}`);
+            }
+          },
           (e: unknown) => batch.forEach((w) => w.reject(e)),
         ).finally(() => {
           this.inFlight--;
