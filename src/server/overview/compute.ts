@@ -7,7 +7,9 @@
 import { fyLabel } from '../../calendar/fiscal-year.ts';
 import { GRADES, spanLabel, type Grade } from '../../district/grades.ts';
 import type { Dataset, SchoolType } from '../../district/types.ts';
-import { toCents } from '../../money/cents.ts';
+import { statusQuoCents } from '../../costing/baseline.ts';
+import { currentEarners } from '../../costing/earners.ts';
+import { prepare } from '../../costing/prepare.ts';
 import { project } from '../../projection/project.ts';
 
 export interface Overview {
@@ -58,25 +60,33 @@ function enrollmentBySpan(d: Dataset): Overview['enrollment'] {
 /**
  * Staff by unit and role. Pay is the base year's schedule: an annual salary × the position's
  * FTE × positions, or an hourly rate × hours a day × days a year × positions (the salary
- * costing starts from; statutory benefits and health are not in it).
+ * costing starts from; statutory benefits and health are not in it). It is the costing's own
+ * figure (src/costing/baseline.ts, rounded to the cent per pay group), so a unit's pay here is
+ * its base-year salary in every cost table, disclosure and spreadsheet, to the cent.
  */
 function staffByUnit(d: Dataset): Overview['staff'] {
-  const rate = new Map(d.schedules.map((c) => [`${c.unit}|${c.schedule}|${c.lane}|${c.step}`, c]));
   const units = d.units.map((u) => ({ unit: u.id, name: u.name, union: u.union, kind: u.kind, headcount: 0, fte: 0, payCents: 0, roles: new Map<string, { role: string; headcount: number; fte: number; payCents: number }>() }));
   const byId = new Map(units.map((u) => [u.unit, u]));
+  const roleOf = (u: (typeof units)[number], role: string) => {
+    const r = u.roles.get(role) ?? { role, headcount: 0, fte: 0, payCents: 0 };
+    u.roles.set(role, r);
+    return r;
+  };
   for (const s of d.staff) {
     const u = byId.get(s.unit);
     if (!u) continue;
-    const cell = rate.get(`${s.unit}|${s.schedule}|${s.lane}|${s.step}`);
-    const dollars = !cell ? 0 : cell.basis === 'annual' ? cell.rate * s.fte * s.count : cell.rate * s.hoursPerDay * s.daysPerYear * s.count;
-    const pay = toCents(dollars);
-    const r = u.roles.get(s.role) ?? { role: s.role, headcount: 0, fte: 0, payCents: 0 };
+    const r = roleOf(u, s.role);
     r.headcount += s.count;
     r.fte += s.fte * s.count;
-    r.payCents += pay;
-    u.roles.set(s.role, r);
     u.headcount += s.count;
     u.fte += s.fte * s.count;
+  }
+  const p = prepare(d);
+  for (const e of currentEarners(p)) {
+    const u = byId.get(e.unit.id);
+    if (!u) continue;
+    const pay = statusQuoCents(e, p.base);
+    roleOf(u, e.role).payCents += pay;
     u.payCents += pay;
   }
   const byUnit = units.map((u) => ({
