@@ -154,6 +154,9 @@ describe('settle disclose: usage errors', () => {
     ['a spreadsheet without --out', ['--format', 'xlsx'], '--format xlsx writes a file'],
     ['an unknown format', ['--format', 'docx'], '--format must be one of md, html, pdf, xlsx'],
     ['an impossible board date', ['--board-date', '2019-02-30'], '--board-date must be a date written YYYY-MM-DD'],
+    // pay-terms.yaml is dated 2019-03-01, its contract 2018-07-01 to 2021-06-30.
+    ['a board date before the agreement', ['--board-date', '2018-01-01'], "--board-date 2018-01-01 is before the agreement's date, 2019-03-01: the board discloses an agreement once it is reached; give a date from 2019-03-01 (the agreement's date) to 2021-06-30 (the end of its contract)"],
+    ['a board date after the contract', ['--board-date', '2099-12-31'], '--board-date 2099-12-31 is after the contract ends, 2021-06-30; give a date from 2019-03-01'],
     ['an unknown status', ['--unit-status', 'C=maybe'], 'STATUS one of settled, pending, not-in-negotiation'],
     ['a unit the district does not have', ['--unit-status', 'X=settled'], 'the dataset has no bargaining unit "X"; its other units are C'],
     ['the agreement\'s own unit', ['--unit-status', 'T=settled'], 'that is the unit this agreement is for'],

@@ -67,7 +67,7 @@ export function registerDisclose(program: Command, io: Io): void {
     .option('--district <dir>', 'dataset folder (see docs/dataset.md)')
     .option('--format <format>', 'md (default), html, pdf or xlsx; pdf and xlsx need --out')
     .option('--out <file>', 'write the disclosure to this file instead of the screen')
-    .option('--board-date <YYYY-MM-DD>', 'date of the board meeting that discloses the agreement (default: the agreement\'s date); budget revisions are due 45 days later')
+    .option('--board-date <YYYY-MM-DD>', 'date of the board meeting that discloses the agreement, from the agreement\'s date to the end of its contract (default: the agreement\'s date); budget revisions are due 45 days later')
     .option('--unit-status <UNIT=STATUS>', 'status of another bargaining unit: settled, pending (the default) or not-in-negotiation; repeat for each unit', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
     .option('--reopener', 'the agreement reopens an existing contract (default: a new agreement)')
     .option('--paper <size>', 'letter (default) or a4, for html and pdf')
@@ -80,6 +80,11 @@ export function registerDisclose(program: Command, io: Io): void {
       const { dataset, proposals } = readInputs(dir, [file], io);
       const [parsed] = proposals;
       const proposal = parsed.proposal;
+      if (opts.boardDate !== undefined) {
+        const { boardDateProblem } = await import('../reports/disclosure/model.ts');
+        const problem = boardDateProblem(opts.boardDate, proposal);
+        if (problem) throw new UsageError(problem.replace(/^board date/, '--board-date'));
+      }
       const options: DisclosureOptions = { boardDate: opts.boardDate, unitStatus: unitStatus(dataset, proposal.unit, statuses), reopener: opts.reopener === true };
       const result = step(io, 'Costing the agreement', () => costProposal({ dataset, proposal, source: parsed, allowOtherYear: opts.allowOtherYear }));
       const input = { dataset, proposal, result, options };

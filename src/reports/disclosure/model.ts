@@ -77,11 +77,26 @@ export function unitFte(dataset: Dataset, unit: string): number {
   return Math.round(fte * 10000) / 10000;
 }
 
+/**
+ * Why a board meeting date cannot be this agreement's, or null: the board discloses an agreement
+ * once it is reached (on or after the agreement's date) and before its contract ends; a date
+ * outside that (a typo in the year, say) would put a budget-revision deadline on the
+ * certification page before the agreement existed or after its last year.
+ */
+export function boardDateProblem(boardDate: string, proposal: Pick<Proposal, 'date' | 'term'>): string | null {
+  if (!isIsoDate(boardDate)) return `board date must be a date written YYYY-MM-DD, for example ${proposal.date}; got ${JSON.stringify(boardDate)}`;
+  const range = `give a date from ${proposal.date} (the agreement's date) to ${proposal.term.end} (the end of its contract)`;
+  if (boardDate < proposal.date) return `board date ${boardDate} is before the agreement's date, ${proposal.date}: the board discloses an agreement once it is reached; ${range}`;
+  if (boardDate > proposal.term.end) return `board date ${boardDate} is after the contract ends, ${proposal.term.end}; ${range}`;
+  return null;
+}
+
 export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; result: CostResult; options?: DisclosureOptions }): DisclosureModel {
   const { dataset, proposal, result } = input;
   const options = input.options ?? {};
   const boardDate = options.boardDate ?? proposal.date;
-  if (!isIsoDate(boardDate)) throw new RangeError(`board date must be a date (YYYY-MM-DD), got ${boardDate}`);
+  const problem = boardDateProblem(boardDate, proposal);
+  if (problem) throw new RangeError(problem);
   const facts = (id: string): UnitFacts => {
     const u = dataset.units.find((x) => x.id === id);
     if (!u) throw new RangeError(`the dataset has no bargaining unit ${id}`);
