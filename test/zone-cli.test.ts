@@ -54,6 +54,9 @@ describe('settle zone', () => {
     expect(t.code).toBe(0);
     expect(t.out).toContain('feasible      4 (33.3%)');
     expect(t.out).toContain('union     pay (raise, compounded, %) below 1');
+    // The reserve column names the years it tests (the space's reserve.through, 2020-21), as the cost column names its own.
+    expect(t.out).toContain('Reserve test: at least 3% of expenditures, 2018-19 to 2020-21.');
+    expect(t.out).toMatch(/cost 2018-19 to \d{4}-\d{2} +lowest reserve 2018-19 to 2020-21 +package/);
     const j = await zone('--union', UNION, '--district-limits', DISTRICT, '--json');
     expect(j.code).toBe(0);
     const r = JSON.parse(j.out);

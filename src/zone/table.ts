@@ -56,7 +56,9 @@ export function zoneTable(r: ZoneResult): string {
     return out.join('\n') + '\n';
   }
   const row = (p: ReportedPackage, lead: string[]) => [...lead, money(p.costCents), pct(p.lowestReservePct), p.summary];
-  const tail = [`cost ${span}`, 'lowest reserve', 'package'];
+  // The reserve column names the years it tests, as the cost column does: a package's reserve
+  // can fall further in a later year that the space leaves untested.
+  const tail = [`cost ${span}`, `lowest reserve ${tested}`, 'package'];
   const pri = r.priorities.filter((f) => f.cheapest);
   if (pri.length) {
     out.push('Cheapest feasible package reaching the most of each priority');
@@ -73,7 +75,7 @@ export function zoneTable(r: ZoneResult): string {
     out.push('Feasible package nearest to each side\'s latest proposal');
     for (const n of r.nearest) {
       out.push(`  ${n.party}: ${n.proposal.title} [${n.proposal.id}] costs ${money(n.proposal.costCents)} over ${span}`);
-      if (n.package) out.push(`    nearest (distance ${n.distance}): ${n.package.summary} — ${money(n.package.costCents)}, lowest reserve ${pct(n.package.lowestReservePct)}`);
+      if (n.package) out.push(`    nearest (distance ${n.distance}): ${n.package.summary} — ${money(n.package.costCents)}, lowest reserve ${pct(n.package.lowestReservePct)} (${tested})`);
     }
     out.push('');
   }
