@@ -34,6 +34,7 @@ const PicketsMine = lazy(() => import('./pages/pickets/Mine.tsx').then((m) => ({
 const SitesPlan = lazy(() => import('./pages/sites/Plan.tsx').then((m) => ({ default: m.Plan })));
 const SitesReport = lazy(() => import('./pages/sites/Report.tsx').then((m) => ({ default: m.Report })));
 const SitesCost = lazy(() => import('./pages/sites/Cost.tsx').then((m) => ({ default: m.Cost })));
+const Invite = lazy(() => import('./pages/Invite.tsx').then((m) => ({ default: m.Invite })));
 const SitesFamily = lazy(() => import('./pages/sites/Family.tsx').then((m) => ({ default: m.Family })));
 
 export interface Session {
@@ -120,6 +121,12 @@ export function App() {
     setSession(s);
     navigate(href('/workspace', lang));
   };
+  // An invitation's page leaves the history once used: its link is not kept to go back to.
+  const invited = (s: Session) => {
+    setCsrf(s.csrfToken);
+    setSession(s);
+    navigate(href('/workspace', lang), { replace: true });
+  };
   const signOut = async () => {
     await api('DELETE', '/api/session').catch(() => undefined);
     setCsrf('');
@@ -133,6 +140,11 @@ export function App() {
 
   let page: React.ReactNode = <p>{t('notFound')}</p>;
   if (path === '/sign-in') page = <SignIn onSignedIn={signedIn} />;
+  // Where the invitations the server sends lead: a link's token, or a text message's invitation number.
+  const byLink = /^\/invite\/([A-Za-z0-9_-]{1,200})$/.exec(path);
+  const byCode = /^\/invite-code\/(\d{1,20})$/.exec(path);
+  if (byLink) page = <Invite token={byLink[1]} onSignedIn={invited} />;
+  if (byCode) page = <Invite invitation={Number(byCode[1])} onSignedIn={invited} />;
   for (const r of ROUTES) {
     const m = r.path.exec(path);
     if (!m) continue;
