@@ -6,6 +6,8 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
+import { signIn } from '../../../test/helpers/security.ts';
+import { zipBuildCount, zipFolder } from './download.ts';
 import { counts, rawGet, sha256Of, TINY, TINY_SUMMARY, zipForm, zipOf } from './test-helpers.ts';
 
 eachDatabase('who may read, download and upload datasets', (dialect) => {
@@ -78,6 +80,36 @@ eachDatabase('who may read, download and upload datasets', (dialect) => {
     const again = await admin.request('POST', `/api/datasets/${datasetId}/versions`, zipForm(got.bytes));
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ unchanged: true, ignored: [], version: { id: versionId } });
+  });
+
+  it('builds a version\'s zip once per side for many concurrent downloads from both sides of the table, each answer the same bytes as a fresh build, and still 404 to another table', async () => {
+    const created = await admin.request('POST', '/api/datasets', { name: 'Tiny Unified 2019-20', files: { ...TINY, 'budget.csv': `${TINY['budget.csv']}\n` } });
+    expect(created.status).toBe(201);
+    const id: number = created.body.version.id;
+    const path = `/api/dataset-versions/${id}/files`;
+    const cookies = await Promise.all([signIn(s, 'district', 'admin'), signIn(s, 'teachers', 'bargaining-team'), signIn(s, 'classified', 'bargaining-team')]);
+    const get = async (cookie: string | null | undefined) => {
+      const res = await s.app.request(path, { headers: { cookie: cookie ?? '' } });
+      return { status: res.status, headers: Object.fromEntries(['content-type', 'content-disposition', 'x-dataset-sha256', 'etag'].map((h) => [h, res.headers.get(h)])), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const before = zipBuildCount();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(cookies[i % cookies.length]!.cookie)));
+    const later = await get(cookies[0]!.cookie);
+    // Once for each of the three organizations (the district and two unions), not once a download:
+    // one side's download never makes the other's faster.
+    expect(zipBuildCount() - before).toBe(3);
+    const expected = Buffer.from(await zipFolder('tiny-unified-2019-20-v1', { ...TINY, 'budget.csv': `${TINY['budget.csv']}\n` }, new Date(created.body.version.createdAt)));
+    for (const a of [...answers, later]) {
+      expect(a.status).toBe(200);
+      expect(a.headers).toEqual({ 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="tiny-unified-2019-20-v1.zip"', 'x-dataset-sha256': created.body.version.sha256, etag: null });
+      expect(a.bytes.equals(expected)).toBe(true);
+    }
+    // The zip is kept now; another table still gets the same 404 as an id that does not exist.
+    const other = await s.as('otherTeachers', 'bargaining-team');
+    const refused = await other.request('GET', path);
+    const missing = await other.request('GET', '/api/dataset-versions/999999/files');
+    expect([refused.status, refused.body.code]).toEqual([404, 'not-found']);
+    expect(refused.body).toEqual({ ...missing.body, message: missing.body.message.replace('999999', String(id)) });
   });
 
   it('asks who is signing in first', async () => {

@@ -7,8 +7,16 @@
 import { zip, type AsyncZippable } from 'fflate';
 import { DATASET_FILES, type DatasetFiles } from '../../district/load.ts';
 
+let builds = 0;
+
+/** How many zips zipFolder has started building in this process (tests check downloads share builds). */
+export function zipBuildCount(): number {
+  return builds;
+}
+
 /** The folder `name/` with the seven files, zipped. */
 export function zipFolder(name: string, files: DatasetFiles, mtime: Date): Promise<Uint8Array> {
+  builds += 1;
   const encoder = new TextEncoder();
   const entries: AsyncZippable = {};
   for (const f of DATASET_FILES) entries[`${name}/${f}`] = [encoder.encode(files[f]), { mtime }];

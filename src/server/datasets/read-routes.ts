@@ -14,6 +14,7 @@ import { zipFolder } from './download.ts';
 import { DatasetSchema, VersionAnswer } from './schemas.ts';
 import { datasetFilesGz, visibleDatasetVersion } from './store.ts';
 import { datasetsAtTable, versionAnswer } from './versions.ts';
+import { ZipCache } from './zip-cache.ts';
 
 const list = createRoute({
   method: 'get', path: '/api/datasets', tags: ['datasets'], summary: 'The datasets at your table, each with every version (newest first)',
@@ -42,7 +43,22 @@ export function folderName(dataset: string, version: number): string {
   return `${slug || 'dataset'}-v${version}`;
 }
 
+/** Zips kept for each organization: a few versions of a large district (LAUSD's is about 1 MB). */
+const ORG_ZIP_BYTES = 16 * 1024 * 1024;
+const ORG_ZIP_ENTRIES = 32;
+
 export function readRoutes(app: OpenAPIHono<AppEnv>): void {
+  // Per app (so per database) and per organization: a version's zip is built once for each
+  // side that downloads it, then served from here. One side's downloads never make the other's
+  // faster (a zip already kept would tell that someone at the table had just downloaded it), and
+  // each side's builds queue behind its own.
+  const zips = new Map<number, ZipCache>();
+  const zipsOf = (org: number) => {
+    let z = zips.get(org);
+    if (!z) zips.set(org, (z = new ZipCache(ORG_ZIP_BYTES, ORG_ZIP_ENTRIES)));
+    return z;
+  };
+
   app.openapi(list, async (c) => {
     const actor = allow(c.get('actor'), 'dataset.read');
     return c.json({ datasets: await datasetsAtTable(c.get('deps').db, actor) }, 200);
@@ -63,7 +79,9 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
     if (!(await visibleDatasetVersion(db, actor, id))) throw notFound('dataset version', id);
     const { dataset, version } = await versionAnswer(db, id);
     const folder = folderName(dataset.name, version.version);
-    const zip = await zipFolder(folder, filesFromGzip(await datasetFilesGz(db, id)), new Date(version.createdAt));
+    // Only after the visibility check above: the cache is keyed by what the zip is made of, never by who asks.
+    const key = JSON.stringify([id, version.sha256, folder, version.createdAt]);
+    const zip = await zipsOf(actor.org.id).get(key, async () => zipFolder(folder, filesFromGzip(await datasetFilesGz(db, id)), new Date(version.createdAt)));
     return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/zip',
       'content-disposition': `attachment; filename="${folder}.zip"`,
