@@ -77,6 +77,33 @@ eachDatabase('accounts and sessions', (dialect) => {
     expect(member.body.code).toBe('people.already-member');
   });
 
+  it('with email configured, emails the link to the address and does not show it to the admin, so the admin cannot accept to learn of an account elsewhere', async () => {
+    const admin = await s.as('district', 'admin');
+    const before = s.deps.messaging;
+    s.deps.messaging = { channels: { email: true, sms: false }, publicUrl: 'https://settle.example/', smsWebhookSecret: null };
+    try {
+      const elsewhere = await admin.request('POST', '/api/invitations', { email: emailOf('teachers', 'organizer'), name: 'Someone', role: 'negotiator' });
+      const nowhere = await admin.request('POST', '/api/invitations', { email: 'nobody-yet@example.org', name: 'Sam Lee', role: 'negotiator' });
+      expect([elsewhere.status, nowhere.status]).toEqual([201, 201]);
+      // No token and no link in either answer: the same keys, the address masked.
+      expect(Object.keys(elsewhere.body).sort()).toEqual(['expiresAt', 'id', 'message', 'sentTo']);
+      expect(Object.keys(nowhere.body).sort()).toEqual(['expiresAt', 'id', 'message', 'sentTo']);
+      expect([nowhere.body.sentTo, nowhere.body.message]).toEqual(['n***@example.org', 'queued']);
+      // The email, as the delivery worker would send it, carries the link; its holder can accept.
+      const mail = await s.handle.db.selectFrom('outbox').select(['channel', 'recipient', 'subject', 'body', 'kind']).where('dedupe_key', '=', `invitation:${nowhere.body.id}`).executeTakeFirstOrThrow();
+      expect([mail.channel, mail.recipient, mail.kind]).toEqual(['email', 'nobody-yet@example.org', 'invitation']);
+      expect(mail.subject).toMatch(/^Sign in to /);
+      const token = /https:\/\/settle\.example\/invite\/([A-Za-z0-9_-]{43})\n/.exec(mail.body)?.[1];
+      expect(token).toBeDefined();
+      const accepted = await s.anonymous().request('POST', '/api/invitations/accept', { token, password: 'lantern orbit velvet canyon' });
+      expect([accepted.status, accepted.body.person?.role]).toEqual([201, 'negotiator']);
+      const audits = await s.handle.db.selectFrom('audit_log').select('action').where('subject', '=', `invitations/${nowhere.body.id}`).execute();
+      expect(audits).toEqual([{ action: 'invitation.create:email' }]);
+    } finally {
+      s.deps.messaging = before;
+    }
+  });
+
   it.each(['aaaaaaaaaa', 'password123', 'qwertyuiop', 'iloveyou2019', 'TinyTeachers'])('refuses the easily guessed password %j, says why and what would do, and keeps the link usable', async (weak) => {
     const admin = await s.as('teachers', 'admin');
     const inv = await admin.request('POST', '/api/invitations', { email: `weak-${weak.length}-${weak.charCodeAt(0)}@example.org`, name: 'Pat Weak', role: 'member' });

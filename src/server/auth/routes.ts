@@ -22,6 +22,8 @@ import { Email, errors, jsonBody, ok, OrganizationSchema, PersonSchema, plainLin
 import { dummyHash, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { csrfOf, endSessionCookie, startSession } from './session.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { maskRecipient } from '../messages/mask.ts';
+import { enqueueMessage, type Queued } from '../messages/outbox.ts';
 
 export const INVITATION_DAYS = 7;
 
@@ -55,7 +57,13 @@ const invite = createRoute({
   method: 'post', path: '/api/invitations', tags: ['people'], summary: 'Invite a person to your workspace (admins); answers the same whether or not the address has an account elsewhere',
   request: jsonBody(z.object({ email: Email, name: plainLine(200).pipe(z.string().min(1, 'must not be empty, such as "Sam Lee"')), role: z.string().min(1).max(40) }).strict().openapi({ example: { email: 'sam@utla.example', name: 'Sam Lee', role: 'bargaining-team' } }), 'Who, and their role'),
   responses: {
-    201: ok(z.object({ id: z.number().int(), token: z.string(), link: z.string(), expiresAt: z.string() }).openapi('Invitation'), 'The one-time link (shown once)'),
+    201: ok(z.object({
+      id: z.number().int(), expiresAt: z.string(),
+      token: z.string().optional().openapi({ description: 'Only on a server with no email configured: the one-time link\'s token, shown once' }),
+      link: z.string().optional().openapi({ description: 'Only on a server with no email configured: the link to give the person' }),
+      sentTo: z.string().optional().openapi({ description: 'With email configured: the address the link was emailed to, masked (s***@utla.example)' }),
+      message: z.enum(['queued', 'already-queued', 'opted-out']).optional().openapi({ description: 'With email configured: the email queued, or not sent because the address unsubscribed from your workspace\'s email' }),
+    }).openapi('Invitation'), 'Emailed to the person (with email configured), else the one-time link (shown once)'),
     ...errors(400, 401, 403, 409),
   },
 });
@@ -148,6 +156,13 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
     const now = deps.now();
     const token = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86400_000).toISOString();
+    // With email configured, the link goes to the address and not to the admin: whoever accepts
+    // it holds the mailbox, so an admin cannot accept for an address to learn whether it has an
+    // account elsewhere on the server (the other side's roster, say). Without email, the admin
+    // gets the link to pass on (docs/api.md, "Invitations").
+    const byEmail = deps.messaging?.channels.email === true;
+    const publicUrl = (deps.messaging?.publicUrl ?? '').replace(/\/+$/, '');
+    let message: Queued | null = null;
     const id = await deps.db.transaction().execute(async (tx) => {
       // Only the inviter's own workspace is looked at: an account elsewhere changes nothing here.
       const member = await tx.selectFrom('people').select('id').where('email', '=', body.email).where('organization_id', '=', actor.org.id).where('removed_at', 'is', null).executeTakeFirst();
@@ -157,9 +172,19 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
         .values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, email: body.email, name: body.name, role: body.role, token_hash: hashToken(token), created_by: actor.person.id, created_at: now.toISOString(), expires_at: expiresAt })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'invitation.create', subject: `invitations/${row.id}`, at: now.toISOString() });
+      if (byEmail) {
+        message = await enqueueMessage(tx, deps.ids, {
+          organizationId: actor.org.id, channel: 'email', to: body.email, subject: `Sign in to ${actor.org.name}`, kind: 'invitation', dedupeKey: `invitation:${row.id}`,
+          body: `Hello ${body.name},\n\n${actor.org.name} invites you to its workspace on settle (role: ${body.role}). Open this link within ${INVITATION_DAYS} days and choose a password:\n\n${publicUrl}/invite/${token}\n\nIf you did not expect this, ignore this email.`,
+        }, now);
+      }
+      await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: byEmail ? 'invitation.create:email' : 'invitation.create', subject: `invitations/${row.id}`, at: now.toISOString() });
       return row.id;
     });
+    if (byEmail) {
+      deps.messaging?.poke?.();
+      return c.json({ id, expiresAt, sentTo: maskRecipient('email', body.email), message: message ?? ('queued' as Queued) }, 201);
+    }
     return c.json({ id, token, link: `/invite/${token}`, expiresAt }, 201);
   });
 
