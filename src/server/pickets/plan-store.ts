@@ -4,7 +4,7 @@
  * shift's captain (its own, else the worksite's current captain) and the answer shapes.
  */
 import type { Context } from 'hono';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PicketShiftsTable, StrikeDaysTable } from '../../db/schema.ts';
 import { allowUnion, type Permission } from '../authz.ts';
 import type { Actor, AppEnv } from '../env.ts';
@@ -61,43 +61,75 @@ export interface ShiftJson {
 
 export interface ShiftFilter { dayId?: number; worksiteId?: number; shiftIds?: number[] }
 
+/** How many ids go into one `in (…)` list (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const ID_CHUNK = 500;
+
+/**
+ * Current sign-ups per shift, for just these shifts (the union's own: the caller read them by
+ * `organization_id`, and a sign-up belongs to its shift's union). Counted from the current
+ * sign-ups' unique index on (`shift_id`, `member_row_id`), a few entries per shift; a filter on
+ * `g.organization_id` here would make SQLite read every sign-up of the union instead.
+ */
+async function signedUpOn(db: Db, shiftIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < shiftIds.length; i += ID_CHUNK) {
+    const chunk = shiftIds.slice(i, i + ID_CHUNK);
+    const rows = await db.selectFrom('picket_signups as g')
+      .select(['g.shift_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('g.shift_id', 'in', chunk).where('g.ended_at', 'is', null)
+      .groupBy('g.shift_id').execute();
+    for (const r of rows) out.set(r.shift_id, Number(r.n));
+  }
+  return out;
+}
+
 /**
  * The union's current shifts matching the filter, with their worksite, captain and sign-up count,
  * in order of worksite name and start. With `visibleTo` a site captain: only the shifts they captain.
  */
 export async function listShifts(db: Db, orgId: number, filter: ShiftFilter, visibleTo?: Actor): Promise<ShiftJson[]> {
   if (filter.shiftIds && filter.shiftIds.length === 0) return [];
-  let q = db.selectFrom('picket_shifts as s').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
-    .select(['s.id', 's.strike_day_id', 's.worksite_id', 's.place', 's.duty', 's.starts_at', 's.ends_at', 's.capacity', 's.minimum', 's.captain_member_id', 's.template', 'w.name as worksite', 'w.region'])
-    .where('s.organization_id', '=', orgId).where('s.removed_at', 'is', null);
-  if (filter.dayId !== undefined) q = q.where('s.strike_day_id', '=', filter.dayId);
-  if (filter.worksiteId !== undefined) q = q.where('s.worksite_id', '=', filter.worksiteId);
-  if (filter.shiftIds) q = q.where('s.id', 'in', filter.shiftIds);
-  const rows = await q.execute();
-  if (rows.length === 0) return [];
-
-  let counts = db.selectFrom('picket_signups as g').innerJoin('picket_shifts as s', 's.id', 'g.shift_id')
-    .select(['g.shift_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('g.organization_id', '=', orgId).where('g.ended_at', 'is', null).where('s.removed_at', 'is', null);
-  if (filter.dayId !== undefined) counts = counts.where('s.strike_day_id', '=', filter.dayId);
-  if (filter.worksiteId !== undefined) counts = counts.where('s.worksite_id', '=', filter.worksiteId);
-  if (filter.shiftIds) counts = counts.where('s.id', 'in', filter.shiftIds);
-  const signedUp = new Map((await counts.groupBy('g.shift_id').execute()).map((r) => [r.shift_id, Number(r.n)]));
+  // A site captain sees only the shifts they captain: find who they are first, and read only those shifts.
+  const mine = visibleTo && !runsEveryShift(visibleTo) ? await linkedRow(db, visibleTo) : undefined;
+  if (mine === null) return [];
 
   // Current captains of the union's worksites (first named first), and the shifts' own captains.
   const siteCaptains = new Map<number, { memberRowId: number; name: string }[]>();
   const current = await db.selectFrom('roster_site_captains as k').innerJoin('roster_members as m', 'm.id', 'k.member_row_id')
     .select(['k.worksite_id', 'm.id', 'm.name']).where('k.organization_id', '=', orgId).where('k.ended_at', 'is', null).orderBy('k.assigned_at').orderBy('m.name').execute();
   for (const k of current) siteCaptains.set(k.worksite_id, [...(siteCaptains.get(k.worksite_id) ?? []), { memberRowId: k.id, name: k.name }]);
-  const own = [...new Set(rows.map((r) => r.captain_member_id).filter((x): x is number => x !== null))];
+
+  let q = db.selectFrom('picket_shifts as s').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
+    .select(['s.id', 's.strike_day_id', 's.worksite_id', 's.place', 's.duty', 's.starts_at', 's.ends_at', 's.capacity', 's.minimum', 's.captain_member_id', 's.template', 'w.name as worksite', 'w.region'])
+    .where('s.removed_at', 'is', null);
+  // With a day or shift ids the union is checked row by row (`organization_id + 0`, which no index
+  // answers), so SQLite reads just the day's shifts (by their day index) or the shifts named (by
+  // id); compared plainly, it reads every shift of the union through picket_shifts_org_idx.
+  const narrow = filter.dayId !== undefined || filter.shiftIds !== undefined;
+  q = narrow ? q.where(sql<number>`${sql.ref('s.organization_id')} + 0`, '=', orgId) : q.where('s.organization_id', '=', orgId);
+  if (filter.dayId !== undefined) q = q.where('s.strike_day_id', '=', filter.dayId);
+  if (filter.worksiteId !== undefined) q = q.where('s.worksite_id', '=', filter.worksiteId);
+  if (filter.shiftIds) q = q.where('s.id', 'in', filter.shiftIds);
+  if (mine !== undefined) {
+    // Their own shifts, and those with no captain of their own at a site they captain (the filter below still decides).
+    const mySites = [...new Set(current.filter((k) => k.id === mine).map((k) => k.worksite_id))];
+    q = q.where((eb) => eb.or([
+      eb('s.captain_member_id', '=', mine),
+      ...(mySites.length ? [eb.and([eb('s.captain_member_id', 'is', null), eb('s.worksite_id', 'in', mySites)])] : []),
+    ]));
+  }
+  const all = await q.execute();
+  const own = [...new Set(all.map((r) => r.captain_member_id).filter((x): x is number => x !== null))];
   const names = new Map(own.length ? (await db.selectFrom('roster_members').select(['id', 'name']).where('organization_id', '=', orgId).where('id', 'in', own).execute()).map((m) => [m.id, m.name]) : []);
-  const captainsOf = (r: (typeof rows)[number]) => r.captain_member_id !== null
+  const captainsOf = (r: (typeof all)[number]) => r.captain_member_id !== null
     ? [{ memberRowId: r.captain_member_id, name: names.get(r.captain_member_id) ?? '' }]
     : (r.worksite_id !== null ? siteCaptains.get(r.worksite_id) ?? [] : []);
+  const rows = all.filter((r) => mine === undefined || captainsOf(r).some((k) => k.memberRowId === mine));
+  if (rows.length === 0) return [];
 
-  const mine = visibleTo && !runsEveryShift(visibleTo) ? await linkedRow(db, visibleTo) : undefined;
+  // Sign-up counts only for the shifts answered.
+  const signedUp = await signedUpOn(db, rows.map((r) => r.id));
   return rows
-    .filter((r) => mine === undefined || (mine !== null && captainsOf(r).some((k) => k.memberRowId === mine)))
     .map((r): ShiftJson => ({
       id: r.id, dayId: r.strike_day_id, worksiteId: r.worksite_id, worksite: r.worksite ?? null, region: r.region ?? null, place: r.place, duty: r.duty,
       startsAt: r.starts_at, endsAt: r.ends_at, capacity: r.capacity, minimum: r.minimum, captain: captainsOf(r)[0] ?? null, signedUp: signedUp.get(r.id) ?? 0, template: r.template,
