@@ -24,7 +24,7 @@ it('reads today in Los Angeles, whatever the phone\'s zone: 07:00 UTC on January
 
 it('lists schools and meal and partner sites together, nearest first, sites without coordinates last, with their live status', () => {
   const shown = {
-    date: '2030-01-14', label: 'Day 1', district: { name: 'LAUSD', cdsCode: '19647330000000' }, planVersion: 3, publishedAt: '2030-01-13T20:00:00Z', closedSites: 10,
+    date: '2030-01-14', label: 'Day 1', district: { name: 'LAUSD', cdsCode: '19647330000000' }, publishedAt: '2030-01-13T20:00:00Z', closedSites: 10,
     sites: [
       { schoolId: 'A', name: 'Far School', address: 'x, CA 90001', latitude: 34.2, longitude: -118.2, status: 'supervision', opens: '08:00', closes: '17:00', capacity: 10, offers: '', languages: [] },
       { schoolId: 'B', name: 'Nowhere School', address: 'y', latitude: null, longitude: null, status: 'meals', opens: null, closes: null, capacity: null, offers: '', languages: [] },

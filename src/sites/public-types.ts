@@ -62,8 +62,14 @@ export type LiveStatus = 'open' | 'filling' | 'full';
 export interface PublicSitesAnswer {
   /** Every published day of every district, newest first: for the banner and the day picker. */
   days: { date: string; label: string; district: string; openSites: number; closedSites: number }[];
-  day: PublishedDay | null;
+  day: PublicDay | null;
 }
+
+/**
+ * A publication as the public sees it: without the plan's version number, which counts the
+ * district's edits to its plan (its own working, not the public's business).
+ */
+export type PublicDay = Omit<PublishedDay, 'planVersion'>;
 
 /** Each site's status now on the day shown (the same day as PublicSitesAnswer's for the same date). */
 export interface PublicLiveAnswer {

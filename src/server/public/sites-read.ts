@@ -6,9 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PublishedDay, PublishedFamilySite, PublishedSite } from '../../sites/public-types.ts';
+import type { PublicDay, PublishedDay, PublishedFamilySite, PublishedSite } from '../../sites/public-types.ts';
 
-export interface ShownDay { dayId: number; publicationId: number; day: PublishedDay }
+export interface ShownDay { dayId: number; publicationId: number; day: PublicDay }
 
 /** The publications state: changes with every publication and every day cancelled or restored. */
 export async function publicationsState(db: Kysely<Database>): Promise<string> {
@@ -57,14 +57,14 @@ const familySite = (f: PublishedFamilySite): PublishedFamilySite => ({
 });
 
 /** The snapshot with the published fields only (a field added to a snapshot later is not public until listed here). */
-export function publishedOnly(d: PublishedDay): PublishedDay {
+export function publishedOnly(d: PublishedDay): PublicDay {
   return {
-    date: d.date, label: d.label, district: { name: d.district.name, cdsCode: d.district.cdsCode }, planVersion: d.planVersion, publishedAt: d.publishedAt,
+    date: d.date, label: d.label, district: { name: d.district.name, cdsCode: d.district.cdsCode }, publishedAt: d.publishedAt,
     closedSites: d.closedSites, sites: (d.sites ?? []).map(site), familySites: (d.familySites ?? []).map(familySite),
   };
 }
 
-function readSnapshot(text: string): PublishedDay | null {
+function readSnapshot(text: string): PublicDay | null {
   try {
     const d = publishedOnly(JSON.parse(text) as PublishedDay);
     return typeof d.date === 'string' && typeof d.publishedAt === 'string' && Array.isArray(d.sites) ? d : null;

@@ -18,7 +18,7 @@ export const PublicSitesAnswerSchema = z.object({
   days: z.array(z.object({ date: z.string(), label: z.string(), district: z.string(), openSites: z.number().int(), closedSites: z.number().int() }))
     .openapi({ description: 'every published strike day of every district, newest date first' }),
   day: z.object({
-    date: z.string(), label: z.string(), district: z.object({ name: z.string(), cdsCode: z.string() }), planVersion: z.number().int(), publishedAt: z.string(),
+    date: z.string(), label: z.string(), district: z.object({ name: z.string(), cdsCode: z.string() }), publishedAt: z.string(),
     closedSites: z.number().int().openapi({ description: 'how many of the district\'s sites are closed that day (sites, not people)' }),
     sites: z.array(Site), familySites: z.array(FamilySite),
   }).nullable().openapi({ description: 'the day shown: the date asked for, else today\'s (Los Angeles), else the next, else the latest; null when nothing is published' }),
