@@ -16,6 +16,7 @@ import { orgRoutes } from './orgs/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { ok } from './schemas.ts';
 import { webRoutes } from './web.ts';
+import { fairShare } from './http/fair-share.ts';
 import { noStore } from './http/no-store.ts';
 import { insecureNotice, needsHttps } from './http/transport.ts';
 import { jsonDepth } from './json-depth.ts';
@@ -100,6 +101,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): App {
   app.use('/api/invitations/accept', needsHttps());
   app.use('/api/invitations/accept-code', needsHttps());
   app.use('/api/*', costingScope());
+  // Each person's requests take turns, so one person's burst cannot hold everyone else's.
+  app.use('/api/*', fairShare());
   // One side's own business: the other side's accounts get the no-route 404 before the request is read (authz.ts).
   for (const path of ['/api/pickets/*', '/api/me/pickets', '/api/me/pickets/*', '/api/me/strike-pay']) app.use(path, sideOnly('union'));
   app.use('/api/sites/*', sideOnly('district'));
