@@ -1,6 +1,7 @@
 /**
- * Each person's requests take turns (fair-share.ts), in a Hono app whose route waits until the
- * test lets it answer: a person's fifth request waits for one of their first four, another
+ * Each person's requests take turns (fair-share.ts), in a Hono app whose route answers at once or
+ * waits until the test lets it answer: a burst whose requests answer at once lets a request of
+ * someone else's go between theirs; a person's fifth request waits for one of their first four, another
  * person's goes at once, the waiting ones go in order as turns free up, a request past the
  * waiting limit is refused with 429, and the event stream and requests without a session never
  * wait.
@@ -25,6 +26,8 @@ function world(o: { running: number; waiting: number }) {
   app.get('*', async (c) => {
     const tag = c.req.query('tag') ?? '';
     started.push(tag);
+    // A request whose work is done at once (as on SQLite), or one that waits until the test lets it answer.
+    if (tag.startsWith('sync')) return c.text(tag);
     await new Promise<void>((resolve) => gates.set(tag, resolve));
     if (tag.startsWith('fail')) throw new Error(`${tag} failed`);
     return c.text(tag);
@@ -80,4 +83,15 @@ it('gives the turn back when a request fails', async () => {
   expect(w.started).toEqual(['fail1', 'x2']);
   w.open('x2');
   await second;
+});
+
+it('starts one request of a person per turn of the event loop: someone else\'s request goes between theirs even when each answers at once', async () => {
+  const w = world({ running: 4, waiting: 64 });
+  // All sent in the same turn, as a burst read from many connections at once.
+  const burst = ['sync1', 'sync2', 'sync3'].map((t) => w.send(1, t));
+  const other = w.send(2, 'sync-b');
+  const anon = w.send(null, 'sync-n');
+  await Promise.all([...burst, other, anon]);
+  // Without the turns, the first person's three would all have run before the others were read.
+  expect(w.started).toEqual(['sync1', 'sync-b', 'sync-n', 'sync2', 'sync3']);
 });
