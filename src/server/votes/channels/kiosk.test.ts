@@ -123,4 +123,26 @@ eachDatabase('voting at a site kiosk', (dialect) => {
     // Another union cannot close the committee's kiosk: 404.
     expect((await (await s.as('otherTeachers', 'admin')).request('DELETE', `/api/votes/${w.voteId}/kiosks/${b.kioskId}`)).status).toBe(404);
   });
+  it('takes at most 20 wrong codes an hour at one kiosk, then answers 429 (a right code is not counted); a code not tried still works at another kiosk', async () => {
+    const k = (await openKiosk(captain, w.worksites[0])).body;
+    const m = w.members[2];
+    await s.anonymous().request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'sms' });
+    const msg = await s.handle.db.selectFrom('outbox').select('body').where('recipient', '=', m.mobile).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(msg.body)![1];
+    const wrong = code === '000000' ? '111111' : '000000';
+    const kiosk = s.anonymous();
+    // Codes tried against members who asked for none (as someone sweeping the roll would): each a wrong code.
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await kiosk.request('POST', '/api/kiosk/identify', { memberId: w.members[i % 2 === 0 ? 4 : 5].memberId, code: wrong }, at(k.kioskToken))).status);
+    expect(answers).toEqual(Array(20).fill(400));
+    const past = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code }, at(k.kioskToken));
+    expect([past.status, past.body.code, past.headers.get('retry-after')]).toEqual([429, 'vote.too-many', '3600']);
+    // The member's code was not tried, so it still works at another kiosk.
+    const other = (await openKiosk(captain, w.worksites[0])).body;
+    const ok = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code }, at(other.kioskToken));
+    expect(ok.status).toBe(200);
+    // A right code is given back: the other kiosk's count is still 0, so 20 wrong ones are taken there.
+    const rows = await s.handle.db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'in', [`vote-kiosk-codes ${k.kioskId}`, `vote-kiosk-codes ${other.kioskId}`]).execute();
+    expect(rows.map((r) => [r.key, Number(r.count)]).sort()).toEqual([[`vote-kiosk-codes ${k.kioskId}`, 21], [`vote-kiosk-codes ${other.kioskId}`, 0]].sort());
+  });
 });

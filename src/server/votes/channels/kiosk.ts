@@ -19,6 +19,7 @@ import { ApiError, conflict, notFound } from '../../errors.ts';
 import { errors, IdParams, jsonBody, ok } from '../../schemas.ts';
 import { castBallot } from '../cast.ts';
 import { checkChoices } from './choices.ts';
+import { giveBack, take } from '../../http/counter.ts';
 import { redeemCode, wrongCode } from './codes.ts';
 import { castAnswer } from './online.ts';
 import { loadVote, openVote } from './open-vote.ts';
@@ -38,6 +39,9 @@ const close = createRoute({
   request: { params: KioskParams },
   responses: { 200: ok(z.object({ kioskId: z.number().int(), closedAt: z.string() }), 'Closed'), ...errors(400, 401, 403, 404) },
 });
+/** Wrong one-time codes a kiosk may take in an hour. */
+export const KIOSK_WRONG_CODES = 20;
+
 const identify = createRoute({
   method: 'post', path: '/api/kiosk/identify', tags: ['votes'], summary: 'Identify a member at a kiosk (Authorization: Kiosk <token>): a one-time code, or the captain\'s attestation',
   request: jsonBody(IdentifyBody, '{memberId, code} or {memberId, attest: true, captainPassword}'),
@@ -98,6 +102,20 @@ export function kioskRoutes(app: OpenAPIHono<AppEnv>): void {
         hint: 'the site captain types their own password; a member without a captain nearby identifies with a one-time code',
       });
     }
+    // Codes typed at this kiosk are counted before they are checked, and a right one is given
+    // back: past KIOSK_WRONG_CODES wrong ones in an hour the kiosk takes no more codes (the
+    // captain's attestation still works), so whoever holds the kiosk cannot try codes against
+    // every member of the union, spending their codes' tries.
+    const tries = 'code' in body ? { key: `vote-kiosk-codes ${kiosk.id}`, amount: 1 } : null;
+    if (tries) {
+      const t = await take(deps.db, { key: tries.key, limit: KIOSK_WRONG_CODES, windowMs: 3600_000, now });
+      if (t.passed) {
+        throw new ApiError(429, {
+          code: 'vote.too-many', message: `more than ${KIOSK_WRONG_CODES} wrong codes at this kiosk in the last hour: it takes no more codes for now`,
+          hint: `try again in ${t.retryAfter} seconds; meanwhile the site captain can confirm members with their password`,
+        }, { 'Retry-After': String(t.retryAfter) });
+      }
+    }
     const ballotToken = newToken();
     const expiresAt = new Date(now.getTime() + BALLOT_TOKEN_TTL_MS).toISOString();
     const issued = await deps.db.transaction().execute(async (tx) => {
@@ -116,6 +134,7 @@ export function kioskRoutes(app: OpenAPIHono<AppEnv>): void {
       return true;
     });
     if (!issued) throw wrongCode();
+    if (tries) await giveBack(deps.db, [tries]);
     return c.json({ ballotToken, expiresAt }, 200);
   });
 
