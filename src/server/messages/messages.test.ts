@@ -116,6 +116,13 @@ eachDatabase('messages routes', (dialect) => {
       expect(opt.map((o) => [Number(o.organization_id), o.address, o.reason])).toEqual([[s.orgId.teachers, 'nia@example.org', 'unsubscribe-link']]);
       expect((await only())[0].status).toBe('opted-out');
       expect(await queue('teachers', 'email', 'nia@example.org')).toBe('opted-out');
+      // The same link followed again and again (anyone it was forwarded to): the same answer, and
+      // one opt-out with one audit entry, not one a request.
+      const audited = () => s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId.teachers).where('action', '=', 'message.opt-out:unsubscribe-link').execute();
+      expect(await audited()).toHaveLength(1);
+      for (let i = 0; i < 5; i++) expect((await s.anonymous().request('POST', `/api/messages/unsubscribe?t=${encodeURIComponent(t)}`)).status).toBe(200);
+      expect(await audited()).toHaveLength(1);
+      expect(await s.handle.db.selectFrom('message_opt_outs').select('id').execute()).toHaveLength(1);
       const forged = await s.anonymous().request('POST', `/api/messages/unsubscribe?t=${encodeURIComponent(t.slice(0, -2))}xx`);
       expect([forged.status, forged.body.code]).toEqual([404, 'messages.unsubscribe-link']);
     } finally {

@@ -87,8 +87,10 @@ export function optOutRoutes(app: OpenAPIHono<AppEnv>): void {
     const u = await read(c, t);
     const now = deps.now();
     await deps.db.transaction().execute(async (tx) => {
-      await recordOptOut(tx, deps.ids, { organizationId: u.organizationId, channel: 'email', address: u.address, reason: 'unsubscribe-link', at: now });
-      await audit(tx, deps.ids, { organizationId: u.organizationId, personId: null, action: 'message.opt-out:unsubscribe-link', subject: 'messages/email', at: now.toISOString() });
+      // Audited when it changes something: the same link followed again (or a thousand times) adds nothing.
+      if (await recordOptOut(tx, deps.ids, { organizationId: u.organizationId, channel: 'email', address: u.address, reason: 'unsubscribe-link', at: now })) {
+        await audit(tx, deps.ids, { organizationId: u.organizationId, personId: null, action: 'message.opt-out:unsubscribe-link', subject: 'messages/email', at: now.toISOString() });
+      }
     });
     return c.html(shell(`<h1>Done</h1><p>${escapeHtml(u.address)} will get no more email from ${escapeHtml(u.orgName)}.</p>`), 200);
   });
@@ -103,9 +105,10 @@ export function optOutRoutes(app: OpenAPIHono<AppEnv>): void {
     const unions = await deps.db.transaction().execute(async (tx) => {
       const orgs = await unionsWithMobile(tx, From);
       for (const organizationId of orgs) {
-        if (action === 'opted-out') await recordOptOut(tx, deps.ids, { organizationId, channel: 'sms', address: From, reason: 'stop-reply', at: now });
-        else await removeOptOut(tx, { organizationId, channel: 'sms', address: From });
-        await audit(tx, deps.ids, { organizationId, personId: null, action: `message.${action === 'opted-out' ? 'opt-out:stop-reply' : 'opt-in:start-reply'}`, subject: 'messages/sms', at: now.toISOString() });
+        const changed = action === 'opted-out'
+          ? await recordOptOut(tx, deps.ids, { organizationId, channel: 'sms', address: From, reason: 'stop-reply', at: now })
+          : (await removeOptOut(tx, { organizationId, channel: 'sms', address: From })) > 0;
+        if (changed) await audit(tx, deps.ids, { organizationId, personId: null, action: `message.${action === 'opted-out' ? 'opt-out:stop-reply' : 'opt-in:start-reply'}`, subject: 'messages/sms', at: now.toISOString() });
       }
       return orgs.length;
     });

@@ -12,13 +12,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type OptOutReason = 'stop-reply' | 'unsubscribe-link' | 'provider' | 'bounce';
 
-/** Records the opt-out (once) and marks the address's queued messages `opted-out`, so none leaves. */
-export async function recordOptOut(db: Db, ids: IdSource, o: { organizationId: number; channel: MessageChannel; address: string; reason: OptOutReason; at: Date }): Promise<void> {
-  await db
+/**
+ * Records the opt-out (once) and marks the address's queued messages `opted-out`, so none leaves.
+ * True when it is new (the address was not opted out already).
+ */
+export async function recordOptOut(db: Db, ids: IdSource, o: { organizationId: number; channel: MessageChannel; address: string; reason: OptOutReason; at: Date }): Promise<boolean> {
+  const r = await db
     .insertInto('message_opt_outs')
     .values({ id: ids.next(o.organizationId), organization_id: o.organizationId, channel: o.channel, address: o.address, reason: o.reason, at: o.at.toISOString() })
     .onConflict((oc) => oc.columns(['organization_id', 'channel', 'address']).doNothing())
-    .execute();
+    .executeTakeFirst();
   await db
     .updateTable('outbox')
     .set({ status: 'opted-out' })
@@ -27,6 +30,7 @@ export async function recordOptOut(db: Db, ids: IdSource, o: { organizationId: n
     .where('recipient', '=', o.address)
     .where('status', '=', 'pending')
     .execute();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 export async function removeOptOut(db: Db, o: { organizationId: number; channel: MessageChannel; address: string }): Promise<number> {
