@@ -14,6 +14,7 @@ import { zipFolder } from './download.ts';
 import { DatasetSchema, VersionAnswer } from './schemas.ts';
 import { datasetFilesGz, visibleDatasetVersion } from './store.ts';
 import { datasetsAtTable, versionAnswer } from './versions.ts';
+import { perOrganization } from '../per-organization.ts';
 import { ZipCache } from './zip-cache.ts';
 
 const list = createRoute({
@@ -52,12 +53,7 @@ export function readRoutes(app: OpenAPIHono<AppEnv>): void {
   // side that downloads it, then served from here. One side's downloads never make the other's
   // faster (a zip already kept would tell that someone at the table had just downloaded it), and
   // each side's builds queue behind its own.
-  const zips = new Map<number, ZipCache>();
-  const zipsOf = (org: number) => {
-    let z = zips.get(org);
-    if (!z) zips.set(org, (z = new ZipCache(ORG_ZIP_BYTES, ORG_ZIP_ENTRIES)));
-    return z;
-  };
+  const zipsOf = perOrganization(() => new ZipCache(ORG_ZIP_BYTES, ORG_ZIP_ENTRIES));
 
   app.openapi(list, async (c) => {
     const actor = allow(c.get('actor'), 'dataset.read');

@@ -11,6 +11,7 @@ import { datasetFilesGz } from '../datasets/store.ts';
 import { allow } from '../authz.ts';
 import type { AppEnv } from '../env.ts';
 import { ErrorSchema, errors, IdParams } from '../schemas.ts';
+import { perOrganization } from '../per-organization.ts';
 import { Memo } from './memo.ts';
 import { SharedPrinter } from './printer.ts';
 import { fileName, readableVersion } from './readable.ts';
@@ -48,8 +49,10 @@ export interface ReportOptions {
 /** Registers the download routes; the answer closes the printer (call it when the server stops). */
 export function reportRoutes(app: OpenAPIHono<AppEnv>, options: ReportOptions = {}): { close: () => Promise<void> } {
   const printer = new SharedPrinter(options.chromium);
-  const pdfs = new Memo<Buffer>(6);
-  const books = new Memo<Uint8Array>(6);
+  // Kept per organization: one side's download never makes the other's faster (a file already
+  // kept would tell that someone at the table had just downloaded that version).
+  const pdfsOf = perOrganization(() => new Memo<Buffer>(6));
+  const booksOf = perOrganization(() => new Memo<Uint8Array>(6));
 
   app.openapi(pdf, async (c) => {
     const actor = allow(c.get('actor'), 'proposal.read');
@@ -57,7 +60,7 @@ export function reportRoutes(app: OpenAPIHono<AppEnv>, options: ReportOptions = 
     const { id } = c.req.valid('param');
     const v = await readableVersion(deps.db, actor, id);
     const dv = v.row.dataset_version_id;
-    const bytes = await pdfs.get(String(id), async () => {
+    const bytes = await pdfsOf(actor.org.id).get(String(id), async () => {
       const doc = await deps.costing.disclosure({ datasetVersionId: dv, yaml: v.row.yaml, loadFiles: () => datasetFilesGz(deps.db, dv) });
       return printer.print(doc.html, { paper: 'letter', footer: doc.title });
     });
@@ -74,7 +77,7 @@ export function reportRoutes(app: OpenAPIHono<AppEnv>, options: ReportOptions = 
     const { id } = c.req.valid('param');
     const v = await readableVersion(deps.db, actor, id);
     const dv = v.row.dataset_version_id;
-    const bytes = await books.get(String(id), () => deps.costing.workbook({ datasetVersionId: dv, yaml: v.row.yaml, loadFiles: () => datasetFilesGz(deps.db, dv) }));
+    const bytes = await booksOf(actor.org.id).get(String(id), () => deps.costing.workbook({ datasetVersionId: dv, yaml: v.row.yaml, loadFiles: () => datasetFilesGz(deps.db, dv) }));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': XLSX,
       'content-disposition': `attachment; filename="${fileName(v.summary.proposal.title, v.number, 'disclosure.xlsx')}"`,
