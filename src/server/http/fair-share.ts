@@ -20,7 +20,8 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 
 export const RUNNING = 4;
-export const WAITING = 64;
+/** Enough for a committee entering a day's paper sign-ins at once (a waiting request is a parked promise). */
+export const WAITING = 4096;
 
 interface Turns { running: number; startedThisTurn: boolean; waiting: (() => void)[] }
 
