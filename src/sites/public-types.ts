@@ -53,6 +53,8 @@ export interface PublishedDay {
 
 /** Open, filling (children present ≥ 80% of capacity) or full (≥ capacity); open without a capacity or a count. */
 export type LiveStatus = 'open' | 'filling' | 'full';
+/** The statuses the live answer lists: a site not listed is open. */
+export type ShownStatus = Exclude<LiveStatus, 'open'>;
 
 /**
  * The public answer: the day shown (today's, else the next, else the latest) as published. It
@@ -76,7 +78,8 @@ export interface PublicLiveAnswer {
   /** The day's date, and its publication's time (to match the days answer); null when nothing is published. */
   date: string | null;
   publishedAt: string | null;
-  live: Record<string, LiveStatus>;
+  /** The sites filling or full now, by school id; every other site of the day is open. */
+  live: Record<string, ShownStatus>;
   /** The time of the latest count behind the statuses (the publication's time before any count). */
   liveAt: string | null;
 }

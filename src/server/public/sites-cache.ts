@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { liveStatus } from '../../sites/live.ts';
-import type { LiveStatus, PublicLiveAnswer, PublicSitesAnswer } from '../../sites/public-types.ts';
+import type { PublicLiveAnswer, PublicSitesAnswer, ShownStatus } from '../../sites/public-types.ts';
 import type { Cached } from './record.ts';
 import { liveCounts, publicationsState, publishedDays, type ShownDay } from './sites-read.ts';
 
@@ -101,14 +101,17 @@ export class PublicSitesCache {
   private async buildLive(key: string, shown: ShownDay | null, kept: Kept | undefined): Promise<Cached> {
     const checked = this.checks;
     const token = this.token;
-    const live: Record<string, LiveStatus> = {};
+    // Only the sites not open are listed: at 6 a.m. nearly every site is, and the answer stays a few
+    // hundred bytes for a thousand sites (a phone polls it; 2.2 KB when each site was named).
+    const live: Record<string, ShownStatus> = {};
     let liveAt: string | null = null;
     if (shown) {
       const counts = await liveCounts(this.db, shown.dayId);
       liveAt = shown.day.publishedAt;
       for (const s of shown.day.sites) {
         const c = counts.get(s.schoolId);
-        live[s.schoolId] = liveStatus({ childrenPresent: c?.childrenPresent ?? null, capacity: s.capacity });
+        const status = liveStatus({ childrenPresent: c?.childrenPresent ?? null, capacity: s.capacity });
+        if (status !== 'open') live[s.schoolId] = status;
         if (c?.countedAt && c.countedAt > liveAt) liveAt = c.countedAt;
       }
     }

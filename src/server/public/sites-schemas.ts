@@ -27,7 +27,7 @@ export const PublicSitesAnswerSchema = z.object({
 export const PublicLiveSchema = z.object({
   date: z.string().nullable().openapi({ description: 'the date of the day shown (as GET /api/public/sites shows for the same query); null when nothing is published' }),
   publishedAt: z.string().nullable().openapi({ description: 'the time of the publication the statuses belong to' }),
-  live: z.record(z.string(), z.enum(['open', 'filling', 'full'])).openapi({ description: 'each site\'s status now, by school id: full (children present ≥ capacity), filling (≥ 80%), else open' }),
+  live: z.record(z.string(), z.enum(['filling', 'full'])).openapi({ description: 'the sites filling or full now, by school id: full (children present ≥ capacity), filling (≥ 80%); every other site of the day shown is open (not listed)' }),
   liveAt: z.string().nullable().openapi({ description: 'the time of the latest count behind the statuses (the publication\'s time before any count)' }),
 }).openapi('PublicLive');
 
