@@ -379,6 +379,46 @@ eachDatabase('strike pay', (dialect) => {
     expect([after.version, after.rules.firstWeek]).toEqual([before.version, 'with-next']);
   });
 
+  it('keeps a paid week\'s days and shift times, and the first week, as they were paid', async () => {
+    // The week of 21 January was paid out above (with the first week, 14 January, carried into it).
+    const days = async () => (await s.handle.db.selectFrom('strike_days').select(['date', 'cancelled_at']).where('organization_id', '=', s.orgId.teachers).orderBy('date').execute());
+    const before = await days();
+    // A new day in the paid week would count for its check-ins and exceptions.
+    const inPaid = await admin.request('POST', '/api/pickets/days', { date: '2019-01-23', label: 'Late' });
+    expect([inPaid.status, inPaid.body.code, inPaid.body.where?.field]).toEqual([409, 'strikepay.week-paid', 'date']);
+    expect(inPaid.body.message).toContain('the week of 2019-01-21 was paid out');
+    // An earlier day would make the week of 7 January the first week: paid with-next into the week of 14 January, not 21.
+    const earlier = await admin.request('POST', '/api/pickets/days', { date: '2019-01-11', label: 'Entered late' });
+    expect([earlier.status, earlier.body.code, earlier.body.where?.field]).toEqual([409, 'strikepay.first-week-paid', 'date']);
+    expect(earlier.body.message).toContain('the week of 2019-01-07 the first week of the strike instead of the week of 2019-01-14');
+    // A day in the paid week with no check-ins (planted as if declared before the payout) cannot be cancelled or restored.
+    const quiet = s.deps.ids.next(s.orgId.teachers);
+    const by = (await s.handle.db.selectFrom('people').select('id').where('email', '=', emailOf('teachers', 'admin')).executeTakeFirstOrThrow()).id;
+    await s.handle.db.insertInto('strike_days').values({ id: quiet, organization_id: s.orgId.teachers, date: '2019-01-24', label: 'Quiet', time_zone: 'America/Los_Angeles', created_by: by, created_at: s.clock.now.toISOString(), cancelled_at: null }).execute();
+    try {
+      const cancel = await admin.request('PATCH', `/api/pickets/days/${quiet}`, { cancelled: true });
+      expect([cancel.status, cancel.body.code, cancel.body.where?.field]).toEqual([409, 'strikepay.week-paid', 'cancelled']);
+      expect((await admin.request('PATCH', `/api/pickets/days/${quiet}`, { label: 'Quiet day' })).status).toBe(200);
+    } finally {
+      await s.handle.db.deleteFrom('audit_log').where('subject', '=', `strike-days/${quiet}`).execute();
+      await s.handle.db.deleteFrom('strike_days').where('id', '=', quiet).execute();
+    }
+    // A shift members were checked in on, in the paid week: its times stay; its capacity may change.
+    const picket = shift['2019-01-21'].picket;
+    for (const [field, body] of [['endsAt', { endsAt: Z('2019-01-21', '16:00') }], ['startsAt', { startsAt: Z('2019-01-21', '15:00') }]] as const) {
+      const retime = await admin.request('PATCH', `/api/pickets/shifts/${picket}`, body);
+      expect([field, retime.status, retime.body.code, retime.body.where?.field]).toEqual([field, 409, 'strikepay.week-paid', field]);
+    }
+    expect((await admin.request('PATCH', `/api/pickets/shifts/${picket}`, { capacity: 25 })).status).toBe(200);
+    expect((await s.handle.db.selectFrom('picket_shifts').select(['starts_at', 'ends_at']).where('id', '=', picket).executeTakeFirstOrThrow())).toEqual({ starts_at: Z('2019-01-21', '14:30'), ends_at: Z('2019-01-21', '17:30') });
+    // A later week not paid is free: a day declared there, and cancelled.
+    const later = await admin.request('POST', '/api/pickets/days', { date: '2026-01-13', label: 'Later' });
+    expect(later.status).toBe(201);
+    expect((await admin.request('PATCH', `/api/pickets/days/${later.body.day.id}`, { cancelled: true })).status).toBe(200);
+    await s.handle.db.deleteFrom('strike_days').where('id', '=', later.body.day.id).execute();
+    expect(await days()).toEqual(before);
+  });
+
   it('shows a check-in recorded after the payout as a difference from what was paid, on the ledger and on the member\'s page', async () => {
     // Before: the file paid Ana $300 (the ledger above). Her 22nd (1 h 30 min) becomes 3 h: a
     // phone that was offline syncs a check-out at the shift's end, after the week was paid.

@@ -11,6 +11,7 @@ import { errors, jsonBody, ok } from '../schemas.ts';
 import { announce } from './changes.ts';
 import { DayBody, DayEditBody, DayParams, DaySchema } from './plan-schemas.ts';
 import { dayOf, listShifts, pickets, runsEveryShift, type Db, type DayRow } from './plan-store.ts';
+import { keepPaidWeeks } from './pay-guard.ts';
 
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 
@@ -86,6 +87,7 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'picket.day-create', subject: `strike-days/${row.id}`, at });
       const same = await tx.selectFrom('strike_days').select('label').where('organization_id', '=', actor.org.id).where('date', '=', b.date).executeTakeFirst();
       if (same) throw conflict('picket.day-exists', `${b.date} is already a strike day ("${same.label}")`, 'rename it with PATCH /api/pickets/days/{dayId}, or choose another date');
+      await keepPaidWeeks(tx, actor.org.id, { date: b.date, counts: true, what: `declaring ${b.date} a strike day`, field: 'date' });
       await tx.insertInto('strike_days').values(row).execute();
     });
     return c.json({ day: dayJson(row) }, 201);
@@ -108,6 +110,9 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
         // cancelled day counts for nobody (a paid week would no longer match its payout file).
         const n = await checkedInOn(tx, d.id);
         if (n > 0) throw conflict('picket.day-has-check-ins', `${n === 1 ? '1 member was' : `${n.toLocaleString('en-US')} members were`} checked in on ${d.date}: it stays a strike day, because their check-ins count for strike pay`, 'to end the day early, set its shifts\' capacity to 0 (PATCH /api/pickets/shifts/{shiftId}) and tell members from the board; check-ins after a shift\'s end are refused anyway');
+      }
+      if (b.cancelled !== undefined && b.cancelled !== (d.cancelled_at !== null)) {
+        await keepPaidWeeks(tx, actor.org.id, { date: d.date, counts: !b.cancelled, what: `${b.cancelled ? 'cancelling' : 'restoring'} ${d.date}`, field: 'cancelled' });
       }
       if (Object.keys(change).length > 0) {
         await tx.updateTable('strike_days').set(change).where('id', '=', d.id).execute();

@@ -13,6 +13,7 @@ import { errors, jsonBody, ok } from '../schemas.ts';
 import { announce } from './changes.ts';
 import { DayParams, RegionBody, ShiftBody, ShiftEditBody, ShiftParams, ShiftSchema, ShiftsQuery, WorksiteParams } from './plan-schemas.ts';
 import { dayOf, hasActions, listShifts, memberOf, pickets, shiftOf, type DayRow, type ShiftRow } from './plan-store.ts';
+import { keepPaidShift } from './pay-guard.ts';
 
 const list = createRoute({
   method: 'get', path: '/api/pickets/days/{dayId}/shifts', tags: ['pickets'], summary: 'A strike day\'s shifts with their captain and how many signed up (a site captain: only the shifts they captain)',
@@ -110,6 +111,8 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
       const day = await dayOf(tx, actor.org.id, old.strike_day_id);
       const s = { startsAt: b.startsAt ? iso(b.startsAt) : old.starts_at, endsAt: b.endsAt ? iso(b.endsAt) : old.ends_at, capacity: b.capacity ?? old.capacity, minimum: b.minimum ?? old.minimum };
       checkShift(s, day);
+      const retimed = s.startsAt !== old.starts_at ? 'startsAt' : s.endsAt !== old.ends_at ? 'endsAt' : null;
+      if (retimed) await keepPaidShift(tx, actor.org.id, { id: old.id, date: day.date, field: retimed });
       if (b.captainMemberRowId != null) await memberOf(tx, actor.org.id, b.captainMemberRowId, 'captainMemberRowId');
       await tx.updateTable('picket_shifts').set({
         starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity, minimum: s.minimum,
