@@ -68,6 +68,12 @@ export const SitesQuery = z.object({
   offset: z.string().regex(/^(0|[1-9]\d{0,5})$/, 'must be a whole number from 0 to 999999').transform(Number).optional().openapi({ param: { name: 'offset', in: 'query' }, example: '0' }),
 });
 
+/** A page of a site's changes: the latest `limit` (before the plan version `before`, if given). */
+export const ChangesQuery = z.object({
+  limit: z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 1000').transform(Number).refine((n) => n <= 1000, 'must be a whole number from 1 to 1000').optional().openapi({ param: { name: 'limit', in: 'query' }, example: '200' }),
+  before: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a plan version, a whole number from 1 (the `earlier` of the last page)').transform(Number).optional().openapi({ param: { name: 'before', in: 'query' }, example: '57' }),
+});
+
 export const ChangeSchema = z.object({
   id: z.number().int(), planVersion: z.number().int(), kind: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()),
   batch: z.number().int().nullable(), by: z.object({ id: z.number().int(), name: z.string() }), at: z.string(),

@@ -12,8 +12,11 @@ import type { AppEnv } from '../env.ts';
 import { invalidContent } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { writeChanges } from './plan-changes.ts';
-import { ChangeSchema, SiteDayParams, SiteEditBody, SiteParams, SiteSchema, SitesQuery } from './plan-schemas.ts';
+import { ChangeSchema, ChangesQuery, SiteDayParams, SiteEditBody, SiteParams, SiteSchema, SitesQuery } from './plan-schemas.ts';
 import { attendanceProblems, columnsOf, district, fieldsOf, notCancelled, siteDayOf, siteJson, siteOf } from './plan-store.ts';
+
+/** Changes of a site answered at once when no limit is asked: a site administrator counting every few minutes makes a few hundred in a day. */
+export const CHANGES_PAGE = 200;
 
 const list = createRoute({
   method: 'get', path: '/api/sites/days/{dayId}/sites', tags: ['sites'], summary: 'A strike day\'s sites in name order, a page at a time: by status, flagged (too many children per adult present) or part of the name',
@@ -26,10 +29,18 @@ const edit = createRoute({
   responses: { 200: ok(z.object({ site: SiteSchema, version: z.number().int() }), 'The site as changed, and the plan version'), ...errors(400, 401, 403, 404, 409, 422) },
 });
 const history = createRoute({
-  method: 'get', path: '/api/sites/days/{dayId}/sites/{schoolId}/changes', tags: ['sites'], summary: 'Every change of a site on a strike day, oldest first: before and after, who, when and the plan version',
-  request: { params: SiteParams },
-  responses: { 200: ok(z.object({ changes: z.array(ChangeSchema) }).openapi('SiteChanges'), 'The changes'), ...errors(400, 401, 403, 404) },
+  method: 'get', path: '/api/sites/days/{dayId}/sites/{schoolId}/changes', tags: ['sites'], summary: 'A site\'s changes on a strike day, the latest first chosen and listed oldest first: before and after, who, when and the plan version',
+  description: `The latest \`limit\` changes (default ${CHANGES_PAGE}), or those before the plan version \`before\`; \`earlier\` is the \`before\` of the page before this one (null: none).`,
+  request: { params: SiteParams, query: ChangesQuery },
+  responses: {
+    200: ok(z.object({
+      changes: z.array(ChangeSchema), total: z.number().int().openapi({ description: 'all of the site\'s changes that day' }),
+      earlier: z.number().int().nullable().openapi({ description: 'pass as ?before= for the changes before these; null when there are none' }),
+    }).openapi('SiteChanges'), 'The changes'),
+    ...errors(400, 401, 403, 404),
+  },
 });
+
 
 export function siteRoutesOfDay(app: OpenAPIHono<AppEnv>): void {
   app.openapi(list, async (c) => {
@@ -82,12 +93,18 @@ export function siteRoutesOfDay(app: OpenAPIHono<AppEnv>): void {
     const actor = district(c, 'site.read');
     const db = c.get('deps').db;
     const { dayId, schoolId } = c.req.valid('param');
+    const { limit = CHANGES_PAGE, before } = c.req.valid('query');
     const day = await siteDayOf(db, actor.org.id, dayId);
     await siteOf(db, day, schoolId);
-    const rows = await db.selectFrom('site_changes as h').innerJoin('people as p', 'p.id', 'h.person_id')
+    const ofSite = db.selectFrom('site_changes as h').where('h.day_id', '=', day.id).where('h.school_id', '=', schoolId);
+    const total = Number((await ofSite.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    // One more than the page: whether there are earlier ones.
+    const newest = await (before === undefined ? ofSite : ofSite.where('h.plan_version', '<', before)).innerJoin('people as p', 'p.id', 'h.person_id')
       .select(['h.id', 'h.plan_version', 'h.kind', 'h.before', 'h.after', 'h.batch', 'h.at', 'p.id as person_id', 'p.name'])
-      .where('h.day_id', '=', day.id).where('h.school_id', '=', schoolId).orderBy('h.plan_version').execute();
+      .orderBy('h.plan_version', 'desc').orderBy('h.id', 'desc').limit(limit + 1).execute();
+    const rows = newest.slice(0, limit).reverse();
     return c.json({
+      total, earlier: newest.length > limit ? rows[0].plan_version : null,
       changes: rows.map((r) => ({
         id: r.id, planVersion: r.plan_version, kind: r.kind, before: JSON.parse(r.before) as Record<string, unknown>, after: JSON.parse(r.after) as Record<string, unknown>,
         batch: r.batch, by: { id: r.person_id, name: r.name }, at: r.at,

@@ -272,4 +272,33 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect((await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed' }, sites: ['M1'] })).status).toBe(200);
     expect(await site('M1')).toMatchObject({ status: 'closed', substitutes: 0 });
   });
+
+  it('gives a site\'s history a page at a time, the latest first chosen, and names a bad limit or cursor', async () => {
+    // H1 is closed (above); give it 5 edits of its offers, one plan version each.
+    for (const n of [1, 2, 3, 4, 5]) expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/H1`, { offers: `note ${n}` })).status).toBe(200);
+    const all = await analyst.request('GET', `/api/sites/days/${dayId}/sites/H1/changes`);
+    const total = all.body.total as number;
+    expect([all.body.changes.length, all.body.earlier]).toEqual([total, null]);
+    const versions = all.body.changes.map((c: { planVersion: number }) => c.planVersion);
+    expect(versions).toEqual([...versions].sort((a: number, b: number) => a - b));
+    // The latest 2 (notes 4 and 5), oldest first; `earlier` is the first of them, for the page before.
+    const last = await analyst.request('GET', `/api/sites/days/${dayId}/sites/H1/changes?limit=2`);
+    expect(last.body.changes.map((c: { after: { offers?: string } }) => c.after.offers)).toEqual(['note 4', 'note 5']);
+    expect([last.body.total, last.body.earlier]).toEqual([total, versions.at(-2)]);
+    const prev = await analyst.request('GET', `/api/sites/days/${dayId}/sites/H1/changes?limit=2&before=${last.body.earlier}`);
+    expect(prev.body.changes.map((c: { after: { offers?: string } }) => c.after.offers)).toEqual(['note 2', 'note 3']);
+    // Walking back page by page gives every change once, in the order of the whole list.
+    const walked: number[] = [];
+    for (let before: number | null = null, guard = 0; guard < 50; guard++) {
+      const page: { body: { changes: { planVersion: number }[]; earlier: number | null } } = await analyst.request('GET', `/api/sites/days/${dayId}/sites/H1/changes?limit=3${before === null ? '' : `&before=${before}`}`);
+      walked.unshift(...page.body.changes.map((c: { planVersion: number }) => c.planVersion));
+      before = page.body.earlier;
+      if (before === null) break;
+    }
+    expect(walked).toEqual(versions);
+    for (const [q, field] of [['limit=0', 'limit'], ['limit=1001', 'limit'], ['limit=ten', 'limit'], ['before=0', 'before'], ['before=-3', 'before']]) {
+      const bad = await analyst.request('GET', `/api/sites/days/${dayId}/sites/H1/changes?${q}`);
+      expect([q, bad.status, bad.body.where?.field]).toEqual([q, 400, field]);
+    }
+  });
 });

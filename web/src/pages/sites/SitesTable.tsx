@@ -86,7 +86,7 @@ type Form = { status: SiteStatus; opens: string; closes: string; capacity: strin
 function SiteDetail({ day, site, plans, act }: { day: SiteDay; site: Site; plans: boolean; act: Act }) {
   const t = useMessages(st);
   const lang = useLang();
-  const history = useFetch<{ changes: SiteChange[] }>(`/api/sites/days/${day.id}/sites/${encodeURIComponent(site.schoolId)}/changes`, 0);
+  const history = useFetch<{ changes: SiteChange[]; total: number }>(`/api/sites/days/${day.id}/sites/${encodeURIComponent(site.schoolId)}/changes`, 0);
   const [f, setF] = useState<Form>({
     status: site.status, opens: site.opens ?? '', closes: site.closes ?? '', capacity: site.capacity === null ? '' : String(site.capacity),
     administrators: String(site.administrators), substitutes: String(site.substitutes), volunteers: String(site.volunteers), offers: site.offers, languages: site.languages.join(', '),
@@ -122,6 +122,9 @@ function SiteDetail({ day, site, plans, act }: { day: SiteDay; site: Site; plans
       )}
       <h3>{t('history', { name: site.name })}</h3>
       <Pending loaded={history} />
+      {history.state === 'done' && history.value.total > history.value.changes.length && (
+        <p className="muted">{t('history.latest', { shown: count(history.value.changes.length, lang), total: count(history.value.total, lang) })}</p>
+      )}
       {history.state === 'done' && (
         <ol className="st-history">
           {history.value.changes.map((c) => (
