@@ -14,6 +14,8 @@ export interface AttendanceSite {
   schoolId: string;
   name: string;
   studentsAttending: number | null;
+  /** Closed that day: no student attends it (0 is taken, as the student system may list it). */
+  closed: boolean;
 }
 
 export interface AttendanceRow {
@@ -51,9 +53,14 @@ export function checkAttendance(input: {
   enrollment: ReadonlyMap<string, number>;
 }): AttendanceCheck {
   const file = ATTENDANCE_FILE;
-  const example = input.sites[0] ? `${input.sites[0].schoolId},120` : 'E0001,120';
   const { table, problems, omitted } = readCsv(input.csv, file, ['students_attending'], ['school_id', 'cds_code', 'name'], 'attendance');
   const idColumn = table.header.includes('school_id') ? 'school_id' : 'cds_code';
+  // The example a problem gives: a site open that day with students enrolled, in the file's own column.
+  const cdsOf = new Map([...input.schoolByCds].map(([cds, id]) => [id, cds]));
+  const shown = input.sites.find((s) => !s.closed && (input.enrollment.get(s.schoolId) ?? 0) > 0 && (idColumn === 'school_id' || cdsOf.has(s.schoolId)));
+  const example = shown
+    ? `${idColumn === 'school_id' ? shown.schoolId : cdsOf.get(shown.schoolId)},${Math.min(input.enrollment.get(shown.schoolId) ?? 0, 120)}`
+    : 'E0001,120';
   if (problems.length === 0 && !table.header.includes('school_id') && !table.header.includes('cds_code')) {
     problems.push({ code: 'attendance.csv-missing-column', message: 'the header needs a "school_id" or a "cds_code" column to say which school each row is', where: { file, line: 1 }, hint: `school_id,students_attending then ${example}` });
   }
@@ -80,8 +87,10 @@ export function checkAttendance(input: {
     const enrolled = input.enrollment.get(schoolId) ?? 0;
     if (count === null || !Number.isSafeInteger(count)) {
       at(row, 'students_attending', 'not-a-count', `students_attending must be a whole number from 0, got ${JSON.stringify(cell)}`, example);
+    } else if (site.closed && count > 0) {
+      at(row, 'students_attending', 'site-closed', `${site.name} (${schoolId}) is closed on this strike day: no students attend it, got ${count}`, `${raw},0, or leave the row out; or open the site first (PATCH /api/sites/days/{dayId}/sites/${schoolId})`);
     } else if (moreThanEnrolled(count, enrolled, site.name) !== null) {
-      at(row, 'students_attending', 'more-than-enrolled', moreThanEnrolled(count, enrolled, site.name)!, `${schoolId},${Math.min(enrolled, 120)}`);
+      at(row, 'students_attending', 'more-than-enrolled', moreThanEnrolled(count, enrolled, site.name)!, `${raw},${Math.min(enrolled, 120)}`);
     } else {
       out.push({ line: row.line, schoolId, name: site.name, before: site.studentsAttending, after: count });
     }

@@ -25,9 +25,9 @@ const importRoute = createRoute({
 });
 
 async function daySites(db: Db, organizationId: number, dayId: number) {
-  const rows = await db.selectFrom('site_statuses').select(['school_id', 'name', 'students_attending'])
+  const rows = await db.selectFrom('site_statuses').select(['school_id', 'name', 'students_attending', 'status'])
     .where('organization_id', '=', organizationId).where('day_id', '=', dayId).orderBy('school_id').execute();
-  return rows.map((r) => ({ schoolId: r.school_id, name: r.name, studentsAttending: r.students_attending === null ? null : Number(r.students_attending) }));
+  return rows.map((r) => ({ schoolId: r.school_id, name: r.name, studentsAttending: r.students_attending === null ? null : Number(r.students_attending), closed: r.status === 'closed' }));
 }
 
 const answer = (check: AttendanceCheck, preview: boolean, version: number | null) => ({

@@ -43,15 +43,23 @@ async function picked(db: Db, day: SiteDayRow, b: Body, known: { schoolId: strin
   if ((b.sites === undefined) === (b.schoolsCsv === undefined)) {
     throw new ApiError(400, { code: 'sites.pick-sites', message: 'name the sites with either sites ("all" or school ids) or schoolsCsv, not both and not neither', where: { field: 'sites' }, hint: '{"set": {"status": "closed"}, "sites": "all", "except": ["E1"]}' });
   }
-  const chosen = b.schoolsCsv !== undefined
-    ? sitesFromCsv({ csv: b.schoolsCsv, known: await withCdsCodes(db, day, known.map((k) => k.schoolId)) })
-    : chooseSites({ sites: b.sites!, except: b.except, known: known.map((k) => k.schoolId) });
-  if (!chosen.ok) throw invalidContent(chosen.problems);
-  if (b.schoolsCsv !== undefined && b.except) {
-    const except = new Set(b.except);
-    return chosen.schoolIds.filter((id) => !except.has(id));
+  if (b.schoolsCsv === undefined) {
+    const chosen = chooseSites({ sites: b.sites!, except: b.except, known: known.map((k) => k.schoolId) });
+    if (!chosen.ok) throw invalidContent(chosen.problems);
+    return chosen.schoolIds;
   }
-  return chosen.schoolIds;
+  const withCds = await withCdsCodes(db, day, known.map((k) => k.schoolId));
+  const chosen = sitesFromCsv({ csv: b.schoolsCsv, known: withCds });
+  // `except` beside a CSV: school ids or CDS codes (as the CSV's lines), each one a site of the day.
+  const byCode = new Map(withCds.flatMap((k) => [[k.schoolId, k.schoolId] as const, ...(k.cdsCode ? [[k.cdsCode, k.schoolId] as const] : [])]));
+  const unknown = (b.except ?? []).flatMap((id, i) => (byCode.has(id) ? [] : [{
+    code: 'sites.unknown-school', message: `except[${i}]: there is no school "${id.slice(0, 60)}" on this day (a school id or CDS code)`, where: { field: `except[${i}]` },
+    hint: `a school id from GET /api/sites/days/{dayId}/sites, such as "${withCds[0]?.schoolId ?? 'E1'}", or its CDS code`,
+  }]));
+  const problems = [...(chosen.ok ? [] : chosen.problems), ...unknown];
+  if (problems.length > 0 || !chosen.ok) throw invalidContent(problems);
+  const except = new Set((b.except ?? []).map((id) => byCode.get(id)));
+  return chosen.schoolIds.filter((id) => !except.has(id));
 }
 
 async function withCdsCodes(db: Db, day: SiteDayRow, ids: string[]): Promise<{ schoolId: string; cdsCode: string | null }[]> {

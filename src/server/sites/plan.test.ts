@@ -115,6 +115,12 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect([unknownId.status, unknownId.body.where?.field]).toEqual([422, 'sites[1]']);
     const both = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, sites: 'all', schoolsCsv: 'E1' });
     expect(both.status).toBe(400);
+    // A mistyped site to spare beside a CSV is named, as beside a list (it would be changed otherwise).
+    const typo = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, schoolsCsv: 'cds_code\n99999990000002\n99999990000004\n', except: ['H1', 'HI'] });
+    expect([typo.status, typo.body.problems?.map((p: { where: { field: string } }) => p.where.field)]).toEqual([422, ['except[1]']]);
+    // …and spared by its CDS code too: 99999990000004 is H1, so only E2 would change.
+    const spared = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, schoolsCsv: 'cds_code\n99999990000002\n99999990000004\n', except: ['99999990000004'], preview: true });
+    expect([spared.status, spared.body.changed, spared.body.sample.map((x: { schoolId: string }) => x.schoolId)]).toEqual([200, 1, ['E2']]);
     expect(await changes()).toBe(before);
     const good = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals', opens: '11:00', closes: '13:00' }, schoolsCsv: 'cds_code\n99999990000002\n99999990000004\n' });
     // 99999990000002 = E2, 99999990000004 = H1: both closed → meals.
