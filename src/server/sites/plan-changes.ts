@@ -29,10 +29,13 @@ export interface ChangeWrite {
   changes: SiteChange[];
 }
 
-/** Writes the change; the plan version it made and the batch (bulk only). */
+/**
+ * Writes the change; the plan version it made and the batch (bulk only). A change of no site makes
+ * no version: the plan page would say there is something new to publish.
+ */
 export async function writeChanges(tx: Transaction<Database>, w: ChangeWrite): Promise<{ version: number; batch: number | null }> {
+  if (w.changes.length === 0) return { version: w.day.version, batch: null };
   const version = await bumpVersion(tx, w.day.id);
-  if (w.changes.length === 0) return { version, batch: null };
   const set = { ...w.columns, version, updated_by: w.personId, updated_at: w.at };
   const schoolIds = w.changes.map((c) => c.schoolId);
   for (let i = 0; i < schoolIds.length; i += CHUNK) {

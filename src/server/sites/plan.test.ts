@@ -100,8 +100,12 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect(rows.map((x) => `${x.school_id}:${x.kind}:${x.plan_version}`).sort()).toEqual(['E2:bulk:5', 'H1:bulk:5', 'M1:bulk:5']);
     expect(await site('H1')).toMatchObject({ status: 'closed', version: 5 });
     expect((await site('E1')).version).toBe(4);
-    // The same again changes nothing: all 3 already closed (the version still goes up by one).
+    // The same again changes nothing: all 3 already closed. Applied, it makes no plan version (the
+    // plan page would say version 6 is not public yet, with nothing new in it).
     expect((await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { ...body, preview: true })).body).toMatchObject({ changed: 0, unchanged: 3 });
+    const again = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, body);
+    expect(again.body).toMatchObject({ preview: false, changed: 0, unchanged: 3, version: 5, batch: null });
+    expect((await admin.request('GET', '/api/sites/days')).body.days.find((d: { id: number }) => d.id === dayId).version).toBe(5);
     const closed = await analyst.request('GET', `/api/sites/days/${dayId}/sites?status=closed`);
     expect([closed.body.total, closed.body.sites.length]).toEqual([3, 3]);
   });
