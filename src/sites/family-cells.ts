@@ -3,6 +3,7 @@
  * wrong is recorded where it is (line, column, name) with a valid example, and the cell reads as
  * null. Pure.
  */
+import { EARLIEST_DATE, LATEST_DATE } from '../proposals/limits.ts';
 import type { Problem } from '../errors/problem.ts';
 import { isIsoDate } from '../calendar/fiscal-year.ts';
 import { oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
@@ -69,6 +70,9 @@ export class FamilyCells {
     const parts = v.split(';').map((d) => d.trim()).filter((d) => d !== '');
     const bad = parts.find((d) => !isIsoDate(d));
     if (bad !== undefined) return this.problem(row, column, 'bad-date', `${column}: "${bad.slice(0, 40)}" is not a date YYYY-MM-DD on the calendar`, '2023-03-21;2023-03-22;2023-03-23');
+    // A mistyped year (1900, 2203) would match no strike day, and the site would never be shown.
+    const far = parts.find((d) => d < EARLIEST_DATE || d > LATEST_DATE);
+    if (far !== undefined) return this.problem(row, column, 'date-out-of-range', `${column}: ${far} is not a strike day's date: dates run from ${EARLIEST_DATE} to ${LATEST_DATE}`, '2023-03-21;2023-03-22;2023-03-23');
     if (parts.length > FAMILY_LIMITS.dates) return this.problem(row, column, 'too-many-dates', `${column} lists ${parts.length} dates; the most is ${FAMILY_LIMITS.dates} (leave it empty for every strike day)`, '2023-03-21;2023-03-22');
     const seen = parts.find((d, i) => parts.indexOf(d) !== i);
     if (seen !== undefined) return this.problem(row, column, 'repeated-date', `${column} lists ${seen} twice`, '2023-03-21;2023-03-22');

@@ -52,6 +52,15 @@ describe('reading a strike-days file', () => {
     ]);
   });
 
+  it('refuses a day rate above $10,000 and other costs beyond $1 billion either way (a slip that would also cost the total its cents)', () => {
+    expect(problems('date,students_attending,substitutes,substitute_day_rate,other_costs\n2019-03-04,600,3900,99999999999.99,0\n2019-03-05,600,0,,-1000000000.01\n')).toEqual([
+      'days.csv:2:4 substitute_day_rate: substitute_day_rate must be from $0 to $10,000, got 99999999999.99. Example: 300.00 [strike.out-of-range]',
+      'days.csv:3:5 other_costs: other_costs must be from -$1,000,000,000 to $1,000,000,000, got -1000000000.01. Example: 150000.00 [strike.out-of-range]',
+    ]);
+    // The bounds themselves are taken.
+    expect(read('date,students_attending,substitutes,substitute_day_rate,other_costs\n2019-03-04,600,1,10000.00,-1000000000.00\n').days[0]).toMatchObject({ substituteRateCents: 1_000_000, otherCostsCents: -100_000_000_000 });
+  });
+
   it('refuses a file with no days, and an unknown column', () => {
     expect(problems('date,students_attending\n')).toEqual(['days.csv:2: the file has a header but no strike days. Example: 2019-01-14,156774 [strike.no-days]']);
     expect(problems('date,students_attending,teachers_out\n2019-03-04,600,5\n')[0]).toBe('days.csv:1:3 teachers_out: unknown column "teachers_out". Example: date,students_attending,strike_share_T,substitutes,substitute_day_rate,other_costs,note [strike.csv-unknown-column]');

@@ -11,6 +11,14 @@ import { parseWeekday, weekdayIndex, WEEKDAYS } from './weekday.ts';
 export const SHARE_PREFIX = 'strike_share_';
 export const REQUIRED = ['date', 'students_attending'] as const;
 /** Optional columns; `strike_day`, `weekday` and `note` are for people (a weekday that does not match the date is warned about). */
+/**
+ * The largest day rate of a substitute, and the largest other costs (or savings) of one day, taken:
+ * above them a typed figure is a slip (a budget office would question it), and a day's total would
+ * lose its cents.
+ */
+export const MAX_SUBSTITUTE_DAY_RATE_CENTS = 1_000_000; // $10,000
+export const MAX_OTHER_COSTS_CENTS = 100_000_000_000; // $1,000,000,000
+
 export const OPTIONAL = ['strike_day', 'weekday', 'note', 'substitutes', 'substitute_day_rate', 'other_costs'] as const;
 
 /** Values for cells that are missing or empty (from the command line). */
@@ -90,9 +98,10 @@ export function readStrikeDays(input: { text: string; file: string; dataset: Dat
       shares[u] = header.includes(col) ? cells.share(row, col, defaults.shares[u] ?? 0) ?? 0 : (defaults.shares[u] ?? 0);
     }
     const substitutes = cells.count(row, 'substitutes', defaults.substitutes, '400');
-    const rate = cells.dollars(row, 'substitute_day_rate', defaults.substituteRateCents, { min: 0, hint: '300.00' });
-    const other = cells.dollars(row, 'other_costs', 0, { hint: '150000.00' }) ?? 0;
-    if (substitutes !== null && substitutes > 0 && rate === null) {
+    const rate = cells.dollars(row, 'substitute_day_rate', defaults.substituteRateCents, { min: 0, max: MAX_SUBSTITUTE_DAY_RATE_CENTS, hint: '300.00' });
+    const other = cells.dollars(row, 'other_costs', 0, { min: -MAX_OTHER_COSTS_CENTS, max: MAX_OTHER_COSTS_CENTS, hint: '150000.00' }) ?? 0;
+    // (A rate given but refused is named above, once.)
+    if (substitutes !== null && substitutes > 0 && rate === null && (row.cells.substitute_day_rate ?? '') === '') {
       cells.problem(row, header.includes('substitutes') ? 'substitutes' : 'date', 'no-substitute-rate',
         `${substitutes} substitutes on this day but no day rate: fill substitute_day_rate or give --substitute-rate`, 'substitute_day_rate 300.00');
     }
@@ -207,12 +216,16 @@ class Cells {
   }
 
   /** Dollars with at most 2 decimals; an empty cell takes `fallback`. */
-  dollars(row: CsvRow, column: string, fallback: Cents | null, opts: { min?: number; hint: string }): Cents | null {
+  dollars(row: CsvRow, column: string, fallback: Cents | null, opts: { min?: number; max?: number; hint: string }): Cents | null {
     const raw = row.cells[column] ?? '';
     if (raw === '') return fallback;
     const c = parseDollars(raw);
     if (c === null) return this.problem(row, column, 'not-dollars', `${column} must be a dollar amount with at most 2 decimals, got ${JSON.stringify(raw)}`, opts.hint);
-    if (opts.min !== undefined && c < opts.min) return this.problem(row, column, 'negative', `${column} must not be negative, got ${raw}`, opts.hint);
+    if (opts.min === 0 && c < 0) return this.problem(row, column, 'negative', `${column} must not be negative, got ${raw}`, opts.hint);
+    if ((opts.min !== undefined && c < opts.min) || (opts.max !== undefined && c > opts.max)) {
+      const bound = (x: number) => `${x < 0 ? '-' : ''}$${(Math.abs(x) / 100).toLocaleString('en-US')}`;
+      return this.problem(row, column, 'out-of-range', `${column} must be ${opts.min === 0 ? 'from $0' : `from ${bound(opts.min ?? 0)}`} to ${bound(opts.max ?? 0)}, got ${raw}`, opts.hint);
+    }
     return c;
   }
 }

@@ -2,6 +2,7 @@
  * Strike days: an organizer declares a day (its date, a label, the time zone its shift times are
  * in), renames or cancels it. Captains see the days too, with the counts of their own shifts.
  */
+import { EARLIEST_DATE, LATEST_DATE } from '../../proposals/limits.ts';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { isDate, isTimeZone } from '../../pickets/local-time.ts';
 import { audit } from '../audit.ts';
@@ -80,6 +81,7 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
     const b = c.req.valid('json');
     const timeZone = b.timeZone ?? DEFAULT_TIME_ZONE;
     if (!isDate(b.date)) throw new ApiError(400, { code: 'request.invalid-date', message: `body date: ${b.date} is not a date on the calendar`, where: { field: 'date' }, hint: '"2019-01-14"' });
+    if (b.date < EARLIEST_DATE || b.date > LATEST_DATE) throw new ApiError(400, { code: 'request.date-out-of-range', message: `body date: ${b.date} is not a strike day's date: dates run from ${EARLIEST_DATE} to ${LATEST_DATE}`, where: { field: 'date' }, hint: '"2019-01-14"' });
     if (!isTimeZone(timeZone)) throw new ApiError(400, { code: 'request.invalid-time-zone', message: `body timeZone: ${JSON.stringify(timeZone)} is not a time zone this server knows`, where: { field: 'timeZone' }, hint: '"America/Los_Angeles" (an IANA time zone name)' });
     const at = deps.now().toISOString();
     const row: DayRow = { id: deps.ids.next(actor.org.id), organization_id: actor.org.id, date: b.date, label: b.label, time_zone: timeZone, created_by: actor.person.id, created_at: at, cancelled_at: null };

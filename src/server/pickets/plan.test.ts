@@ -47,6 +47,8 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect([zone.status, zone.body.where?.field]).toEqual([400, 'timeZone']);
     const date = await organizer.request('POST', '/api/pickets/days', { date: '2026-02-30', label: 'Day' });
     expect([date.status, date.body.where?.field]).toEqual([400, 'date']);
+    const far = await organizer.request('POST', '/api/pickets/days', { date: '1900-01-14', label: 'Day' });
+    expect([far.status, far.body.code, far.body.where?.field]).toEqual([400, 'request.date-out-of-range', 'date']);
     expect((await member.request('POST', '/api/pickets/days', { date: '2026-01-22', label: 'Day' })).status).toBe(403);
     const list = await organizer.request('GET', '/api/pickets/days');
     expect(list.body.days.map((d: { date: string }) => d.date)).toEqual(['2026-01-20']);

@@ -1,4 +1,5 @@
 /** The shapes of the meal and partner sites routes (docs/api.md "Sites: meal and partner sites"). */
+import { EARLIEST_DATE, LATEST_DATE } from '../../proposals/limits.ts';
 import { z } from '@hono/zod-openapi';
 import { isIsoDate } from '../../calendar/fiscal-year.ts';
 import { FAMILY_KINDS, FAMILY_LIMITS, HHMM, PARTNER_KINDS } from '../../sites/family-site.ts';
@@ -12,7 +13,8 @@ export const FamilyListQuery = z.object({
 
 const required = (max: number, example: string) => plainLine(max).refine((s) => s !== '', `must not be empty, such as "${example}"`);
 const Time = z.string().regex(HHMM, 'must be a 24-hour time HH:MM such as 07:30 or 13:30');
-const Dates = z.array(z.string().max(10).refine(isIsoDate, 'must be a date YYYY-MM-DD on the calendar, such as 2023-03-21')).max(FAMILY_LIMITS.dates)
+const Dates = z.array(z.string().max(10).refine(isIsoDate, 'must be a date YYYY-MM-DD on the calendar, such as 2023-03-21')
+  .refine((d) => d >= EARLIEST_DATE && d <= LATEST_DATE, `must be a strike day's date, from ${EARLIEST_DATE} to ${LATEST_DATE}, such as 2023-03-21`)).max(FAMILY_LIMITS.dates)
   .refine((d) => new Set(d).size === d.length, 'lists a date twice: list each date once')
   .openapi({ description: 'the dates the site is open; [] (or left out): every strike day', example: ['2023-03-21', '2023-03-22'] });
 const Languages = z.array(required(FAMILY_LIMITS.language, 'Spanish')).max(FAMILY_LIMITS.languages).openapi({ example: ['English', 'Spanish'] });

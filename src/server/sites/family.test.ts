@@ -137,6 +137,20 @@ eachDatabase('meal and partner sites', (dialect) => {
     expect((await analyst.request('POST', '/api/sites/family/import', { csv, preview: true })).status).toBe(403);
   });
 
+  it('refuses a date no strike day can have (a mistyped year), entered or imported, naming it and changing nothing', async () => {
+    const before = await snapshot(s.handle.db);
+    for (const dates of [['1900-03-21'], ['2023-03-21', '2203-03-22']]) {
+      const r = await admin.request('POST', '/api/sites/family', { ...LIBRARY, name: 'Far', dates });
+      expect([dates.at(-1), r.status, r.body.where?.field]).toEqual([dates.at(-1), 400, `dates[${dates.length - 1}]`]);
+    }
+    const csv = `${HEADER}\n${MEAL_ROWS[0].replace('Roosevelt', 'Garfield').replace('2023-03-22;2023-03-21', '2023-03-21;1900-01-01')}\n`;
+    const preview = await admin.request('POST', '/api/sites/family/import', { csv, preview: true });
+    expect(preview.body.problems.map((p: { code: string; where: { line: number; col: number } }) => [p.code, p.where.line, p.where.col])).toEqual([['sites.date-out-of-range', 2, 8]]);
+    expect(preview.body.problems[0].message).toBe('dates: 1900-01-01 is not a strike day\'s date: dates run from 1990-01-01 to 2099-12-31');
+    expect(preview.body.toAdd).toBe(0);
+    expect(changedTables(before, await snapshot(s.handle.db))).toEqual([]);
+  });
+
   it('refuses a file with a mistake on each of 300 rows: the first 200 listed, the rest counted, nothing added', async () => {
     const rows = Array.from({ length: 300 }, (_, i) => `meal,School ${i + 1},"${i + 1} Main St, Los Angeles, CA 90012",34.05,-118.24,25:00,13:30,,2,,,`);
     const before = await snapshot(s.handle.db);

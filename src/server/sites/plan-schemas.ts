@@ -1,4 +1,5 @@
 /** The shapes of the district's strike-day site plan routes (docs/sites.md, "A strike day and its sites"). */
+import { MAX_OTHER_COSTS_CENTS, MAX_SUBSTITUTE_DAY_RATE_CENTS } from '../../strike/days.ts';
 import { z } from '@hono/zod-openapi';
 import { SITE_STATUSES } from '../../sites/plan-rules.ts';
 import { Id, plainLine, plainText } from '../schemas.ts';
@@ -14,6 +15,10 @@ const Label = plainLine(200).refine((s) => s !== '', 'name the day, such as "Str
 const Shares = z.record(z.string().min(1).max(40), z.number().min(0).max(1)).refine((r) => Object.keys(r).length <= 50, 'at most 50 units')
   .openapi({ description: 'share (0–1) of each bargaining unit on strike', example: { UTLA: 1 } });
 const Dollars = z.number().min(-1e11).max(1e11).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be dollars with at most 2 decimals, such as 250.50');
+/** A substitute's day rate: up to $10,000 (src/strike/days.ts, as `settle strike-impact` takes it). */
+const DayRate = Dollars.refine((n) => n >= 0, 'must not be negative').refine((n) => Math.round(n * 100) <= MAX_SUBSTITUTE_DAY_RATE_CENTS, `must be at most $${(MAX_SUBSTITUTE_DAY_RATE_CENTS / 100).toLocaleString('en-US')} a day, such as 250.50`);
+/** A day's other costs (negative: savings), within ±$1 billion (as `settle strike-impact` takes them). */
+const OtherCosts = Dollars.refine((n) => Math.abs(Math.round(n * 100)) <= MAX_OTHER_COSTS_CENTS, `must be from -$${(MAX_OTHER_COSTS_CENTS / 100).toLocaleString('en-US')} to $${(MAX_OTHER_COSTS_CENTS / 100).toLocaleString('en-US')}`);
 const Status = z.enum(SITE_STATUSES);
 const Hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM such as 08:00 or 18:00').openapi({ example: '08:00' });
 const Count = (max: number) => z.number().int().min(0).max(max);
@@ -22,16 +27,16 @@ export const SiteDayBody = z.object({
   date: Date_, label: Label,
   datasetVersionId: z.number().int().positive().optional().openapi({ description: 'default: the district\'s newest dataset version' }),
   shares: Shares.optional(),
-  substituteDayRate: Dollars.refine((n) => n >= 0, 'must not be negative').nullable().optional().openapi({ description: 'dollars a day per substitute' }),
-  otherCosts: Dollars.optional().openapi({ description: 'other costs of the day in dollars (negative: other savings)' }),
+  substituteDayRate: DayRate.nullable().optional().openapi({ description: 'dollars a day per substitute' }),
+  otherCosts: OtherCosts.optional().openapi({ description: 'other costs of the day in dollars (negative: other savings)' }),
   ratioLimit: z.number().int().min(1).max(1000).optional().openapi({ description: 'most children per adult present before a site is flagged; default 20' }),
   status: Status.optional().openapi({ description: 'every site\'s status to start with; default instruction' }),
 }).strict().openapi('SiteDayNew', { example: { date: '2019-01-14', label: 'Strike day 1', shares: { UTLA: 1 }, substituteDayRate: 250, ratioLimit: 20 } });
 
 export const SiteDayEditBody = z.object({
   label: Label.optional(), shares: Shares.optional(),
-  substituteDayRate: Dollars.refine((n) => n >= 0, 'must not be negative').nullable().optional(),
-  otherCosts: Dollars.optional(), ratioLimit: z.number().int().min(1).max(1000).optional(), cancelled: z.boolean().optional(),
+  substituteDayRate: DayRate.nullable().optional(),
+  otherCosts: OtherCosts.optional(), ratioLimit: z.number().int().min(1).max(1000).optional(), cancelled: z.boolean().optional(),
 }).strict().openapi('SiteDayEdit', { example: { label: 'Strike day 1', ratioLimit: 15 } });
 
 export const SiteDaySchema = z.object({

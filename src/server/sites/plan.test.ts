@@ -61,6 +61,11 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect(r.body.day).toMatchObject({ label: 'Monday', ratioLimit: 15, otherCosts: -1200.25, version: 2 });
     const bad = await admin.request('PATCH', `/api/sites/days/${dayId}`, { shares: { T: 1.5 } });
     expect([bad.status, bad.body.where?.field]).toEqual([400, 'shares.T']);
+    // A substitute at $99,999,999,999.99 a day (or other costs past $1 billion) is a slip, as `settle strike-impact` says.
+    for (const [field, value] of [['substituteDayRate', 99_999_999_999.99], ['otherCosts', -1_000_000_000.01]] as const) {
+      const far = await admin.request('PATCH', `/api/sites/days/${dayId}`, { [field]: value });
+      expect([field, far.status, far.body.where?.field]).toEqual([field, 400, field]);
+    }
     expect((await admin.request('PATCH', `/api/sites/days/${dayId}`, { ratioLimit: 20 })).body.day.version).toBe(3);
     const audit = await s.handle.db.selectFrom('audit_log').select('action').where('action', 'like', 'site.day-%').execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['site.day-create', 'site.day-edit', 'site.day-edit']);
