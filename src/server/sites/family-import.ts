@@ -15,7 +15,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { ImportBody, ImportReport } from './family-schemas.ts';
-import { areaOf, familyActor, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { areaOf, familyActor, familyChangedOn, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
 
 const FILE = 'sites.csv';
 const SAMPLE = 10;
@@ -77,6 +77,7 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
       const late = await alreadyThere(tx, actor.org.id, sites);
       if (late.length > 0) throw new ApiError(409, { ...late[0], problems: late });
       for (let i = 0; i < rows.length; i += 200) await tx.insertInto('family_sites').values(rows.slice(i, i + 200)).execute();
+      await familyChangedOn(tx, actor.org.id, sites.map((x) => x.site.dates));
     });
     return c.json({ preview: false, rows: report.rows, toAdd: rows.length, added: rows.length, problems: [], sample: sample(true) }, 200);
   });

@@ -12,7 +12,7 @@ import { ApiError, conflict } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { familyImportRoutes } from './family-import.ts';
 import { FamilyListQuery, FamilySiteBody, FamilySiteEdit, FamilySiteParams, FamilySiteSchema } from './family-schemas.ts';
-import { areaOf, columnsOf, familyActor, familyJson, familySiteOf, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { areaOf, columnsOf, familyActor, familyChangedOn, familyJson, familySiteOf, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
 
 const TAG = ['sites'];
 const list = createRoute({
@@ -77,6 +77,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-create', subject: `family-sites/${row.id}`, at: row.created_at });
       await mustBeNew(tx, actor.org.id, site);
       await tx.insertInto('family_sites').values(row).execute();
+      await familyChangedOn(tx, actor.org.id, [site.dates]);
     });
     return c.json({ site: familyJson(row) }, 201);
   });
@@ -96,6 +97,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
       if (b.name !== undefined || b.address !== undefined) await mustBeNew(tx, actor.org.id, site, before.id);
       const change = { ...columnsOf(site), updated_at: at };
       await tx.updateTable('family_sites').set(change).where('id', '=', before.id).execute();
+      await familyChangedOn(tx, actor.org.id, [siteOfRow(before).dates, site.dates]);
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-edit', subject: `family-sites/${before.id}`, at });
       return { ...before, ...change };
     });
@@ -110,6 +112,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
     await deps.db.transaction().execute(async (tx) => {
       const before = await familySiteOf(tx, actor.org.id, id);
       await tx.updateTable('family_sites').set({ removed_at: at, updated_at: at }).where('id', '=', before.id).execute();
+      await familyChangedOn(tx, actor.org.id, [siteOfRow(before).dates]);
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-remove', subject: `family-sites/${before.id}`, at });
     });
     return c.json({ removed: { id, removedAt: at } }, 200);

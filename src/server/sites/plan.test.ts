@@ -198,6 +198,24 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect(pubs.body.publications).toEqual([expect.objectContaining({ planVersion: version, openSites: 3, publishedBy: expect.objectContaining({ name: 'Tiny Unified admin' }) })]);
   });
 
+  it('moves a day\'s plan on when a meal or partner site on it is entered, changed or removed (the page then asks to publish again)', async () => {
+    const day = async () => (await admin.request('GET', '/api/sites/days')).body.days.find((d: { id: number }) => d.id === dayId) as { version: number; publishedVersion: number };
+    const idOf = async (name: string) => (await s.handle.db.selectFrom('family_sites').select('id').where('name', '=', name).where('organization_id', '=', s.orgId.district).executeTakeFirstOrThrow()).id;
+    const start = await day();
+    // Another date's site (2019-01-15) changes nothing on 2019-01-14.
+    expect((await admin.request('PATCH', `/api/sites/family/${await idOf('Another day')}`, { closes: '13:00' })).status).toBe(200);
+    expect((await day()).version).toBe(start.version);
+    // "That day" (2019-01-14), published above, removed: the published snapshot still has it until the next publication.
+    expect((await admin.request('DELETE', `/api/sites/family/${await idOf('That day')}`)).status).toBe(200);
+    expect(await day()).toMatchObject({ version: start.version + 1, publishedVersion: start.publishedVersion });
+    // Moved onto 2019-01-14, and a new site for every day: one version more each.
+    expect((await admin.request('PATCH', `/api/sites/family/${await idOf('Another day')}`, { dates: ['2019-01-14'] })).status).toBe(200);
+    expect((await admin.request('POST', '/api/sites/family', { kind: 'partner', partnerKind: 'park', name: 'Alder Park', address: '2 Alder St', latitude: 34.05, longitude: -118.25, opens: '08:00', closes: '18:00' })).status).toBe(201);
+    expect((await day()).version).toBe(start.version + 3);
+    const republished = await admin.request('POST', `/api/sites/days/${dayId}/publish`);
+    expect(republished.body.snapshot.familySites.map((x: { name: string }) => x.name)).toEqual(['Alder Park', 'Another day', 'Every day']);
+  });
+
   it('answers a union 404 on every route, and another district 404 on this day', async () => {
     // Valid bodies, so the answer is the route's, not the validation's.
     const routes: [string, string, unknown?][] = [['GET', '/api/sites/days'], ['POST', '/api/sites/days', { date: '2019-01-16', label: 'Day' }], ['PATCH', `/api/sites/days/${dayId}`, { label: 'X' }],
