@@ -82,7 +82,10 @@ export async function strikeCost(db: Kysely<Database>, days: CostDay[]): Promise
     });
   }
   for (const d of days.filter((x) => x.inputs.substituteRateMissing)) {
-    warnings.push({ code: 'site.no-substitute-rate', message: `${d.inputs.date}: ${d.inputs.substitutes} substitutes planned but the day has no substitute day rate, so they are costed at $0`, where: { field: 'substituteDayRate' }, hint: 'set the day\'s substituteDayRate, for example 300.00' });
+    const missing: Problem = { code: 'site.no-substitute-rate', message: `${d.inputs.date}: ${d.inputs.substitutes} substitutes planned but the day has no substitute day rate, so they are costed at $0`, where: { field: 'substituteDayRate' }, hint: 'set the day\'s substituteDayRate, for example 300.00' };
+    warnings.push(missing);
+    // With the day too, where the cost page lists what to check.
+    dayWarnings.set(d.dayId, [...(dayWarnings.get(d.dayId) ?? []), missing]);
   }
   const zero = (): Running => ({ revenueLostCents: 0, payNotPaidCents: 0, substitutesCents: 0, otherCostsCents: 0, netCents: 0 });
   const strikes: Strike[] = [];

@@ -246,4 +246,29 @@ eachDatabase('the day\'s cost', (dialect) => {
     // The first strike spans both dataset versions: its file still asks which.
     expect((await analyst.request('GET', '/api/sites/cost.csv?from=2019-03-04&to=2019-03-07')).status).toBe(409);
   });
+
+  it('warns on the day itself of substitutes without a day rate, and leaves the rate empty in the days file (settle strike-impact asks for it)', async () => {
+    const saturday = (await analyst.request('GET', '/api/sites/cost')).body.days.find((d: { inputs: { date: string } }) => d.inputs.date === '2019-05-11');
+    expect((await admin.request('PATCH', `/api/sites/days/${saturday.dayId}`, { substituteDayRate: null })).status).toBe(200);
+    try {
+      const cost = await analyst.request('GET', '/api/sites/cost');
+      const day = cost.body.days.find((d: { dayId: number }) => d.dayId === saturday.dayId);
+      // 1 substitute (E1) at no rate: $0, and said on the day (the cost page lists the days' warnings) and overall.
+      expect(day.impact.substitutesCents).toBe(0);
+      expect(day.warnings.map((w: { code: string }) => w.code)).toContain('site.no-substitute-rate');
+      expect(cost.body.warnings.map((w: { code: string }) => w.code)).toContain('site.no-substitute-rate');
+      const file = await analyst.request('GET', `/api/sites/cost.csv?from=2019-05-06&to=2019-05-11`);
+      expect(file.body.split('\n')[2]).toMatch(/^2019-05-11,1750,1,0,1,,0\.00,/);
+      const dir = mkdtempSync(join(tmpdir(), 'settle-cost-'));
+      try {
+        writeFileSync(join(dir, 'days.csv'), file.body as string);
+        const cli = await runCli('strike-impact', '--district', TINY, '--days', join(dir, 'days.csv'), '--json');
+        expect([cli.code, cli.err.includes('strike.no-substitute-rate')]).toEqual([3, true]); // 3: a problem in an input file
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await admin.request('PATCH', `/api/sites/days/${saturday.dayId}`, { substituteDayRate: 300 });
+    }
+  });
 });

@@ -46,6 +46,7 @@ function warningText(w: DayWarning, d: CostDay, t: (key: keyof typeof st.en, var
   }
   if (w.code === 'strike.more-than-normal') return t('cost.warn.moreThanNormal', { date, n: count(d.impact.studentsAttending, lang), normal: count(d.impact.normalAttendance, lang, 2) });
   if (w.code === 'strike.more-than-enrolled') return t('cost.warn.moreThanEnrolled', { date, n: count(d.impact.studentsAttending, lang) });
+  if (w.code === 'site.no-substitute-rate') return t('cost.warn.noSubstituteRate', { date });
   return `${date}: ${w.message}`;
 }
 
