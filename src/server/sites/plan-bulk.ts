@@ -6,6 +6,7 @@
  * all in one batch. Unknown ids are refused by field or CSV line and nothing changes.
  */
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Problem } from '../../errors/problem.ts';
 import { capProblems } from '../../errors/capped.ts';
 import { chooseSites, diff, sitesFromCsv, transitions } from '../../sites/bulk-select.ts';
 import { effectiveSet, settle, siteProblems, SITE_STATUSES, type SiteFields } from '../../sites/plan-rules.ts';
@@ -85,16 +86,30 @@ export function bulkRoutes(app: OpenAPIHono<AppEnv>): void {
       const changes: { schoolId: string; name: string; before: Partial<SiteFields>; after: Partial<SiteFields>; full: { before: SiteFields; after: SiteFields } }[] = [];
       let unchanged = 0;
       const overEnrolled: { schoolId: string; name: string; studentsAttending: number | null }[] = [];
+      // Each rule broken, with the first site that breaks it and how many more do (a set of hours
+      // refused at 1,150 closed sites says so, not only the first).
+      const broken = new Map<string, { problem: Problem; first: string; more: number }>();
       for (const r of rows) {
         if (!ids.has(r.school_id)) continue;
         const before = fieldsOf(r);
         const after = settle(before, b.set);
         const problems = siteProblems(after, 'set.');
-        if (problems.length > 0) throw invalidContent(problems.map((p) => ({ ...p, message: `${r.name} (${r.school_id}): ${p.message}` })));
+        for (const p of problems) {
+          const key = `${p.code} ${p.where?.field}`;
+          const seen = broken.get(key);
+          if (seen) seen.more++;
+          else broken.set(key, { problem: p, first: `${r.name} (${r.school_id})`, more: 0 });
+        }
+        if (problems.length > 0) continue;
         if (b.set.studentsAttending !== undefined && b.set.studentsAttending !== null) overEnrolled.push({ schoolId: r.school_id, name: r.name, studentsAttending: after.studentsAttending });
         const d = diff(before, after);
         if (d) changes.push({ schoolId: r.school_id, name: r.name, ...d, full: { before, after } });
         else unchanged++;
+      }
+      if (broken.size > 0) {
+        throw invalidContent([...broken.values()].map(({ problem, first, more }) => ({
+          ...problem, message: `${first}${more > 0 ? ` and ${more.toLocaleString('en-US')} other site${more === 1 ? '' : 's'} picked` : ''}: ${problem.message}`,
+        })));
       }
       // Every site above its enrollment is named (the same figure set on all: often many).
       const enrolled = await attendanceProblems(db, day, overEnrolled, 'set.studentsAttending');

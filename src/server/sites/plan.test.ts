@@ -298,6 +298,8 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect([one.status, one.body.code, one.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'substitutes']);
     const many = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed', administrators: 1 }, sites: 'all' });
     expect([many.status, many.body.code, many.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'set.administrators']);
+    // Named once with the first site, and how many more of the 4 picked break it (sites in name order: Alder E1 first).
+    expect(many.body.message).toMatch(/^Alder Elementary \(E1\) and 3 other sites picked: a closed site has no adults planned/);
     expect(await changes()).toBe(before);
     expect(await site('E1')).toMatchObject({ status: 'closed', administrators: 0, substitutes: 0 });
     // Closing in bulk clears them on every site it closes: H1 had none, M1 gets 3 first.
