@@ -32,6 +32,24 @@ export function codeFor(secret: string, window: number): string {
   return String(bin % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * The codes worked out lately, by window and shift secret: on a strike morning thousands of
+ * check-ins a second name a few hundred shifts, each checked against the same one or two windows
+ * (an HMAC each otherwise). Forgotten all at once when full.
+ */
+const recent = new Map<string, string>();
+const RECENT_CODES = 4096;
+function codeKept(secret: string, window: number): string {
+  const key = `${window} ${secret}`;
+  let code = recent.get(key);
+  if (code === undefined) {
+    if (recent.size >= RECENT_CODES) recent.clear();
+    code = codeFor(secret, window);
+    recent.set(key, code);
+  }
+  return code;
+}
+
 /** Why an action's time is outside what a shift accepts, or null when it is inside. */
 export type TimeRefusal = 'picket.too-early' | 'picket.too-late' | 'picket.clock-ahead';
 
@@ -48,7 +66,7 @@ export function checkCode(o: { secret: string; shift: ShiftTimes; code: string; 
   const time = timeRefusal(o.shift, atMs, Date.parse(o.receivedAt));
   if (time) return time;
   const w = windowOf(atMs);
-  return o.code === codeFor(o.secret, w) || o.code === codeFor(o.secret, w - 1) ? null : 'picket.code-wrong';
+  return o.code === codeKept(o.secret, w) || o.code === codeKept(o.secret, w - 1) ? null : 'picket.code-wrong';
 }
 
 /** Every window's code from start − 30 min to end + 30 min, for the captain's phone to keep. */

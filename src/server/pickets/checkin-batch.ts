@@ -46,6 +46,8 @@ export interface CheckInJob {
   role: string;
   actions: ActionIn[];
   receivedAt: string;
+  /** The sender's roster row when already read with their session (the fast path); else read here. */
+  memberRowId?: number | null;
 }
 
 export type JobAnswer = { results: ActionResult[]; strikeDayIds: number[]; organizationId: number } | { error: ApiError };
@@ -69,7 +71,8 @@ interface Pending { job: number; index: number; org: number; shiftId: number; me
 
 export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now: string, dialect: SqlDialect): Promise<JobAnswer[]> {
   const all = jobs.flatMap((j) => j.actions);
-  const rows = await memberRowsOf(tx, [...new Set(jobs.map((j) => j.personId))]);
+  const rows = await memberRowsOf(tx, [...new Set(jobs.filter((j) => j.memberRowId === undefined).map((j) => j.personId))]);
+  for (const j of jobs) if (j.memberRowId !== undefined) rows.set(j.personId, j.memberRowId);
   const shifts = await shiftFacts(tx, [...new Set(all.map((a) => a.shiftId))]);
   const targets = await rosterRows(tx, [...new Set(all.flatMap((a) => (a.memberRowId === undefined ? [] : [a.memberRowId])))]);
   const stored = await storedActions(tx, jobs.flatMap((j) => j.actions.map((a) => ({ organizationId: j.organizationId, deviceId: a.id }))));

@@ -19,6 +19,8 @@ export interface CheckInSender {
   organizationId: number;
   personId: number;
   role: string;
+  /** The roster row the sign-in is linked to (not removed), read in the same query; null: none. */
+  memberRowId: number | null;
 }
 
 const CHUNK = 500;
@@ -33,7 +35,9 @@ export async function checkInSenders(tx: Tx, tokenHashes: string[], now: Date, o
       .selectFrom('sessions')
       .innerJoin('people', 'people.id', 'sessions.person_id')
       .innerJoin('organizations', 'organizations.id', 'people.organization_id')
-      .select(['sessions.id as sessionId', 'sessions.token_hash', 'sessions.expires_at', 'people.id as personId', 'people.name', 'people.email', 'people.role', 'organizations.id as orgId', 'organizations.kind', 'organizations.name as orgName', 'organizations.district_id', 'organizations.unit'])
+      // As memberRowsOf (checkin-lookup.ts) reads it: the person's roster row in their own union, not removed.
+      .leftJoin('roster_members as m', (j) => j.onRef('m.id', '=', 'people.member_row_id').onRef('m.organization_id', '=', 'people.organization_id').on('m.removed_at', 'is', null))
+      .select(['m.id as memberRowId', 'sessions.id as sessionId', 'sessions.token_hash', 'sessions.expires_at', 'people.id as personId', 'people.name', 'people.email', 'people.role', 'organizations.id as orgId', 'organizations.kind', 'organizations.name as orgName', 'organizations.district_id', 'organizations.unit'])
       .where('sessions.token_hash', 'in', unique.slice(i, i + CHUNK))
       .where('people.removed_at', 'is', null)
       .execute();
@@ -41,7 +45,7 @@ export async function checkInSenders(tx: Tx, tokenHashes: string[], now: Date, o
       if (!(r.expires_at > now.toISOString())) continue;
       const actor: Actor = { sessionId: r.sessionId, person: { id: r.personId, name: r.name, email: r.email, role: r.role }, org: { id: r.orgId, kind: r.kind, name: r.orgName, districtId: r.district_id, unit: r.unit } };
       if (actor.org.kind !== 'union' || !may(actor, 'picket.member')) continue;
-      out.set(r.token_hash, { organizationId: r.orgId, personId: r.personId, role: r.role });
+      out.set(r.token_hash, { organizationId: r.orgId, personId: r.personId, role: r.role, memberRowId: r.memberRowId ?? null });
       if (o.extend && needsExtension(r.expires_at, now)) extend.push(r.sessionId);
     }
   }
