@@ -41,7 +41,6 @@ const history = createRoute({
   },
 });
 
-
 export function siteRoutesOfDay(app: OpenAPIHono<AppEnv>): void {
   app.openapi(list, async (c) => {
     const actor = district(c, 'site.read');
@@ -98,7 +97,8 @@ export function siteRoutesOfDay(app: OpenAPIHono<AppEnv>): void {
     await siteOf(db, day, schoolId);
     const ofSite = db.selectFrom('site_changes as h').where('h.day_id', '=', day.id).where('h.school_id', '=', schoolId);
     const total = Number((await ofSite.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
-    // One more than the page: whether there are earlier ones.
+    // One more than the page: whether there are earlier ones. A site has at most one change per plan
+    // version (writeChanges writes one row per site changed), so the version is the page's cursor.
     const newest = await (before === undefined ? ofSite : ofSite.where('h.plan_version', '<', before)).innerJoin('people as p', 'p.id', 'h.person_id')
       .select(['h.id', 'h.plan_version', 'h.kind', 'h.before', 'h.after', 'h.batch', 'h.at', 'p.id as person_id', 'p.name'])
       .orderBy('h.plan_version', 'desc').orderBy('h.id', 'desc').limit(limit + 1).execute();
