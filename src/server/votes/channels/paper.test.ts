@@ -56,6 +56,21 @@ eachDatabase('voting on paper', (dialect) => {
     expect(await paperAudits()).toEqual(['vote.paper-sign-ins:2', 'vote.paper-sign-ins:0']);
   });
 
+  it('refuses another site\'s member as that whether or not they voted: a captain learns nothing of who voted elsewhere', async () => {
+    // 1005 (Harbor's, not this captain's site) voted, and 1005 struck by the committee: the same answer either way.
+    const row = () => s.handle.db.selectFrom('vote_voters').select(['voted_at', 'channel', 'standing']).where('vote_id', '=', w.voteId).where('member_row_id', '=', w.members[4].rowId).executeTakeFirstOrThrow();
+    const was = await row();
+    const audits = (await s.handle.db.selectFrom('audit_log').select('id').where('organization_id', '=', s.orgId.teachers).execute()).map((a) => a.id);
+    await s.handle.db.updateTable('vote_voters').set({ voted_at: s.clock.now.toISOString(), channel: 'online' }).where('vote_id', '=', w.voteId).where('member_row_id', '=', w.members[4].rowId).execute();
+    const voted = await captain.request('POST', site(0, 'sign-ins'), { memberIds: ['1005'] });
+    await s.handle.db.updateTable('vote_voters').set({ voted_at: null, channel: null, standing: 'struck' }).where('vote_id', '=', w.voteId).where('member_row_id', '=', w.members[4].rowId).execute();
+    const struck = await captain.request('POST', site(0, 'sign-ins'), { memberIds: ['1005'] });
+    // As it was, for the tests that follow (the roll row, and no audit entries of these sign-ins of nobody).
+    await s.handle.db.updateTable('vote_voters').set(was).where('vote_id', '=', w.voteId).where('member_row_id', '=', w.members[4].rowId).execute();
+    await s.handle.db.deleteFrom('audit_log').where('organization_id', '=', s.orgId.teachers).where('id', 'not in', audits).execute();
+    expect([voted.body.results, struck.body.results]).toEqual([[{ memberId: '1005', result: 'refused', reason: 'other-worksite' }], [{ memberId: '1005', result: 'refused', reason: 'other-worksite' }]]);
+  });
+
   it('only the site\'s captain or the committee sign in, enter or sign off; the district and another union get 404', async () => {
     expect((await captain.request('POST', site(1, 'sign-ins'), { memberIds: ['1005'] })).status).toBe(403);
     expect((await (await s.as('teachers', 'organizer')).request('POST', site(0, 'entries'), { counts: tally(2, 0, 0) })).status).toBe(403);

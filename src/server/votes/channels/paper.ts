@@ -160,10 +160,14 @@ export function paperRoutes(app: OpenAPIHono<AppEnv>): void {
  */
 async function claimPaper(tx: Db, voteId: number, worksiteId: number, memberRowId: number, at: string): Promise<string | null> {
   const roll = await tx.selectFrom('vote_voters').select(['id', 'worksite_id', 'standing', 'voted_at']).where('vote_id', '=', voteId).where('member_row_id', '=', memberRowId).executeTakeFirst();
+  // Another site's member is refused as that, before anything about them is looked at: whether
+  // they voted, were struck or are on the list is not this site's to learn (a captain could
+  // otherwise sign in 500 member ids of the union and read who has voted).
+  const site = roll ? roll.worksite_id : (await tx.selectFrom('roster_members').select('worksite_id').where('id', '=', memberRowId).executeTakeFirst())?.worksite_id ?? null;
+  if (site !== worksiteId) return 'other-worksite';
   if (!roll) return 'not-on-list';
   if (roll.voted_at) return 'already-voted';
   if (roll.standing === 'struck') return 'struck';
-  if (roll.worksite_id !== worksiteId) return 'other-worksite';
   const pending = await tx.selectFrom('vote_challenges').select('id').where('vote_id', '=', voteId).where('member_row_id', '=', memberRowId).where('status', '=', 'pending').executeTakeFirst();
   if (roll.standing === 'challenged' || pending) return 'challenged';
   const claimed = await tx.updateTable('vote_voters').set({ voted_at: at, channel: 'paper' }).where('id', '=', roll.id).where('voted_at', 'is', null).executeTakeFirst();
