@@ -110,6 +110,9 @@ export function voteRoutes(app: OpenAPIHono<AppEnv>): void {
         if (b.closesAt === undefined) return v;
         const problems = validateSetup({ ...setupOf(v), closesAt: b.closesAt });
         if (problems.length > 0) throw invalidContent(problems);
+        // Extended while open, never reopened: after the close, whoever could see who had not voted
+        // (the roll) would choose to let ballots in again.
+        if (Date.parse(at) >= Date.parse(v.closes_at)) throw conflict('vote.closed', `the vote closed at ${v.closes_at}: a closed vote cannot be reopened`, 'count it (POST /api/votes/{id}/count); a new vote is a new vote (POST /api/votes)');
         if (Date.parse(b.closesAt) <= Date.parse(v.closes_at)) throw conflict('vote.close-earlier', `a frozen vote's window can only be extended: closesAt must be after ${v.closes_at}`, JSON.stringify({ closesAt: new Date(Date.parse(v.closes_at) + 86_400_000).toISOString() }));
         const next = { ...v, closes_at: iso(b.closesAt), updated_at: at };
         await tx.updateTable('votes').set({ closes_at: next.closes_at, updated_at: at }).where('id', '=', id).execute();

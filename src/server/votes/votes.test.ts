@@ -167,6 +167,10 @@ eachDatabase('a union vote', (dialect) => {
     const early = await committee.request('POST', `/api/votes/${voteId}/count`);
     expect([early.status, early.body.code]).toEqual([409, 'vote.not-closed']);
     await at('2027-01-22T09:00:00.000Z');
+    // Closed (20:00 on the 21st), it cannot be reopened by extending it: ballots would come in after the close.
+    const reopen = await committee.request('PATCH', `/api/votes/${voteId}`, { closesAt: '2027-01-23T20:00:00Z' });
+    expect([reopen.status, reopen.body.code]).toEqual([409, 'vote.closed']);
+    expect((await s.handle.db.selectFrom('votes').select('closes_at').where('id', '=', voteId).executeTakeFirstOrThrow()).closes_at).toBe('2027-01-21T20:00:00.000Z');
     const waiting = await committee.request('POST', `/api/votes/${voteId}/count`);
     expect([waiting.status, waiting.body.code]).toEqual([409, 'vote.challenges-pending']);
     const list = await committee.request('GET', `/api/votes/${voteId}/challenges`);
