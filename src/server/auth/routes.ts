@@ -10,6 +10,7 @@
  * in other workspaces (only that the address is already in yours). Whether the address already
  * has an account on the server is told only to whoever holds the link, on accepting it.
  */
+import { endOpenInvitations } from '../people/open-invitations.ts';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.ts';
 import { allow, rolesOf } from '../authz.ts';
@@ -167,6 +168,8 @@ export function authRoutes(app: OpenAPIHono<AppEnv>): void {
       // Only the inviter's own workspace is looked at: an account elsewhere changes nothing here.
       const member = await tx.selectFrom('people').select('id').where('email', '=', body.email).where('organization_id', '=', actor.org.id).where('removed_at', 'is', null).executeTakeFirst();
       if (member) throw conflict('people.already-member', `${body.email} is already in your workspace`, 'change their role on the people page (POST /api/people/{id}/role) instead');
+      // The newest invitation to an address is the one that counts.
+      await endOpenInvitations(tx, actor.org.id, { email: body.email }, now.toISOString());
       const row = await tx
         .insertInto('invitations')
         .values({ id: deps.ids.next(actor.org.id), organization_id: actor.org.id, email: body.email, name: body.name, role: body.role, token_hash: hashToken(token), created_by: actor.person.id, created_at: now.toISOString(), expires_at: expiresAt })

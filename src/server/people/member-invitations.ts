@@ -10,6 +10,7 @@
  * The message is queued in the same transaction as the invitation and the audit entry.
  * The district gets 404 on these routes; another union's member is 404.
  */
+import { endOpenInvitations } from './open-invitations.ts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { audit } from '../audit.ts';
@@ -76,7 +77,7 @@ export function memberInvitationRoutes(app: OpenAPIHono<AppEnv>): void {
         await tx.updateTable('people').set({ role }).where('id', '=', person.id).execute();
       }
       // Only the newest invitation of a member works.
-      await tx.updateTable('invitations').set({ expires_at: now.toISOString() }).where('organization_id', '=', actor.org.id).where('email', '=', person.email).where('accepted_at', 'is', null).where('expires_at', '>', now.toISOString()).execute();
+      await endOpenInvitations(tx, actor.org.id, { email: person.email }, now.toISOString());
       const invitationId = deps.ids.next(actor.org.id);
       const token = via === 'email' ? newToken() : String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(now.getTime() + (via === 'email' ? INVITATION_DAYS * 86400_000 : CODE_MINUTES * 60_000)).toISOString();

@@ -52,6 +52,42 @@ eachDatabase('people management', (dialect) => {
     expect(refused.body.code).toBe('people.email-taken');
   });
 
+  it('ends the invitations a removed person could come back by, and those they sent; the newest invitation to an address is the one that counts', async () => {
+    const admin = await s.as('teachers', 'admin');
+    const password = 'a long enough passphrase 42';
+    const accept = (token: string) => s.anonymous().request('POST', '/api/invitations/accept', { token, password });
+    /** Invites as the person signed in with this address. */
+    const inviteAs = async (email: string, body: Record<string, string>) => {
+      const res = await s.app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      const { csrfToken } = (await res.json()) as { csrfToken: string };
+      const sent = await s.app.request('/api/invitations', { method: 'POST', headers: { 'content-type': 'application/json', cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], 'x-csrf-token': csrfToken }, body: JSON.stringify(body) });
+      return { status: sent.status, body: (await sent.json()) as { token: string } };
+    };
+    // An admin invitation, then a member one to the same address: only the member one works.
+    const asAdmin = await admin.request('POST', '/api/invitations', { email: 'x1@teachers.test', name: 'X One', role: 'admin' });
+    const asMember = await admin.request('POST', '/api/invitations', { email: 'x1@teachers.test', name: 'X One', role: 'member' });
+    const joined = await accept(asMember.body.token);
+    expect([joined.status, joined.body.person.role]).toEqual([201, 'member']);
+    expect((await accept(asAdmin.body.token)).body.code).toBe('invitation.unusable');
+    // A second admin sends an invitation, and one is sent to them again; removed, neither link lets anyone in.
+    const second = await admin.request('POST', '/api/invitations', { email: 'x2@teachers.test', name: 'X Two', role: 'admin' });
+    const x2 = await accept(second.body.token);
+    const fromX2 = await inviteAs('x2@teachers.test', { email: 'x3@elsewhere.test', name: 'X Three', role: 'admin' });
+    expect(fromX2.status).toBe(201);
+    const backDoor = await admin.request('POST', '/api/invitations', { email: 'x2@teachers.test', name: 'X Two', role: 'admin' });
+    expect(backDoor.body.code).toBe('people.already-member');
+    expect((await admin.request('DELETE', `/api/people/${x2.body.person.id}`)).status).toBe(200);
+    const late = await accept(fromX2.body.token);
+    expect([late.status, late.body.code]).toEqual([404, 'invitation.unusable']);
+    // A person whose role changes: the invitations they sent end too.
+    const x1 = joined.body.person.id;
+    expect((await admin.request('POST', `/api/people/${x1}/role`, { role: 'admin' })).status).toBe(200);
+    const byX1 = await inviteAs('x1@teachers.test', { email: 'x4@teachers.test', name: 'X Four', role: 'admin' });
+    expect(byX1.status).toBe(201);
+    expect((await admin.request('POST', `/api/people/${x1}/role`, { role: 'member' })).status).toBe(200);
+    expect((await accept(byX1.body.token)).body.code).toBe('invitation.unusable');
+  });
+
   it("changes a role to another role of the workspace's side, effective at the person's next request", async () => {
     const admin = await s.as('teachers', 'admin');
     const captain = await s.as('teachers', 'site-captain');

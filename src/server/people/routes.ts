@@ -9,6 +9,7 @@
  *   brings the same person back. Other workspaces cannot (one address, one workspace).
  * - A workspace keeps at least one admin: the last admin cannot be removed or given another role.
  */
+import { endOpenInvitations } from './open-invitations.ts';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -89,6 +90,7 @@ export function peopleRoutes(app: OpenAPIHono<AppEnv>): void {
       await keepAnAdmin(tx, actor, p, (whom) => `removing ${whom}`);
       await tx.updateTable('people').set({ removed_at: at }).where('id', '=', p.id).execute();
       await tx.deleteFrom('sessions').where('person_id', '=', p.id).execute();
+      await endOpenInvitations(tx, actor.org.id, { email: p.email, sentBy: p.id }, at);
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'person.remove', subject: `people/${p.id}`, at });
       return p;
     });
@@ -109,6 +111,7 @@ export function peopleRoutes(app: OpenAPIHono<AppEnv>): void {
       }
       if (role !== 'admin') await keepAnAdmin(tx, actor, p, (whom) => `making ${whom} ${role}`);
       await tx.updateTable('people').set({ role }).where('id', '=', p.id).execute();
+      if (role !== p.role) await endOpenInvitations(tx, actor.org.id, { sentBy: p.id }, at);
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: `person.role:${role}`, subject: `people/${p.id}`, at });
       return { ...p, role };
     });
