@@ -58,7 +58,10 @@ export async function applyImport(tx: Transaction<Database>, deps: Deps, actor: 
   }
   const removed = plan.removes.map((m) => byMemberId.get(m.memberId)!);
   for (let i = 0; i < removed.length; i += CHUNK) {
-    await tx.updateTable('roster_members').set({ removed_at: at, updated_at: at }).where('id', 'in', removed.slice(i, i + CHUNK).map((m) => m.rowId)).execute();
+    const rows = removed.slice(i, i + CHUNK).map((m) => m.rowId);
+    await tx.updateTable('roster_members').set({ removed_at: at, updated_at: at }).where('id', 'in', rows).execute();
+    // A member no longer on the roster captains no site: not the board, the shifts, nor a vote's roll of the site.
+    await tx.updateTable('roster_site_captains').set({ ended_at: at, ended_by: actor.person.id }).where('organization_id', '=', org).where('member_row_id', 'in', rows).where('ended_at', 'is', null).execute();
   }
   for (const m of removed) record(m.rowId, 'remove', shownStored(m), null);
   for (let i = 0; i < history.length; i += CHUNK) await tx.insertInto('roster_member_history').values(history.slice(i, i + CHUNK)).execute();

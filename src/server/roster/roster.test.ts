@@ -96,8 +96,14 @@ eachDatabase('member roster', (dialect) => {
     expect(stale.body.code).toBe('roster.preview-stale');
     expect(await count('roster_member_history')).toBe(2);
 
+    // Cy (1003, to be removed) captains Dogwood High until the import removes him.
+    const cy = await s.handle.db.selectFrom('roster_members').select(['id', 'worksite_id']).where('organization_id', '=', s.orgId.teachers).where('member_id', '=', '1003').executeTakeFirstOrThrow();
+    const captain = await organizer.request('POST', `/api/roster/worksites/${cy.worksite_id}/captains`, { member: cy.id });
+    expect(captain.status).toBe(201);
+
     const done = await confirmAs(admin, p);
     expect(done.body.applied).toEqual({ added: 1, restored: 0, changed: 1, removed: 1, unchanged: 0, rejectedRows: 1 });
+    expect(await s.handle.db.selectFrom('roster_site_captains').select('ended_at').where('id', '=', captain.body.captain.id).executeTakeFirstOrThrow()).toEqual({ ended_at: s.clock.now.toISOString() });
     const history = await s.handle.db.selectFrom('roster_member_history as h').innerJoin('roster_members as m', 'm.id', 'h.member_row_id')
       .select(['m.member_id', 'h.action', 'h.before', 'h.after', 'h.import_id']).where('h.import_id', '=', p.import.id).orderBy('m.member_id').execute();
     expect(history.map((h) => [h.member_id, h.action, h.before && JSON.parse(h.before).worksite, h.after && JSON.parse(h.after).worksite])).toEqual([
