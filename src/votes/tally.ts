@@ -2,14 +2,15 @@
  * Counting: the opened ballots and the accepted paper tallies give each question's totals;
  * the voter roll gives turnout (overall, by channel, by worksite). Shares come from share.ts
  * (exact, rounded once to 0.1%). Worksites where fewer than SMALL_SITE members voted are
- * shown together on one line, so that no small site's turnout points at anyone.
+ * shown together on one line, so that no small site's turnout points at anyone; when only one
+ * is, the next smallest joins it (a line of one site would be that site's turnout).
  */
 import { moreThan, shareText } from './share.ts';
 import { BLANK_KEY } from './setup.ts';
 import { CHANNELS, type Channel, type Choices, type PaperCounts, type Question } from './types.ts';
 
 export const SMALL_SITE = 5;
-export const SMALL_SITES_LINE = 'Sites with fewer than 5 voters';
+export const SMALL_SITES_LINE = 'Sites with few voters';
 
 /** One eligible voter on the roll (listed, or added by a ruling): where, and whether and how they voted. */
 export interface RollEntry {
@@ -91,6 +92,12 @@ export function tally(o: { questions: readonly Question[]; ballots: readonly Cho
   const all = [...bySite.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const shown = all.filter((s) => s.voted >= SMALL_SITE);
   const small = all.filter((s) => s.voted < SMALL_SITE);
+  if (small.length === 1 && shown.length > 0) {
+    // The site with the fewest voters (the first by name among equals) joins the one small site.
+    const next = shown.reduce((a, b) => (b.voted < a.voted ? b : a));
+    shown.splice(shown.indexOf(next), 1);
+    small.push(next);
+  }
   const sites = small.length === 0 ? shown : [...shown, {
     name: SMALL_SITES_LINE, eligible: small.reduce((n, s) => n + s.eligible, 0), voted: small.reduce((n, s) => n + s.voted, 0), sites: small.length,
   }];

@@ -135,6 +135,13 @@ describe('the tally', () => {
     // Alder: 6 voted (shown); Birch 4 and Cedar 1 voted (< 5): one line, 6 + 2 = 8 eligible, 4 + 1 = 5 voted, 2 sites.
     expect(r.sites).toEqual([{ name: 'Alder', eligible: 8, voted: 6 }, { name: SMALL_SITES_LINE, eligible: 8, voted: 5, sites: 2 }]);
   });
+  it('never shows one small site on a line of its own: the next smallest joins it', () => {
+    // Big 8 of 10, Mid 6 of 7, Tiny 1 of 2: Tiny alone would be "1 of 2"; Mid (fewest voters of the others) joins it: 7 + 2 = 9 eligible, 6 + 1 = 7 voted.
+    const r = tally({ questions: [Q], ballots: [], paper: [], roll: [...roll('Big', 10, 8, 'online'), ...roll('Mid', 7, 6, 'online'), ...roll('Tiny', 2, 1, 'online')] });
+    expect(r.sites).toEqual([{ name: 'Big', eligible: 10, voted: 8 }, { name: SMALL_SITES_LINE, eligible: 9, voted: 7, sites: 2 }]);
+    // Only one site in all: its line is the union's whole turnout, shown anyway as the total.
+    expect(tally({ questions: [Q], ballots: [], paper: [], roll: roll('Tiny', 2, 1, 'online') }).sites).toEqual([{ name: SMALL_SITES_LINE, eligible: 2, voted: 1, sites: 1 }]);
+  });
   it('a two-thirds question fails at exactly two thirds', () => {
     const q: Question = { ...Q, pass: { option: 'yes', share: '0.6667' } };
     const r = tally({ questions: [q], ballots: [{ authorize: 'yes' }, { authorize: 'yes' }, { authorize: 'no' }], paper: [], roll: [] });

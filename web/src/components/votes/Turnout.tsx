@@ -1,6 +1,6 @@
 /**
  * Turnout: voted over eligible, by channel and by worksite. The server already puts worksites
- * with fewer than 5 voters together on one line, so no small site's turnout points at anyone.
+ * with fewer than 5 voters together on one line (with the next smallest when only one has), so no small site's turnout points at anyone.
  */
 import { useLang, useMessages } from '../../i18n.ts';
 import { committeeWords } from '../../pages/votes/committee-messages.ts';
