@@ -10,7 +10,6 @@ import { parseWeekday, weekdayIndex, WEEKDAYS } from './weekday.ts';
 /** A column `strike_share_<UNIT>` gives the share of that unit's members on strike that day. */
 export const SHARE_PREFIX = 'strike_share_';
 export const REQUIRED = ['date', 'students_attending'] as const;
-/** Optional columns; `strike_day`, `weekday` and `note` are for people (a weekday that does not match the date is warned about). */
 /**
  * The largest day rate of a substitute, and the largest other costs (or savings) of one day, taken:
  * above them a typed figure is a slip (a budget office would question it), and a day's total would
@@ -18,7 +17,7 @@ export const REQUIRED = ['date', 'students_attending'] as const;
  */
 export const MAX_SUBSTITUTE_DAY_RATE_CENTS = 1_000_000; // $10,000
 export const MAX_OTHER_COSTS_CENTS = 100_000_000_000; // $1,000,000,000
-
+/** Optional columns; `strike_day`, `weekday` and `note` are for people (a weekday that does not match the date is warned about). */
 export const OPTIONAL = ['strike_day', 'weekday', 'note', 'substitutes', 'substitute_day_rate', 'other_costs'] as const;
 
 /** Values for cells that are missing or empty (from the command line). */
