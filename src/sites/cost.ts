@@ -118,16 +118,13 @@ export function daysCsvHeader(units: readonly string[]): string[] {
 
 /**
  * The days file for `settle strike-impact --days` (every cell filled, so no command-line default
- * applies, except the rate of a day with substitutes and no rate: left empty, so the command line
- * asks for it). The note, the one text cell, is made safe for a spreadsheet (`safeCell`: a leading
+ * applies). The note, the one text cell, is made safe for a spreadsheet (`safeCell`: a leading
  * = + - @ tab or CR gets a ' so it is never run as a formula); the command line reads it as a note.
  */
 export function daysCsv(input: { days: readonly DayInputs[]; units: readonly string[] }): string {
   const rows = input.days.map((d) => [
     d.date, d.studentsAttending, ...input.units.map((u) => String(d.shares[u] ?? 0)),
-    // A day with substitutes and no rate leaves the cell empty: settle strike-impact then asks for
-    // the rate (the dashboard costs them at $0 and says so), rather than reading a rate of $0.00.
-    d.substitutes, d.substituteRateMissing ? '' : dollars(d.substitutes > 0 ? d.substituteRateCents : 0), dollars(d.otherCostsCents), safeCell(d.label),
+    d.substitutes, dollars(d.substitutes > 0 ? d.substituteRateCents : 0), dollars(d.otherCostsCents), safeCell(d.label),
   ]);
   return toCsv(daysCsvHeader(input.units), rows);
 }
