@@ -64,6 +64,10 @@ browserSuite('the vote pages in Chromium', () => {
     await page.getByLabel('Your member id').fill(memberId);
     await page.getByRole('button', { name: 'Send me a code' }).click();
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    // A phone may reload the page while the member reads the code: the code step (and the request
+    // the code works with) stays, from the tab's session storage.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
     await page.getByLabel('One-time code').fill(await lastCode(web.server, email));
     await page.getByRole('button', { name: 'Continue' }).click();
   }
@@ -202,6 +206,15 @@ browserSuite('the vote pages in Chromium', () => {
     await noSideways(page);
 
     await page.getByLabel('Your member id').fill('1004');
+    // A code works only where it was asked for: a code typed before this kiosk asked for one is
+    // not sent, and the member is told to press "Send me a code" first; pressing it asks.
+    await page.getByLabel('Your one-time code').fill('123456');
+    await page.getByRole('button', { name: 'Continue to my ballot' }).click();
+    await page.getByText('Press “Send me a code” first: a code works only where it was asked for.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByText('If that member id is on the roster, a code is on its way to the email the union has.').waitFor();
+    expect(await lastCode(web.server, 'di@pacific.test')).toMatch(/^\d{6}$/);
+    await page.getByLabel('Your one-time code').fill('');
     await page.getByRole('button', { name: 'The site captain confirms who I am' }).click();
     // Holding the device proves nothing: the captain types their own password for each member, and a wrong one is refused in plain words.
     const captainField = page.getByLabel(/Site captain: to confirm that the person at this kiosk is member 1004/);

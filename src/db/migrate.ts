@@ -17,6 +17,7 @@ import { pickets } from './migrations/0009_pickets.ts';
 import { rateLimits } from './migrations/0010_rate_limits.ts';
 import { payoutLines } from './migrations/0011_payout_lines.ts';
 import { sites } from './migrations/0012_sites.ts';
+import { codeRequests } from './migrations/0013_code_requests.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -32,6 +33,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0010_rate_limits': rateLimits(),
     '0011_payout_lines': payoutLines(dialect),
     '0012_sites': sites(dialect),
+    '0013_code_requests': codeRequests(),
   };
 }
 

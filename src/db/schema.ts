@@ -374,6 +374,10 @@ export interface VoteAccessTable {
   used_at: string | null;
   token_hash: string | null;
   token_expires_at: string | null;
+  /** The hash of the request id answered to whoever asked for the code (null: a kiosk ballot token). */
+  request_hash: string | null;
+  /** A keyed hash of the network address that asked for the code (null: a kiosk ballot token). */
+  requested_from: string | null;
 }
 
 export interface VoteKiosksTable {

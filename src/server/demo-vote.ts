@@ -76,9 +76,9 @@ export async function seedStrikeVote(x: { deps: Pick<Deps, 'db' | 'ids'>; client
   await client.call(MEMBER, 'POST', `/api/votes/${id}/ballot`, { choices: choice(plan.online, 0) });
   for (const [i, memberId] of byCode.entries()) {
     if (i > 0 && i % CODES_PER_HOUR === 0) clock.now = new Date(clock.now.getTime() + 3600_000);
-    await client.send('POST', `/api/votes/${id}/access`, { memberId, via: 'email' });
+    const { requestId } = await client.send<{ requestId: string }>('POST', `/api/votes/${id}/access`, { memberId, via: 'email' });
     const code = await codeSentTo(x.deps.db, roster.members.find((m) => m.memberId === memberId)!.email!);
-    const { voterToken } = await client.send<{ voterToken: string }>('POST', `/api/votes/${id}/access/verify`, { memberId, code });
+    const { voterToken } = await client.send<{ voterToken: string }>('POST', `/api/votes/${id}/access/verify`, { memberId, code, requestId });
     await client.send('POST', `/api/votes/${id}/ballot`, { choices: choice(plan.online, i + 1) }, { authorization: `Voter ${voterToken}` });
   }
 

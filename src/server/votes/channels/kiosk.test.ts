@@ -41,11 +41,12 @@ eachDatabase('voting at a site kiosk', (dialect) => {
   it('a member identifies with a one-time code and votes once at the kiosk; the ballot token works once', async () => {
     const k = (await openKiosk(captain, w.worksites[0])).body;
     const m = w.members[1];
-    await s.anonymous().request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' });
+    const kiosk = s.anonymous();
+    // The kiosk asks for the code (its "Send me a code"), and keeps the request id it is answered.
+    const { requestId } = (await kiosk.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' })).body;
     const msg = await s.handle.db.selectFrom('outbox').select('body').where('recipient', '=', m.email).executeTakeFirstOrThrow();
     const code = /\b(\d{6})\b/.exec(msg.body)![1];
-    const kiosk = s.anonymous();
-    const id = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code }, at(k.kioskToken));
+    const id = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code, requestId }, at(k.kioskToken));
     expect(id.status).toBe(200);
     // 16:00 + 5 minutes.
     expect(id.body.expiresAt).toBe('2026-01-15T16:05:00.000Z');
@@ -55,8 +56,8 @@ eachDatabase('voting at a site kiosk', (dialect) => {
     const reuse = await kiosk.request('POST', '/api/kiosk/ballot', { ballotToken: id.body.ballotToken, choices: { authorize: 'no' } }, at(k.kioskToken));
     expect([reuse.status, reuse.body.code]).toEqual([401, 'vote.ballot-token']);
     // Without the kiosk token, or with a made-up one: 401.
-    expect((await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code })).status).toBe(401);
-    expect((await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code }, at('nope'))).status).toBe(401);
+    expect((await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code, requestId })).status).toBe(401);
+    expect((await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code, requestId }, at('nope'))).status).toBe(401);
   });
 
   it('a member who voted online is refused at the kiosk, and the attempt recorded with channel kiosk', async () => {
@@ -126,20 +127,20 @@ eachDatabase('voting at a site kiosk', (dialect) => {
   it('takes at most 20 wrong codes an hour at one kiosk, then answers 429 (a right code is not counted); a code not tried still works at another kiosk', async () => {
     const k = (await openKiosk(captain, w.worksites[0])).body;
     const m = w.members[2];
-    await s.anonymous().request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'sms' });
+    const { requestId } = (await s.anonymous().request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'sms' })).body;
     const msg = await s.handle.db.selectFrom('outbox').select('body').where('recipient', '=', m.mobile).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     const code = /\b(\d{6})\b/.exec(msg.body)![1];
     const wrong = code === '000000' ? '111111' : '000000';
     const kiosk = s.anonymous();
     // Codes tried against members who asked for none (as someone sweeping the roll would): each a wrong code.
     const answers: number[] = [];
-    for (let i = 0; i < 20; i++) answers.push((await kiosk.request('POST', '/api/kiosk/identify', { memberId: w.members[i % 2 === 0 ? 4 : 5].memberId, code: wrong }, at(k.kioskToken))).status);
+    for (let i = 0; i < 20; i++) answers.push((await kiosk.request('POST', '/api/kiosk/identify', { memberId: w.members[i % 2 === 0 ? 4 : 5].memberId, code: wrong, requestId: `swept-request-${i}-000000` }, at(k.kioskToken))).status);
     expect(answers).toEqual(Array(20).fill(400));
-    const past = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code }, at(k.kioskToken));
+    const past = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code, requestId }, at(k.kioskToken));
     expect([past.status, past.body.code, past.headers.get('retry-after')]).toEqual([429, 'vote.too-many', '3600']);
     // The member's code was not tried, so it still works at another kiosk.
     const other = (await openKiosk(captain, w.worksites[0])).body;
-    const ok = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code }, at(other.kioskToken));
+    const ok = await kiosk.request('POST', '/api/kiosk/identify', { memberId: m.memberId, code, requestId }, at(other.kioskToken));
     expect(ok.status).toBe(200);
     // A right code is given back: the other kiosk's count is still 0, so 20 wrong ones are taken there.
     const rows = await s.handle.db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'in', [`vote-kiosk-codes ${k.kioskId}`, `vote-kiosk-codes ${other.kioskId}`]).execute();

@@ -44,7 +44,7 @@ export const KIOSK_WRONG_CODES = 20;
 
 const identify = createRoute({
   method: 'post', path: '/api/kiosk/identify', tags: ['votes'], summary: 'Identify a member at a kiosk (Authorization: Kiosk <token>): a one-time code, or the captain\'s attestation',
-  request: jsonBody(IdentifyBody, '{memberId, code} or {memberId, attest: true, captainPassword}'),
+  request: jsonBody(IdentifyBody, '{memberId, code, requestId} (the requestId POST /api/votes/{id}/access answered the kiosk) or {memberId, attest: true, captainPassword}'),
   responses: { 200: ok(z.object({ ballotToken: z.string(), expiresAt: z.string() }), 'A token for one ballot'), ...errors(400, 401, 403, 404, 409, 429) },
 });
 const kioskBallot = createRoute({
@@ -121,7 +121,7 @@ export function kioskRoutes(app: OpenAPIHono<AppEnv>): void {
     const issued = await deps.db.transaction().execute(async (tx) => {
       const m = await memberByNumber(tx, vote.organizationId, body.memberId);
       if ('code' in body) {
-        const accessId = await redeemCode(tx, { key: deps.ballotKey, voteId: vote.id, memberRowId: m?.id ?? null, code: body.code, now });
+        const accessId = await redeemCode(tx, { key: deps.ballotKey, voteId: vote.id, memberRowId: m?.id ?? null, requestId: body.requestId, code: body.code, now });
         if (accessId === null || !m) return null;
       } else {
         await mayAttest(tx, kiosk, vote.id, m);
@@ -129,7 +129,7 @@ export function kioskRoutes(app: OpenAPIHono<AppEnv>): void {
       const memberRowId = m!.id;
       await tx.insertInto('vote_access').values({
         id: deps.ids.next(vote.organizationId), vote_id: vote.id, member_row_id: memberRowId, via: 'kiosk', code_hash: kioskMark(kiosk.id), created_at: now.toISOString(),
-        expires_at: now.toISOString(), attempts: 0, used_at: now.toISOString(), token_hash: hashToken(ballotToken), token_expires_at: expiresAt,
+        expires_at: now.toISOString(), attempts: 0, used_at: now.toISOString(), token_hash: hashToken(ballotToken), token_expires_at: expiresAt, request_hash: null, requested_from: null,
       }).execute();
       return true;
     });
@@ -172,7 +172,7 @@ async function mayAttest(tx: Tx, kiosk: { worksiteId: number; openedBy: number }
     .select(['people.id', 'people.name', 'people.email', 'people.role', 'o.id as orgId', 'o.kind', 'o.name as orgName', 'o.district_id', 'o.unit']).where('people.id', '=', kiosk.openedBy).where('people.removed_at', 'is', null).executeTakeFirst();
   const asActor = opener && { sessionId: 0, person: { id: opener.id, name: opener.name, email: opener.email, role: opener.role }, org: { id: opener.orgId, kind: opener.kind, name: opener.orgName, districtId: opener.district_id, unit: opener.unit } };
   if (!asActor || isCommittee(asActor) || !(await captainsSite(tx, asActor, kiosk.worksiteId))) {
-    throw new ApiError(403, { code: 'vote.attest-off', message: 'only a kiosk a site captain of this worksite opened takes a captain\'s attestation', where: { field: 'attest' }, hint: '{"memberId": "1001", "code": "042917"} with a one-time code' });
+    throw new ApiError(403, { code: 'vote.attest-off', message: 'only a kiosk a site captain of this worksite opened takes a captain\'s attestation', where: { field: 'attest' }, hint: '{"memberId": "1001", "code": "042917", "requestId": "…"} with a one-time code the kiosk asked for' });
   }
   if (!m) throw new ApiError(404, { code: 'not-found', message: 'there is no member with that member id on the roster', where: { field: 'memberId' }, hint: 'the member id as on the site\'s roll, such as 1001' });
   const roll = await tx.selectFrom('vote_voters').select(['worksite_id']).where('vote_id', '=', voteId).where('member_row_id', '=', m.id).executeTakeFirst();

@@ -57,7 +57,7 @@ eachDatabase('voting online', (dialect) => {
     expect((await bt.request('POST', `/api/votes/${w.voteId}/ballot`, { choices: { authorize: 'yes' } })).status).toBe(403);
     for (const [org, role] of [['district', 'admin'], ['otherTeachers', 'admin'], ['classified', 'admin']] as const) {
       const c = await s.as(org, role);
-      for (const [path, body] of [['ballot', { choices: { authorize: 'yes' } }], ['access', { memberId: '1002', via: 'email' }], ['access/verify', { memberId: '1002', code: '123456' }]] as const) {
+      for (const [path, body] of [['ballot', { choices: { authorize: 'yes' } }], ['access', { memberId: '1002', via: 'email' }], ['access/verify', { memberId: '1002', code: '123456', requestId: 'q4X8vK2mT9bLr3wZ0yHcNd' }]] as const) {
         const r = await c.request('POST', `/api/votes/${w.voteId}/${path}`, body);
         expect([org, path, r.status, r.body.code]).toEqual([org, path, 404, 'not-found']);
       }
@@ -71,6 +71,8 @@ eachDatabase('voting online', (dialect) => {
     const ask = await anon.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' });
     expect(ask.status).toBe(202);
     expect(JSON.stringify(ask.body)).not.toContain(m.email);
+    const requestId = ask.body.requestId as string;
+    expect(requestId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const queued = await outboxCodes(s, m.email);
     expect(queued.map((q) => [q.kind, q.channel, q.dedupe_key.startsWith('vote-code:')])).toEqual([['vote-code', 'email', true]]);
     const code = codeIn(queued[0].body);
@@ -81,14 +83,18 @@ eachDatabase('voting online', (dialect) => {
     expect(stored.expires_at).toBe('2026-01-15T16:10:00.000Z');
 
     const wrongCode = code === '000000' ? '000001' : '000000';
-    const wrong = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: wrongCode });
+    const wrong = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: wrongCode, requestId });
     expect([wrong.status, wrong.body.code, wrong.body.where.field]).toEqual([400, 'vote.code-wrong', 'code']);
-    const ok = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code });
+    // The right code without its request id, or with another request's, is refused too.
+    const missing = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code });
+    expect([missing.status, missing.body.where?.field ?? missing.body.problems?.map((q: { where: { field: string } }) => q.where.field).join()]).toEqual([400, 'requestId']);
+    expect((await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code, requestId: 'q4X8vK2mT9bLr3wZ0yHcNd' })).body.code).toBe('vote.code-wrong');
+    const ok = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code, requestId });
     expect(ok.status).toBe(200);
     // 16:00 + 30 minutes.
     expect([ok.body.expiresAt, ok.body.onList, ok.body.voterToken.length]).toEqual(['2026-01-15T16:30:00.000Z', true, 43]);
     // The code is used up.
-    expect((await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code })).status).toBe(400);
+    expect((await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code, requestId })).status).toBe(400);
 
     const voter = { authorization: `Voter ${ok.body.voterToken}` };
     expect((await anon.request('POST', `/api/votes/${w.voteId}/ballot`, { choices: { authorize: 'x' } }, voter)).status).toBe(422);
@@ -104,10 +110,11 @@ eachDatabase('voting online', (dialect) => {
   it('a member not on the list (1006) votes with a code: the ballot is challenged, sealed in an envelope', async () => {
     const anon = s.anonymous();
     const m = w.members[5];
-    expect((await anon.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' })).status).toBe(202);
+    const ask = await anon.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' });
+    expect(ask.status).toBe(202);
     const sms = await outboxCodes(s, m.email);
     expect(sms.map((q) => q.channel)).toEqual(['email']);
-    const ok = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: codeIn(sms[0].body) });
+    const ok = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: codeIn(sms[0].body), requestId: ask.body.requestId });
     expect([ok.status, ok.body.onList]).toEqual([200, false]);
     const cast = await anon.request('POST', `/api/votes/${w.voteId}/ballot`, { choices: { authorize: 'yes' } }, { authorization: `Voter ${ok.body.voterToken}` });
     expect([cast.status, cast.body.challenged]).toEqual([201, true]);
@@ -129,26 +136,59 @@ eachDatabase('voting online', (dialect) => {
     const real = await ask(w.members[3].memberId, 'email');
     const unknown = await ask('999999', 'email');
     const noMobile = await ask(w.members[3].memberId, 'sms'); // member 1004 (even) has no mobile
-    const shape = (r: typeof real) => ({ status: r.status, body: r.body, headers: [...r.headers.entries()] });
+    // Each answer has its own random request id, of the same form; the rest is alike.
+    const shape = (r: typeof real) => ({ status: r.status, body: { ...r.body, requestId: /^[A-Za-z0-9_-]{43}$/.test(r.body.requestId) }, headers: [...r.headers.entries()] });
     expect(shape(unknown)).toEqual(shape(real));
     expect(shape(noMobile)).toEqual(shape(real));
-    expect(real.status).toBe(202);
+    expect(new Set([real, unknown, noMobile].map((r) => r.body.requestId)).size).toBe(3);
+    expect([real.status, shape(real).body.requestId]).toEqual([202, true]);
     // Only the real member with an email got a message: one more in the outbox.
     expect(await countRows(s, 'outbox')).toBe(outbox + 1);
   });
 
-  it('at most 5 codes per member per hour (the 6th answers the same, sends nothing); 5 wrong codes burn them all', async () => {
-    const anon = s.anonymous();
+  it('a guess spends only the guesser\'s own request: wrong codes with another request, or with none the member was answered, leave the member\'s code working', async () => {
     const m = w.members[4];
-    for (let i = 0; i < 6; i++) expect((await anon.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' })).status).toBe(202);
-    const sent = await outboxCodes(s, m.email);
-    expect(sent.length).toBe(5);
-    const codes = new Set(sent.map((q) => codeIn(q.body)));
-    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555', '666666'].filter((c) => !codes.has(c)).slice(0, 5);
-    for (const code of wrong) expect((await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code })).status).toBe(400);
-    // Every code the member holds has used its 5 tries: even a right one is refused now.
-    const right = await anon.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: codeIn(sent[4].body) });
-    expect([right.status, right.body.code]).toEqual([400, 'vote.code-wrong']);
+    const own = s.anonymous('192.0.2.20');
+    const asked = await own.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' });
+    const code = codeIn((await outboxCodes(s, m.email))[0].body);
+    // Someone else who knows the member id asks for a code too (it goes to the member) and
+    // guesses six times with their request id, and five times with made-up ones.
+    const other = s.anonymous('192.0.2.21');
+    const theirs = await other.request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' });
+    const codes = new Set((await outboxCodes(s, m.email)).map((q) => codeIn(q.body)));
+    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555', '666666', '777777'].filter((c) => !codes.has(c)).slice(0, 6);
+    for (const guess of wrong) expect((await other.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: guess, requestId: theirs.body.requestId })).body.code).toBe('vote.code-wrong');
+    for (const guess of wrong.slice(0, 5)) expect((await other.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: guess, requestId: `made-up-request-${guess}` })).body.code).toBe('vote.code-wrong');
+    // The guesser's own request has used its 5 tries: even its right code is refused now.
+    const theirCode = codeIn((await outboxCodes(s, m.email))[1].body);
+    expect((await other.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code: theirCode, requestId: theirs.body.requestId })).body.code).toBe('vote.code-wrong');
+    // The member's own code, with the member's request id, still works.
+    const ok = await own.request('POST', `/api/votes/${w.voteId}/access/verify`, { memberId: m.memberId, code, requestId: asked.body.requestId });
+    expect(ok.status).toBe(200);
+  });
+
+  it('sends to one member: at most 3 an hour asked from one address and 10 in all; past either, the same answer and nothing sent', async () => {
+    const m = w.members[1];
+    const before = (await outboxCodes(s, m.email)).length;
+    const ask = (address: string) => s.anonymous(address).request('POST', `/api/votes/${w.voteId}/access`, { memberId: m.memberId, via: 'email' });
+    const sent = async () => (await outboxCodes(s, m.email)).length - before;
+    // One address: 4 asks, 3 sends (the 4th answers 202 alike).
+    for (let i = 0; i < 4; i++) expect((await ask('192.0.2.30')).status).toBe(202);
+    expect(await sent()).toBe(3);
+    // Three more addresses, 3 asks each: 3 + 3 + 3 + 1 = 10 sends in the hour, then none.
+    for (const address of ['192.0.2.31', '192.0.2.32', '192.0.2.33']) for (let i = 0; i < 3; i++) expect((await ask(address)).status).toBe(202);
+    expect(await sent()).toBe(10);
+    expect((await ask('192.0.2.34')).status).toBe(202);
+    expect(await sent()).toBe(10);
+    // An hour and a minute later the member is sent codes again.
+    const was = s.clock.now;
+    s.clock.now = new Date(was.getTime() + 61 * 60_000);
+    try {
+      expect((await ask('192.0.2.30')).status).toBe(202);
+      expect(await sent()).toBe(11);
+    } finally {
+      s.clock.now = was;
+    }
   });
 
   it('one network address may ask 30 times an hour; the 31st is 429 with Retry-After, whatever the member id', async () => {

@@ -14,7 +14,7 @@ import { errors, IdParams, jsonBody, ok } from '../../schemas.ts';
 import { enqueueMessage } from '../../messages/outbox.ts';
 import { castBallot, type CastOutcome } from '../cast.ts';
 import { checkChoices } from './choices.ts';
-import { CODE_TTL_MS, CODES_PER_HOUR, codeHash, newCode, redeemCode, wrongCode } from './codes.ts';
+import { addressHash, CODE_TTL_MS, CODES_PER_ADDRESS, CODES_PER_HOUR, codeHash, newCode, redeemCode, wrongCode } from './codes.ts';
 import { AddressLimit } from './limiter.ts';
 import { frozenVote, openVote } from './open-vote.ts';
 import { AccessBody, AccessSchema, CastSchema, ChoicesBody, VerifyBody, VerifySchema } from './schemas.ts';
@@ -25,7 +25,7 @@ const HOUR_MS = 3600_000;
 /** Requests for a code, and code checks, from one network address per hour. */
 export const ACCESS_PER_ADDRESS = 30;
 
-const ACCESS_ANSWER = { message: 'If this member id is on the roster with that contact, a 6-digit code is on its way. It works for 10 minutes.' };
+const ACCESS_ANSWER = { message: 'If this member id is on the roster with that contact, a 6-digit code is on its way. It works for 10 minutes, with this requestId.' };
 
 const ballot = createRoute({
   method: 'post', path: '/api/votes/{id}/ballot', tags: ['votes'], summary: 'Cast a ballot online: a signed-in member, or Authorization: Voter <token> from the code flow',
@@ -36,14 +36,14 @@ const ballot = createRoute({
 
 const access = createRoute({
   method: 'post', path: '/api/votes/{id}/access', tags: ['votes'], summary: 'Ask for a one-time code by member id, sent to the roster\'s email or mobile (no sign-in)',
-  description: 'Always 202 with the same answer, whether or not the member id exists or has that contact.',
+  description: 'Always 202 with the same answer, whether or not the member id exists or has that contact: a message and a new random requestId, which checking the code needs (the code works only with the request that asked for it).',
   request: { params: IdParams, ...jsonBody(AccessBody, 'The member id and where to send the code') },
   responses: { 202: ok(AccessSchema, 'A code is sent if the member exists'), ...errors(400, 404, 409, 429) },
 });
 
 const verify = createRoute({
   method: 'post', path: '/api/votes/{id}/access/verify', tags: ['votes'], summary: 'Exchange a one-time code for a voter token good for 30 minutes',
-  request: { params: IdParams, ...jsonBody(VerifyBody, 'The member id and the code') },
+  request: { params: IdParams, ...jsonBody(VerifyBody, 'The member id, the code, and the requestId its request was answered') },
   responses: { 200: ok(VerifySchema, 'A voter token'), ...errors(400, 404, 409, 429) },
 });
 
@@ -91,16 +91,22 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const vote = await frozenVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, ['online', 'kiosk']);
     await limit.take(deps.db, 'access', clientAddress(c), now);
     const code = newCode();
+    // The request id goes only to whoever asked; the code goes only to the roster's address. A
+    // code is checked only with its request id, so nobody else can spend its tries.
+    const requestId = newToken();
+    const from = addressHash(deps.ballotKey, clientAddress(c));
     await deps.db.transaction().execute(async (tx) => {
       // The same reads, hash and write attempt whether or not the member exists, so neither the
       // answer nor its time says which member ids are real.
       const m = await memberByNumber(tx, vote.organizationId, memberId);
-      const recent = await tx.selectFrom('vote_access').select((eb) => eb.fn.countAll<number | string>().as('n')).where('vote_id', '=', id)
-        .where('member_row_id', '=', m?.id ?? 0).where('created_at', '>', new Date(now.getTime() - HOUR_MS).toISOString()).executeTakeFirstOrThrow();
+      const recent = await tx.selectFrom('vote_access')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>(eb.case().when('requested_from', '=', from).then(1).else(0).end()).as('here')])
+        .where('vote_id', '=', id).where('member_row_id', '=', m?.id ?? 0).where('via', 'in', ['email', 'sms'])
+        .where('created_at', '>', new Date(now.getTime() - HOUR_MS).toISOString()).executeTakeFirstOrThrow();
       const to = via === 'email' ? m?.email : m?.mobile;
       const accessId = deps.ids.next(vote.organizationId);
       const hash = codeHash(deps.ballotKey, accessId, code);
-      if (!m || !to || Number(recent.n) >= CODES_PER_HOUR) {
+      if (!m || !to || Number(recent.n) >= CODES_PER_HOUR || Number(recent.here ?? 0) >= CODES_PER_ADDRESS) {
         // As much writing as a real code (two rows, a commit to disk), seen by no one: a row
         // written and removed in one transaction, so the answer takes as long either way.
         await tx.selectFrom('message_opt_outs').select('id').where('organization_id', '=', vote.organizationId).where('address', '=', hash).executeTakeFirst();
@@ -114,7 +120,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
       }
       await tx.insertInto('vote_access').values({
         id: accessId, vote_id: id, member_row_id: m.id, via, code_hash: hash, created_at: now.toISOString(), expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-        attempts: 0, used_at: null, token_hash: null, token_expires_at: null,
+        attempts: 0, used_at: null, token_hash: null, token_expires_at: null, request_hash: hashToken(requestId), requested_from: from,
       }).execute();
       await enqueueMessage(tx, deps.ids, {
         organizationId: vote.organizationId, channel: via, to, kind: 'vote-code', dedupeKey: `vote-code:${accessId}`,
@@ -122,13 +128,13 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
         body: `Your code to vote in "${vote.title}" is ${code}. It works for 10 minutes. If you did not ask for it, ignore this message: nobody can vote for you without it.`,
       }, now);
     });
-    return c.json(ACCESS_ANSWER, 202);
+    return c.json({ ...ACCESS_ANSWER, requestId }, 202);
   });
 
   app.openapi(verify, async (c) => {
     const deps = c.get('deps');
     const { id } = c.req.valid('param');
-    const { memberId, code } = c.req.valid('json');
+    const { memberId, code, requestId } = c.req.valid('json');
     const now = deps.now();
     const vote = await frozenVote(deps.db, orgOfCaller(c.get('actor'), id), id, now, 'online');
     await limit.take(deps.db, 'verify', clientAddress(c), now);
@@ -136,7 +142,7 @@ export function onlineRoutes(app: OpenAPIHono<AppEnv>): void {
     const expiresAt = new Date(now.getTime() + VOTER_TOKEN_TTL_MS).toISOString();
     const result = await deps.db.transaction().execute(async (tx) => {
       const m = await memberByNumber(tx, vote.organizationId, memberId);
-      const accessId = await redeemCode(tx, { key: deps.ballotKey, voteId: id, memberRowId: m?.id ?? null, code, now });
+      const accessId = await redeemCode(tx, { key: deps.ballotKey, voteId: id, memberRowId: m?.id ?? null, requestId, code, now });
       if (accessId === null || !m) return null;
       await tx.updateTable('vote_access').set({ token_hash: hashToken(voterToken), token_expires_at: expiresAt }).where('id', '=', accessId).execute();
       const roll = await tx.selectFrom('vote_voters').select('standing').where('vote_id', '=', id).where('member_row_id', '=', m.id).executeTakeFirst();

@@ -12,17 +12,19 @@ export const ChoicesBody = z.object({
 export const CastSchema = z.object({ receipt: z.string().openapi({ example: '7K2M-QX9D-40TR' }), challenged: z.boolean() }).openapi('Cast');
 
 export const AccessBody = z.object({ memberId: MemberNumber, via: z.enum(['email', 'sms']) }).strict().openapi({ example: { memberId: '1001', via: 'email' } });
-export const AccessSchema = z.object({ message: z.string() });
-export const VerifyBody = z.object({ memberId: MemberNumber, code: Code }).strict().openapi({ example: { memberId: '1001', code: '042917' } });
+/** The request id POST /api/votes/{id}/access answered: a code is checked only with it. */
+export const RequestId = z.string().trim().regex(/^[A-Za-z0-9_-]{16,100}$/, 'must be the requestId that asking for the code answered, such as "q4X8vK2m…" (ask for a code first: POST /api/votes/{id}/access)');
+export const AccessSchema = z.object({ message: z.string(), requestId: z.string().openapi({ description: 'send it with the code: the code works only with the request that asked for it' }) });
+export const VerifyBody = z.object({ memberId: MemberNumber, code: Code, requestId: RequestId }).strict().openapi({ example: { memberId: '1001', code: '042917', requestId: 'q4X8vK2mT9bLr3wZ0yHcNd' } });
 export const VerifySchema = z.object({ voterToken: z.string(), expiresAt: z.string(), onList: z.boolean() });
 
 export const KioskBody = z.object({ worksiteId: z.number().int().positive() }).strict();
 export const KioskSchema = z.object({ kioskId: z.number().int(), kioskToken: z.string(), worksiteId: z.number().int() });
 export const KioskParams = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' }, example: 12 }), kioskId: Id.openapi({ param: { name: 'kioskId', in: 'path' }, example: 34 }) });
 export const IdentifyBody = z.union([
-  z.object({ memberId: MemberNumber, code: Code }).strict(),
+  z.object({ memberId: MemberNumber, code: Code, requestId: RequestId }).strict(),
   z.object({ memberId: MemberNumber, attest: z.literal(true), captainPassword: z.string().min(1).max(200).openapi({ description: 'the password of the site captain who opened this kiosk, typed by the captain for each member attested' }) }).strict(),
-]).openapi({ example: { memberId: '1001', code: '042917' } });
+]).openapi({ example: { memberId: '1001', code: '042917', requestId: 'q4X8vK2mT9bLr3wZ0yHcNd' } });
 export const KioskBallotBody = z.object({ ballotToken: z.string().min(1).max(100), choices: ChoicesBody.shape.choices }).strict();
 
 export const SiteParams = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' }, example: 12 }), worksiteId: Id.openapi({ param: { name: 'worksiteId', in: 'path' }, example: 56 }) });

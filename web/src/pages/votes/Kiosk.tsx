@@ -47,6 +47,9 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
   const b = useMessages(ballotWords);
   const [memberId, setMemberId] = useState('');
   const [code, setCode] = useState('');
+  // The code works only with the request this kiosk made for it (a code asked for elsewhere is
+  // typed there); a new member id forgets it.
+  const [asked, setAsked] = useState<{ memberId: string; requestId: string } | null>(null);
   // The captain's own password, typed by the captain for each member attested: the device is handed
   // to the members who come, so holding it proves nothing. Never kept past the attempt.
   const [attesting, setAttesting] = useState(false);
@@ -85,7 +88,8 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
   const sendCode = async () => {
     setSaid(null);
     try {
-      await api('POST', `/api/votes/${kiosk.voteId}/access`, { memberId: memberId.trim(), via: 'email' });
+      const a = await api<{ requestId: string }>('POST', `/api/votes/${kiosk.voteId}/access`, { memberId: memberId.trim(), via: 'email' });
+      setAsked({ memberId: memberId.trim(), requestId: a.requestId });
       setSaid({ ok: true, text: t('kiosk.sent') });
     } catch (e) {
       setSaid(refusal(e));
@@ -110,7 +114,11 @@ function KioskVoter({ kiosk, idle, onDone }: { kiosk: KioskHere; idle: number; o
     );
   }
   return (
-    <form className="vt-step card" onSubmit={(e) => { e.preventDefault(); void identify({ memberId: memberId.trim(), code: code.trim() }); }}>
+    <form className="vt-step card" onSubmit={(e) => {
+      e.preventDefault();
+      if (asked && asked.memberId === memberId.trim()) void identify({ memberId: asked.memberId, code: code.trim(), requestId: asked.requestId });
+      else setSaid({ ok: false, text: t('kiosk.send.first') });
+    }}>
       <h2>{t('kiosk.title')}</h2>
       <label>
         {t('kiosk.memberId')}

@@ -2,7 +2,10 @@
  * A member's vote page, /vote/<id>, reachable without an account: the member id, a one-time
  * code sent to the email or mobile on the roster, whether they are on the voter list, the
  * ballot, and the receipt shown once. A signed-in member skips the code. The voter token lives
- * only in this page's memory: a reload forgets it. Anyone can check a receipt here.
+ * only in this page's memory: a reload forgets it. The code request (member id, email or text,
+ * and the request id the code works with, useless without the code) is kept in this tab's
+ * session storage, so a phone that reloads the page while the member reads the code keeps it.
+ * Anyone can check a receipt here.
  */
 import { useEffect, useState } from 'react';
 import type { PageProps } from '../../App.tsx';
@@ -112,13 +115,33 @@ export function VotePage({ session, id }: PageProps) {
   );
 }
 
+/** A code asked for on this tab: the member id, how it was sent, and the request id it works with. */
+interface Asked { memberId: string; via: 'email' | 'sms'; requestId: string }
+const askedKey = (voteId: number) => `settle.vote-code.${voteId}`;
+function askedBefore(voteId: number): Asked | null {
+  try {
+    const a = JSON.parse(sessionStorage.getItem(askedKey(voteId)) ?? 'null') as Asked | null;
+    return a && typeof a.memberId === 'string' && (a.via === 'email' || a.via === 'sms') && typeof a.requestId === 'string' ? a : null;
+  } catch {
+    return null;
+  }
+}
+function remember(voteId: number, asked: Asked | null): void {
+  try {
+    if (asked) sessionStorage.setItem(askedKey(voteId), JSON.stringify(asked));
+    else sessionStorage.removeItem(askedKey(voteId));
+  } catch {
+    // No storage (a private window that refuses it): the page still works until it is reloaded.
+  }
+}
+
 /** Member id → a code by email or text → the voter token. */
 function CodeSteps({ voteId, onVoter }: { voteId: number; onVoter: (token: string, expiresAt: string, onList: boolean) => void }) {
   const t = useMessages(memberWords);
   const b = useMessages(ballotWords);
-  const [memberId, setMemberId] = useState('');
-  const [via, setVia] = useState<'email' | 'sms'>('email');
-  const [sent, setSent] = useState(false);
+  const [asked, setAsked] = useState<Asked | null>(() => askedBefore(voteId));
+  const [memberId, setMemberId] = useState(asked?.memberId ?? '');
+  const [via, setVia] = useState<'email' | 'sms'>(asked?.via ?? 'email');
   const [code, setCode] = useState('');
   const [said, setSaid] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
@@ -132,21 +155,27 @@ function CodeSteps({ voteId, onVoter }: { voteId: number; onVoter: (token: strin
     }
     setBusy(false);
   };
+  const ask = (next: Asked | null) => {
+    remember(voteId, next);
+    setAsked(next);
+  };
   const send = (e: React.FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api('POST', `/api/votes/${voteId}/access`, { memberId: memberId.trim(), via });
-      setSent(true);
+      const a = await api<{ requestId: string }>('POST', `/api/votes/${voteId}/access`, { memberId: memberId.trim(), via });
+      ask({ memberId: memberId.trim(), via, requestId: a.requestId });
     });
   };
   const verify = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!asked) return;
     void run(async () => {
-      const a = await api<{ voterToken: string; expiresAt: string; onList: boolean }>('POST', `/api/votes/${voteId}/access/verify`, { memberId: memberId.trim(), code: code.trim() });
+      const a = await api<{ voterToken: string; expiresAt: string; onList: boolean }>('POST', `/api/votes/${voteId}/access/verify`, { memberId: asked.memberId, code: code.trim(), requestId: asked.requestId });
+      remember(voteId, null);
       onVoter(a.voterToken, a.expiresAt, a.onList);
     });
   };
-  if (!sent) {
+  if (!asked) {
     return (
       <form className="vt-step card" onSubmit={send} aria-labelledby="vt-id-title">
         <h2 id="vt-id-title">{t('id.title')}</h2>
@@ -172,14 +201,14 @@ function CodeSteps({ voteId, onVoter }: { voteId: number; onVoter: (token: strin
   return (
     <form className="vt-step card" onSubmit={verify} aria-labelledby="vt-code-title">
       <h2 id="vt-code-title">{t('code.title')}</h2>
-      <p role="status">{t('code.sent', { via: t(`code.via.${via}`) })}</p>
+      <p role="status">{t('code.sent', { via: t(`code.via.${asked.via}`) })}</p>
       <label>
         {t('code.label')}
         <input value={code} onChange={(e) => setCode(e.target.value)} required autoComplete="one-time-code" inputMode="numeric" maxLength={20} />
       </label>
       <SaidLine said={said} />
       <button type="submit" className="vt-big" disabled={busy}>{t('code.submit')}</button>
-      <button type="button" className="link" onClick={() => { setSent(false); setCode(''); setSaid(null); }}>{t('code.again')}</button>
+      <button type="button" className="link" onClick={() => { ask(null); setCode(''); setSaid(null); }}>{t('code.again')}</button>
     </form>
   );
 }
