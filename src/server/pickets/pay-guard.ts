@@ -11,7 +11,7 @@ import { ApiError } from '../errors.ts';
 import { addDays, mondayOf } from '../../pickets/pay.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { payouts, strikeDays } from './pay-store.ts';
+import { payoutOf, payouts, strikeDays } from './pay-store.ts';
 
 type Tx = Transaction<Database>;
 
@@ -51,7 +51,7 @@ export async function keepPaidWeeks(tx: Tx, orgId: number, change: { date: strin
 /** Refuses (409) retiming a shift members were checked in on when its day's week was paid out. */
 export async function keepPaidShift(tx: Tx, orgId: number, shift: { id: number; date: string; field: string }): Promise<void> {
   const week = mondayOf(shift.date);
-  const own = (await payouts(tx, orgId)).find((p) => p.period_start === week);
+  const own = await payoutOf(tx, orgId, week);
   if (!own) return;
   const attended = await tx.selectFrom('picket_attendance').select('shift_id').where('shift_id', '=', shift.id).where('checked_in_at', 'is not', null).limit(1).executeTakeFirst();
   if (!attended) return;
