@@ -43,6 +43,17 @@ describe('a closed site\'s planned adults', () => {
     expect(siteProblems(settle(SITE, { status: 'closed', administrators: 2, volunteers: 1 }), 'set.').map((x) => x.where?.field)).toEqual(['set.administrators', 'set.volunteers']);
     expect(siteProblems(settle(closed, { substitutes: 0, offers: 'none' }))).toEqual([]);
   });
+  it('refuses students attending a closed site (the attendance file\'s rule), and keeps a recorded count rather than clearing it', () => {
+    const closed = { ...SITE, status: 'closed' as const };
+    const p = siteProblems(settle(closed, { studentsAttending: 250 }));
+    expect(p.map((x) => [x.code, x.where?.field])).toEqual([['sites.closed-with-students', 'studentsAttending']]);
+    expect(p[0].message).toContain('got 250');
+    // Closing a site where 40 students were counted: refused, not cleared; with the count cleared, or 0, it closes.
+    const counted = { ...SITE, status: 'instruction' as const, opens: '08:00', closes: '15:00', studentsAttending: 40 };
+    expect(siteProblems(settle(counted, { status: 'closed' }), 'set.').map((x) => [x.code, x.where?.field])).toEqual([['sites.closed-with-students', 'set.studentsAttending']]);
+    expect(siteProblems(settle(counted, { status: 'closed', studentsAttending: null }))).toEqual([]);
+    expect(siteProblems(settle(closed, { studentsAttending: 0 }))).toEqual([]);
+  });
 });
 
 describe('the children-per-adult flag', () => {

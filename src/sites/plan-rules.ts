@@ -68,6 +68,10 @@ export function siteProblems(site: SiteFields, prefix = ''): Problem[] {
       if (site[f] > 0) add(f, 'closed-with-adults', `a closed site has no adults planned: ${f} must be 0 or left out (closing a site clears its administrators, substitutes and volunteers; they are not costed)`, `{"status": "closed"}, or {"status": "supervision", "${f}": ${site[f]}} to keep them`);
     }
   }
+  if (site.status === 'closed' && site.studentsAttending !== null && site.studentsAttending > 0) {
+    const n = site.studentsAttending;
+    add('studentsAttending', 'closed-with-students', `a closed site has no students attending: studentsAttending must be 0 or null at a closed site, got ${n} (if students came, the site was open that day)`, `{"status": "closed", "studentsAttending": null}, or {"status": "supervision", "studentsAttending": ${n}} if it was open`);
+  }
   if (site.status === 'closed' && (site.opens !== null || site.closes !== null)) {
     add(site.opens !== null ? 'opens' : 'closes', 'closed-with-hours', 'a closed site has no hours: leave opens and closes out (or null)', '{"status": "closed"}');
   } else if ((site.opens === null) !== (site.closes === null)) {

@@ -250,12 +250,15 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     // Counts too carry students attending at most the enrollment (E1: 50+50+50+50+60+60 = 320), and none at a closed site.
     const over = await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2, studentsAttending: 321 });
     expect([over.status, over.body.problems?.[0]?.code, over.body.problems?.[0]?.where?.field]).toEqual([422, 'attendance.more-than-enrolled', 'studentsAttending']);
-    const status = (await site('E2')).status;
-    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status: 'closed' })).status).toBe(200);
+    const { status, studentsAttending } = await site('E2');
+    // E2 has students counted: closing it is refused while they stand (a closed site has none), not cleared silently.
+    const refusedClose = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status: 'closed' });
+    expect([studentsAttending! > 0, refusedClose.status, refusedClose.body.code]).toEqual([true, 422, 'sites.closed-with-students']);
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status: 'closed', studentsAttending: null })).status).toBe(200);
     const closed = await admin.request('POST', `/api/sites/days/${dayId}/sites/E2/counts`, { childrenPresent: 3, adultsPresent: 1 });
     expect([closed.status, closed.body.code]).toEqual([409, 'sites.closed']);
     expect(await changes()).toBe(before + 2);
-    await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status });
+    await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status, studentsAttending });
   });
 
   it('refuses students attending above the school\'s enrollment, by hand or in bulk, in the import\'s words, and changes nothing', async () => {
@@ -296,6 +299,9 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     const before = await changes();
     const one = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { substitutes: 50 });
     expect([one.status, one.body.code, one.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'substitutes']);
+    // Students attending a closed site are refused here as in the attendance file (E1 is closed now).
+    const students = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { studentsAttending: 250 });
+    expect([students.status, students.body.code, students.body.where?.field]).toEqual([422, 'sites.closed-with-students', 'studentsAttending']);
     const many = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed', administrators: 1 }, sites: 'all' });
     expect([many.status, many.body.code, many.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'set.administrators']);
     // Named once with the first site, and how many more of the 4 picked break it (sites in name order: Alder E1 first).
