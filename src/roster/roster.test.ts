@@ -45,6 +45,11 @@ describe('reading a file', () => {
     const t = await readRoster('m.csv', utf8('\uFEFFMember ID;Name\n1001; "Díaz; Ana" \n\n1002;Bo Li\n'));
     expect(t).toEqual({ format: 'csv', header: ['Member ID', 'Name'], rows: [{ line: 2, cells: ['1001', 'Díaz; Ana'] }, { line: 4, cells: ['1002', 'Bo Li'] }] });
   });
+  it('names the line a record starts on when a quoted cell holds line breaks', async () => {
+    // Line 2 starts a record whose address runs to line 4; the next record is on line 5, then line 7 after an empty line 6.
+    const t = await readRoster('m.csv', utf8('Member ID,Address\n1001,"1 Main St\r\nApt 2\nLos Angeles"\n1002,x\n\n1003,y\n'));
+    expect(t.rows.map((r) => [r.line, r.cells[0]])).toEqual([[2, '1001'], [5, '1002'], [7, '1003']]);
+  });
 
   it('reads the first worksheet of an XLSX: numbers, links and formulas as their text', async () => {
     const wb = new ExcelJS.Workbook();

@@ -3,6 +3,7 @@
  * bounds (file size, rows, columns, cell length). Anything past a bound, or a file that is not
  * what it says, is refused whole with where and a valid example; nothing is partly read.
  */
+import { startLines } from '../text/csv.ts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
@@ -73,10 +74,10 @@ function decode(file: string, bytes: Uint8Array): string {
 export function readCsvText(file: string, text: string): RosterTable {
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
   const delimiter = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1])[0][0];
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; raw: string }[];
   try {
     records = (parse as unknown as (t: string, o: object) => typeof records)(text, {
-      delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: true,
+      delimiter, raw: true, relax_column_count: true, skip_empty_lines: true, trim: true,
       // Stops reading a hostile file early: one more row than allowed is enough to refuse it.
       to: ROSTER_LIMITS.rows + 2, max_record_size: ROSTER_LIMITS.cell * ROSTER_LIMITS.columns,
     });
@@ -84,9 +85,9 @@ export function readCsvText(file: string, text: string): RosterTable {
     const err = e as { lines?: number; message: string };
     return refuse(file, 'csv-syntax', `not valid CSV: ${err.message}`, 'put double quotes around a cell that contains a comma or a quote, and close every quote: "Díaz, Ana"', { line: err.lines });
   }
-  const [head, ...rest] = records;
+  const [head, ...rest] = startLines(records);
   if (!head) return refuse(file, 'empty', 'the file has no header row', 'Member ID,Name,Email');
-  return { format: 'csv', header: head.record, rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
+  return { format: 'csv', header: head.record, rows: rest.map((r) => ({ line: r.line, cells: r.record })) };
 }
 
 /** The first worksheet: its first non-empty row is the header. Numbers, dates, links and formulas become their text. */

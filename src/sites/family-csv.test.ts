@@ -47,8 +47,8 @@ describe('reading meal and partner sites', () => {
     ['an empty name', `${HEADER}\n${withCell(MEAL, 2, '')}\n`, 'sites.empty', 2, 2, 'name'],
     ['a name over 200 characters', `${HEADER}\n${withCell(MEAL, 2, 'x'.repeat(201))}\n`, 'sites.too-long', 2, 2, 'name'],
     ['markup is text, but a control character is refused', `${HEADER}\n${withCell(MEAL, 2, '<b>Roosevelt</b>\u0007')}\n`, 'sites.control-character', 2, 2, 'name'],
-    // The record spans lines 2 and 3; src/text/csv.ts (csv-parse's info.lines) names the line where it ends.
-    ['a line break inside a quoted address', `${HEADER}\n${withCell(MEAL, 3, '"456 S Mathews St\nLos Angeles"')}\n`, 'sites.line-break', 3, 3, 'address'],
+    // The record spans lines 2 and 3; src/text/csv.ts names the line where it starts, as an editor numbers it.
+    ['a line break inside a quoted address', `${HEADER}\n${withCell(MEAL, 3, '"456 S Mathews St\nLos Angeles"')}\n`, 'sites.line-break', 2, 3, 'address'],
     ['a latitude that is not a number', `${HEADER}\n${withCell(MEAL, 4, '34°N')}\n`, 'sites.bad-coordinate', 2, 4, 'latitude'],
     ['a longitude past 180', `${HEADER}\n${withCell(MEAL, 5, '-218.2127')}\n`, 'sites.bad-coordinate', 2, 5, 'longitude'],
     ['a 12-hour time', `${HEADER}\n${withCell(MEAL, 6, '7:30am')}\n`, 'sites.bad-time', 2, 6, 'opens'],

@@ -32,7 +32,8 @@ export function readCsv(
   const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
   try {
     records = text.includes('"')
-      ? (parse as unknown as (t: string, o: object) => typeof records)(text, { bom: true, delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: false })
+      ? startLines((parse as unknown as (t: string, o: object) => { record: string[]; raw: string }[])(text, { bom: true, delimiter, raw: true, relax_column_count: true, skip_empty_lines: true, trim: false }))
+        .map((r) => ({ record: r.record, info: { lines: r.line } }))
       : splitUnquoted(text, delimiter);
   } catch (e) {
     const err = e as { code?: string; lines?: number; message: string };
@@ -89,6 +90,23 @@ export function readCsv(
  * delimiter ends a cell, so it is split directly (several times faster than the full parser on
  * large staff files), with the same line numbers and empty lines skipped.
  */
+const breaks = (t: string) => t.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/**
+ * csv-parse's records (read with `raw: true`) with the line each starts on, as an editor numbers
+ * lines (\r\n, \r or \n is one break): csv-parse's own count runs to a record's end, and counts a
+ * \r\n inside a quoted cell as two, so a record with an address on two lines was named by a
+ * later line.
+ */
+export function startLines<T extends { raw: string }>(records: readonly T[]): (T & { line: number })[] {
+  let at = 1;
+  return records.map((r) => {
+    const line = at + breaks(/^\s*/.exec(r.raw)![0]);
+    at += breaks(r.raw);
+    return { ...r, line };
+  });
+}
+
 function splitUnquoted(text: string, delimiter: string): { record: string[]; info: { lines: number } }[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = body.split(/\r\n|\n|\r/);
