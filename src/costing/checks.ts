@@ -1,10 +1,11 @@
-import { fiscalYearOf, fyLabel } from '../calendar/fiscal-year.ts';
+import { fiscalYearOf, fyLabel, fyStart } from '../calendar/fiscal-year.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { MAX_COSTED_YEARS } from '../proposals/limits.ts';
 import type { Path } from '../text/yaml.ts';
 import { pathLabel } from '../text/yaml.ts';
 import type { Proposal, SchoolFilter, Term } from '../proposals/types.ts';
 import { placementFor } from './earners.ts';
+import { rateAfter } from './schedule.ts';
 import type { Prepared } from './prepare.ts';
 
 export interface ProposalSource {
@@ -49,6 +50,15 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         add(path, 'no-placement', `${who}the dataset says nowhere where a new ${role} in ${unit} is placed on the salary schedule`, `add parameters.newHirePlacement.${role} (or .${unit}) to district.yaml`);
       }
     }
+    if (t.kind === 'hourly-raise' && t.amount < 0) {
+      // A cut in dollars an hour cannot take a rate below $0: the lowest base-year hourly rate it reaches.
+      const reached = p.groups.filter((g) => g.unit.id === unit && g.lane.basis === 'hourly' && (!t.roles || t.roles.includes(g.role)));
+      const lowest = Math.min(...reached.map((g) => rateAfter(g.lane, g.step, 0).rate));
+      if (reached.length > 0 && lowest + t.amount <= 0) {
+        add(via ? path : [...path, 'amount'], 'pay-below-zero', `${who}term "${t.id}" cuts hourly pay by $${(-t.amount).toFixed(2)} an hour, which would take the lowest ${unit} hourly rate it reaches ($${lowest.toFixed(2)} in ${fyLabel(p.base)}) to $0 or below`,
+          `amount: ${Math.max(-lowest / 2, -99).toFixed(2)}   (a cut smaller than the lowest rate, $${lowest.toFixed(2)}), or a raise in percent: kind: raise, pct: -2`);
+      }
+    }
     if ((t.kind === 'staffing' || t.kind === 'hire') && t.schools && !p.schools.some((s) => matchesFilter(s, t.schools as SchoolFilter))) {
       add(via ? path : [...path, 'schools'], 'no-matching-school',
         `${who}term "${t.id}": no school in the dataset matches ${describeFilter(t.schools)}, so its ${t.role} positions would have nowhere to go and would cost nothing`,
@@ -74,6 +84,15 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         if (target) checkTerm(target, t.unit, ['terms', i, 'terms', k], ref);
       });
     } else checkTerm(t, t.unit, ['terms', i]);
+    // A bonus or program dated before the dataset's year falls in no year costed: it would vanish from every total.
+    if (t.kind === 'bonus' || t.kind === 'program') {
+      const field = t.kind === 'bonus' ? 'paid' : 'effective';
+      const date = t.kind === 'bonus' ? t.paid : t.effective;
+      if (fiscalYearOf(date) < p.base) {
+        add(['terms', i, field], 'before-data', `term "${t.id}" (${t.kind}) ${t.kind === 'bonus' ? 'is paid' : 'takes effect'} ${date}, in ${fyLabel(fiscalYearOf(date))}, before the first year costed (${fyLabel(p.base)}, the dataset's year): it would be in no year and no total`,
+          `${field}: ${fyStart(p.base)}   (or later), or cost the proposal on a dataset of ${fyLabel(fiscalYearOf(date))}`);
+      }
+    }
   });
   checkYears(p, proposal, add);
   if (problems.length > 0) throw new InvalidInput(problems);

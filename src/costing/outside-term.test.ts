@@ -173,3 +173,59 @@ describe('a position step outside the contract term (class-size caps, staffing a
     expect(parseProposal(yaml, 'p.yaml').proposal.terms[0]).toMatchObject({ kind: 'hire', outsideTerm: true });
   });
 });
+
+describe('terms a budget office would question, refused with where and a valid example', () => {
+  it('a cut in dollars an hour that takes the lowest hourly rate it reaches to $0 or below', () => {
+    // Unit C's lowest hourly rate in the tiny district is the assistant's step 1, $16.00 (schedules.csv).
+    const [p, ...rest] = refusal(() => cost({ unit: 'C', terms: [{ id: 'cut', kind: 'hourly-raise', amount: -16, effective: '2019-07-01' }] }));
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ code: 'proposal.pay-below-zero', where: { field: 'terms[0].amount' } });
+    expect(p.message).toContain('the lowest C hourly rate it reaches ($16.00 in 2018-19)');
+    // Half the lowest rate: -8.00, which is costed.
+    expect(p.hint).toContain('amount: -8.00');
+    expect(cost({ unit: 'C', terms: [{ id: 'cut', kind: 'hourly-raise', amount: -8, effective: '2019-07-01' }] }).total.cents).toBeLessThan(0);
+  });
+
+  it('a bonus paid, or a program taking effect, before the dataset\'s year: it would be in no year and no total', () => {
+    const problems = refusal(() => cost({
+      terms: [
+        { id: 'early-bonus', kind: 'bonus', amount: 1000, paid: '1995-06-01' },
+        { id: 'early-fund', kind: 'program', amount: 3_000_000, count: 1, effective: '1995-07-01', oneTime: true },
+      ],
+    }));
+    expect(problems.map((x) => [x.code, x.where?.field])).toEqual([['proposal.before-data', 'terms[0].paid'], ['proposal.before-data', 'terms[1].effective']]);
+    expect(problems[0].message).toBe('term "early-bonus" (bonus) is paid 1995-06-01, in 1994-95, before the first year costed (2018-19, the dataset\'s year): it would be in no year and no total');
+    expect(problems[0].hint).toContain('paid: 2018-07-01');
+  });
+
+  it('a bonus paid after the contract ends, unless the term says so', () => {
+    // The contract runs 2019-07-01 to 2023-06-30; a bonus paid 2029-06-01 is after it, and past every year costed.
+    const late = { id: 'late-bonus', kind: 'bonus' as const, amount: 500, paid: '2029-06-01' };
+    const [p] = refusal(() => cost({ terms: [late] }));
+    expect(p).toMatchObject({ code: 'proposal.after-term', where: { field: 'terms[0].paid' } });
+    expect(p.message).toMatch(/^term "late-bonus" is paid 2029-06-01, after the contract ends \(2023-06-30\)/);
+    expect(p.hint).toContain('paid: a date from 2019-07-01 to 2023-06-30');
+    expect(cost({ terms: [{ ...late, outsideTerm: true as const }] }).notCosted.map((n) => n.field)).toEqual(['terms[0].paid']);
+    // A bonus paid on signing, before the contract starts, is the contract's: costed.
+    expect(cost({ terms: [{ id: 'signing', kind: 'bonus', amount: 500, paid: '2019-06-01' }] }).total.cents).toBeGreaterThan(0);
+  });
+});
+
+describe('proposal checks that need no data', () => {
+  const yaml = (terms: string) => `id: p\ntitle: P\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2019-07-01, end: 2021-06-30 }\nterms:\n${terms}`;
+
+  it('a me-too clause naming its own unit\'s term would cost it twice for the same staff', () => {
+    const [p] = refusal(() => parseProposal(yaml('  - { id: r, kind: raise, pct: 3, effective: 2019-07-01 }\n  - { kind: me-too, unit: T, terms: [r] }\n'), 'p.yaml'));
+    expect(p).toMatchObject({ code: 'proposal.me-too-same-unit', where: { field: 'terms[1].unit', line: 9 } });
+    expect(p.message).toContain('term "r" is already T\'s');
+    expect(() => parseProposal(yaml('  - { id: r, kind: raise, pct: 3, effective: 2019-07-01 }\n  - { kind: me-too, unit: C, terms: [r] }\n'), 'p.yaml')).not.toThrow();
+  });
+
+  it('a bonus for staff employed in a year after it is paid, and a program for half a position', () => {
+    const [p] = refusal(() => parseProposal(yaml('  - { kind: bonus, amount: 1000, paid: 2020-03-01, employedIn: 2040-41 }\n'), 'p.yaml'));
+    expect(p).toMatchObject({ code: 'proposal.employed-after-paid', where: { field: 'terms[0].employedIn' } });
+    expect(p.hint).toBe('employedIn: 2019-20   (or an earlier year)');
+    const [q] = refusal(() => parseProposal(yaml('  - { kind: program, amount: 3000000, count: 0.5, effective: 2019-07-01 }\n'), 'p.yaml'));
+    expect(q.where?.field).toBe('terms[0].count');
+  });
+});

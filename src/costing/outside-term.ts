@@ -54,7 +54,15 @@ export function outsideTerm(proposal: Proposal): Outside[] {
       if (step.from < start) out.push({ index, term: t, rule: 'before-term', date: step.from, step });
       else if (step.from > end) out.push({ index, term: t, rule: 'after-term', date: step.from, step });
     }
-    if (!('effective' in t) || t.kind === 'program') return;
+    // A bonus is paid on a date, a program takes effect on one: not after the contract ends (one
+    // paid before it starts, as a bonus on signing, is the contract's; one before the years costed
+    // is refused by checkAgainstDataset, src/costing/checks.ts).
+    if (t.kind === 'bonus' || t.kind === 'program') {
+      const date = t.kind === 'bonus' ? t.paid : t.effective;
+      if (date > end) out.push({ index, term: t, rule: 'after-term', date });
+      return;
+    }
+    if (!('effective' in t)) return;
     const term = t as DatedPay;
     if (term.effective < start) out.push({ index, term, rule: 'before-term', date: term.effective });
     else if (term.effective > end) out.push({ index, term, rule: 'after-term', date: term.effective });
@@ -76,8 +84,9 @@ export function withinTerm(proposal: Proposal, all: Outside[], o: Outside): Prop
     terms: proposal.terms.map((t, i) => {
       if (i !== o.index) return others.has(i) ? ({ ...t, outsideTerm: true } as Term) : t;
       if (o.step) return { ...withStep(t, o.step, o.rule === 'before-term' ? proposal.term.start : null), outsideTerm: true } as Term;
-      if (o.rule === 'before-term') return { ...t, effective: proposal.term.start } as Term;
-      if (o.rule === 'after-term') return { ...t, effective: LATEST_DATE, outsideTerm: true } as Term;
+      const on = t.kind === 'bonus' ? 'paid' : 'effective';
+      if (o.rule === 'before-term') return { ...t, [on]: proposal.term.start } as Term;
+      if (o.rule === 'after-term') return { ...t, [on]: LATEST_DATE, outsideTerm: true } as Term;
       const { paid: _paid, ...rest } = t as DatedPay;
       return rest as Term;
     }),
@@ -97,7 +106,10 @@ const total = (r: CostResult) => r.years.reduce((s, y) => s + y.totalCents, 0);
 
 /** The problem for `o`, given the costing as written and with `o` brought inside the term. */
 export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostResult, inside: CostResult, source?: ProposalSource): Problem {
-  const field: Path = o.step ? ['terms', o.index, o.step.field, o.step.index, 'from'] : ['terms', o.index, o.rule === 'paid-after-term' ? 'paid' : 'effective'];
+  const paidOn = o.rule === 'paid-after-term' || o.term.kind === 'bonus';
+  const field: Path = o.step ? ['terms', o.index, o.step.field, o.step.index, 'from'] : ['terms', o.index, paidOn ? 'paid' : 'effective'];
+  const when = o.term.kind === 'bonus' ? 'is paid' : 'takes effect';
+  const key = o.term.kind === 'bonus' ? 'paid' : 'effective';
   const pos = source?.locate(field);
   const where = { file: source?.file, line: pos?.line, col: pos?.col, field: pathLabel(field) };
   const { start, end } = proposal.term;
@@ -121,15 +133,15 @@ export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostRe
   if (o.rule === 'before-term') {
     return {
       code: 'proposal.before-term', where,
-      message: `term "${o.term.id}" takes effect ${o.date}, before the contract term starts (${start}): its pay before the contract would add ${formatDollars(added, { exact: true })} over the years costed`,
-      hint: `effective: ${start}   (when the contract starts), or add outsideTerm: true to this term if the agreement pays it on purpose`,
+      message: `term "${o.term.id}" ${when} ${o.date}, before the contract term starts (${start}): its pay before the contract would add ${formatDollars(added, { exact: true })} over the years costed`,
+      hint: `${key}: ${start}   (when the contract starts), or add outsideTerm: true to this term if the agreement pays it on purpose`,
     };
   }
   if (o.rule === 'after-term') {
     return {
       code: 'proposal.after-term', where,
-      message: `term "${o.term.id}" takes effect ${o.date}, after the contract ends (${end}): a contract sets pay for its own term, so this term would add ${formatDollars(added, { exact: true })} over the years costed (${asWritten.total.from} to ${asWritten.total.to})${added === 0 ? ', none of them on or after that date' : ''}`,
-      hint: `effective: a date from ${start} to ${end}, or add outsideTerm: true to this term if the agreement sets pay for after it ends on purpose`,
+      message: `term "${o.term.id}" ${when} ${o.date}, after the contract ends (${end}): a contract sets pay for its own term, so this term would add ${formatDollars(added, { exact: true })} over the years costed (${asWritten.total.from} to ${asWritten.total.to})${added === 0 ? ', none of them on or after that date' : ''}`,
+      hint: `${key}: a date from ${start} to ${end}, or add outsideTerm: true to this term if the agreement sets pay for after it ends on purpose`,
     };
   }
   // The back pay that lands after the contract's last fiscal year.

@@ -2,6 +2,7 @@ import { InvalidInput, type Problem } from '../errors/problem.ts';
 import { parseYaml, pathLabel, type Path } from '../text/yaml.ts';
 import { spanLabel } from '../district/grades.ts';
 import { describeTerm } from './describe.ts';
+import { fiscalYearOf, fyLabel } from '../calendar/fiscal-year.ts';
 import { proposalExample } from './examples.ts';
 import { MAX_CONTRACT_YEARS, MAX_PHASES, MAX_PROPOSAL_CHARS, MAX_TERMS, yearsAfter } from './limits.ts';
 import { proposalSchema, type TermInput } from './schema.ts';
@@ -133,7 +134,13 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
         const j = ids.get(ref);
         if (j === undefined) at(['terms', i, 'terms', k], 'unknown-term', `no term with id "${ref}" in this proposal`, `one of: ${terms.filter((x) => x.kind !== 'me-too' && x.kind !== 'non-cost').map((x) => x.id).join(', ') || '(none)'}`);
         else if (['me-too', 'non-cost'].includes(terms[j].kind)) at(['terms', i, 'terms', k], 'me-too-target', `a me-too clause can pass on pay, benefit and staffing terms, not a ${terms[j].kind} term`, 'the id of a raise, bonus or other costed term');
+        else if (terms[j].unit === t.unit) at(['terms', i, 'unit'], 'me-too-same-unit', `a me-too clause passes terms to another unit, but term "${ref}" is already ${t.unit}'s: it would be costed twice for the same staff`, `unit: the other unit that gets term "${ref}" too (such as SEIU99)`);
       });
+      break;
+    case 'bonus':
+      if (t.employedIn !== undefined && t.employedIn > fiscalYearOf(t.paid)) {
+        at(['terms', i, 'employedIn'], 'employed-after-paid', `the bonus is paid ${t.paid}, in ${fyLabel(fiscalYearOf(t.paid))}, to staff employed in ${fyLabel(t.employedIn)}, a later year: who was employed then is not known when it is paid`, `employedIn: ${fyLabel(fiscalYearOf(t.paid))}   (or an earlier year)`);
+      }
       break;
     case 'class-size': {
       // The latest date seen so far for each grade span, to check caps for the same grades are in date order.

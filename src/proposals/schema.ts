@@ -45,7 +45,7 @@ export const termSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('hourly-raise'), amount: z.number().gt(-100).max(1000), effective: date, roles: roles.optional(), paid: date.optional(), outsideTerm }).strict(),
   z.object({ ...base, kind: z.literal('flat-amount'), amount: z.number().min(-1_000_000).max(1_000_000), effective: date, roles, paid: date.optional(), outsideTerm }).strict(),
   z
-    .object({ ...base, kind: z.literal('bonus'), pct: pct.optional(), amount: money.optional(), paid: date, employedIn: fiscalYear.optional(), roles: roles.optional() })
+    .object({ ...base, kind: z.literal('bonus'), pct: pct.optional(), amount: money.optional(), paid: date, employedIn: fiscalYear.optional(), roles: roles.optional(), outsideTerm })
     .strict()
     .refine((t) => (t.pct === undefined) !== (t.amount === undefined), custom('bonus-basis', 'give exactly one of pct (percent of annual pay) and amount (dollars per employee)')),
   z.object({ ...base, kind: z.literal('wage-floor'), hourly: z.number().gt(0).max(1000), effective: date, paid: date.optional(), outsideTerm }).strict(),
@@ -98,7 +98,7 @@ export const termSchema = z.discriminatedUnion('kind', [
   z
     .object({ ...base, kind: z.literal('hire'), role: z.string().min(1), schools: schoolFilter.optional(), phases: z.array(z.object({ from: date, count: z.number().gt(0).max(100_000) }).strict()).min(1), outsideTerm })
     .strict(),
-  z.object({ ...base, kind: z.literal('program'), amount: z.number().min(-1e9).max(1e9), count: z.number().gt(0).max(100_000).default(1), effective: date, oneTime: z.boolean().optional() }).strict(),
+  z.object({ ...base, kind: z.literal('program'), amount: z.number().min(-1e9).max(1e9), count: z.number().int().gt(0).max(100_000).default(1), effective: date, oneTime: z.boolean().optional(), outsideTerm }).strict(),
   z.object({ ...base, kind: z.literal('me-too'), unit: z.string().min(1), terms: z.array(z.string().min(1)).min(1) }).strict(),
   z.object({ ...base, kind: z.literal('non-cost'), text: z.string().min(1) }).strict(),
 ]);

@@ -19,7 +19,7 @@ interface TermBase {
 export interface RaiseTerm extends TermBase { kind: 'raise'; pct: number; effective: string; roles?: string[]; paid?: string; outsideTerm?: true }
 export interface HourlyRaiseTerm extends TermBase { kind: 'hourly-raise'; amount: number; effective: string; roles?: string[]; paid?: string; outsideTerm?: true }
 export interface FlatAmountTerm extends TermBase { kind: 'flat-amount'; amount: number; effective: string; roles: string[]; paid?: string; outsideTerm?: true }
-export interface BonusTerm extends TermBase { kind: 'bonus'; pct?: number; amount?: number; paid: string; employedIn?: number; roles?: string[] }
+export interface BonusTerm extends TermBase { kind: 'bonus'; pct?: number; amount?: number; paid: string; employedIn?: number; roles?: string[]; outsideTerm?: true }
 export interface WageFloorTerm extends TermBase { kind: 'wage-floor'; hourly: number; effective: string; paid?: string; outsideTerm?: true }
 export interface AddedHoursTerm extends TermBase { kind: 'added-hours'; roles: string[]; hoursPerDay: number; effective: string; outsideTerm?: true }
 export interface HealthTerm extends TermBase { kind: 'health'; perEmployee?: number; partTimeMinHours?: number; effective: string; outsideTerm?: true }
@@ -42,7 +42,7 @@ export interface HirePhase { from: string; count: number }
 export interface HireTerm extends TermBase { kind: 'hire'; role: string; schools?: SchoolFilter; phases: HirePhase[]; outsideTerm?: true }
 
 /** A program cost not tied to positions (e.g. 30 community schools at $400,000 a year each). */
-export interface ProgramTerm extends TermBase { kind: 'program'; amount: number; count: number; effective: string; oneTime?: boolean }
+export interface ProgramTerm extends TermBase { kind: 'program'; amount: number; count: number; effective: string; oneTime?: boolean; outsideTerm?: true }
 
 export interface MeTooTerm extends TermBase { kind: 'me-too'; terms: string[] }
 export interface NonCostTerm extends TermBase { kind: 'non-cost'; text: string }
