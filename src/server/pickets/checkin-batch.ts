@@ -59,9 +59,14 @@ export const noMemberRow = () => new ApiError(409, {
   hint: 'an organizer invites you from the roster (POST /api/roster/members/{id}/invitation); then check in with the site\'s code',
 });
 
+/**
+ * Organizers and admins run every shift; a person with the site-captain role runs the shifts whose
+ * captain is their roster row (docs/pickets.md). A member named on a shift, or a captain since
+ * made a member, runs none: the role is what gives the right, the shift only which ones.
+ */
 export function mayCaptain(shift: ShiftFacts, role: string, memberRow: number | null): boolean {
   if (ORGANIZERS.has(role)) return true;
-  if (memberRow === null) return false;
+  if (role !== 'site-captain' || memberRow === null) return false;
   return shift.captainMemberId !== null ? shift.captainMemberId === memberRow : shift.siteCaptains.includes(memberRow);
 }
 

@@ -133,6 +133,19 @@ eachDatabase('checking in and out', (dialect) => {
     expect((await member.request('GET', `/api/pickets/shifts/${w.shifts.a}/codes`)).status).toBe(404);
   });
 
+  it('a member named as a shift\'s captain gets no captain\'s rights: the site-captain role gives them, the shift only which ones', async () => {
+    const named = await organizer.request('PATCH', `/api/pickets/shifts/${w.shifts.a}`, { captainMemberRowId: w.membersA[1] });
+    expect(named.status).toBe(200);
+    try {
+      expect((await member.request('GET', `/api/pickets/shifts/${w.shifts.a}/codes`)).status).toBe(404);
+      expect((await member.request('GET', `/api/pickets/shifts/${w.shifts.a}/attendance`)).status).toBe(404);
+      const r = await member.request('POST', PATH, { actions: [{ id: uid('named'), shiftId: w.shifts.a, action: 'in', at: '2019-01-14T14:40:00.000Z', memberRowId: w.membersA[2] }] });
+      expect(r.body.results.map((x: { outcome: string; reason?: string }) => [x.outcome, x.reason])).toEqual([['refused', 'picket.not-your-site']]);
+    } finally {
+      await organizer.request('PATCH', `/api/pickets/shifts/${w.shifts.a}`, { captainMemberRowId: null });
+    }
+  });
+
   it('the captain\'s shifts: site A\'s only, with counts; the organizer sees both', async () => {
     const mine = await captain.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
     expect(mine.body.shifts.map((x: { id: number }) => x.id)).toEqual([w.shifts.a]);
