@@ -11,9 +11,9 @@ import type { Database } from '../../db/schema.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import type { AppEnv } from '../env.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
-import { addDays, mondayOf } from '../../pickets/pay.ts';
+import { mondayOf } from '../../pickets/pay.ts';
 import { ExceptionAnswer, ExceptionBody, ExceptionParams } from './pay-schemas.ts';
-import { currentRules, payoutOf, strikeDays } from './pay-store.ts';
+import { payoutPaying } from './pay-guard.ts';
 import { payActor } from './pay-rules-routes.ts';
 
 const grant = createRoute({
@@ -35,15 +35,8 @@ const json = (e: Row, date: string) => ({
 
 /** Refuses when the payout of the week the day is in (or of the week the first week is paid with) was produced. */
 async function mustBeUnpaid(tx: Transaction<Database>, orgId: number, date: string): Promise<void> {
-  const { rules } = await currentRules(tx, orgId);
-  const week = mondayOf(date);
-  const first = (await strikeDays(tx, orgId))[0];
-  const weeks = [week];
-  if (rules.firstWeek === 'with-next' && first && mondayOf(first.date) === week) weeks.push(addDays(week, 7));
-  for (const w of weeks) {
-    const p = await payoutOf(tx, orgId, w);
-    if (p) throw conflict('strikepay.period-paid', `the payout for the week of ${w} was produced on ${p.produced_at} by ${p.producer}: an exception would change a week already paid`, 'settle a correction for that week outside the payout file, and record it');
-  }
+  const p = await payoutPaying(tx, orgId, mondayOf(date));
+  if (p) throw conflict('strikepay.period-paid', `the payout for the week of ${p.period_start} was produced on ${p.produced_at} by ${p.producer}: an exception would change a week already paid`, 'settle a correction for that week outside the payout file, and record it');
 }
 
 export function payExceptionRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -11,9 +11,27 @@ import { ApiError } from '../errors.ts';
 import { addDays, mondayOf } from '../../pickets/pay.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { payoutOf, payouts, strikeDays } from './pay-store.ts';
+import { currentRules, payoutOf, payouts, strikeDays, type PayoutRow } from './pay-store.ts';
 
 type Tx = Transaction<Database>;
+
+/**
+ * The payout that paid `week`: its own; or, under the firstWeek rule 'with-next', the next week's
+ * when `week` is the strike's first (its pay is in that file).
+ */
+export async function payoutPaying(tx: Tx, orgId: number, week: string): Promise<PayoutRow | undefined> {
+  const own = await payoutOf(tx, orgId, week);
+  if (own) return own;
+  const { rules } = await currentRules(tx, orgId);
+  if (rules.firstWeek !== 'with-next') return undefined;
+  const first = (await strikeDays(tx, orgId))[0];
+  if (!first || mondayOf(first.date) !== week) return undefined;
+  return payoutOf(tx, orgId, addDays(week, 7));
+}
+
+const paidAs = (week: string, p: PayoutRow) =>
+  p.period_start === week ? `the week of ${week} was paid out (the payout file produced by ${p.producer} at ${p.produced_at})`
+    : `the week of ${week}, the strike's first, was paid with the week of ${p.period_start} (firstWeek: with-next; the payout file produced by ${p.producer} at ${p.produced_at})`;
 
 /**
  * Refuses (409) a day at `date` starting to count (`counts: true`: declared, or its cancellation
@@ -24,11 +42,11 @@ export async function keepPaidWeeks(tx: Tx, orgId: number, change: { date: strin
   const paid = await payouts(tx, orgId);
   if (paid.length === 0) return;
   const week = mondayOf(change.date);
-  const own = paid.find((p) => p.period_start === week);
+  const own = await payoutPaying(tx, orgId, week);
   if (own) {
     throw new ApiError(409, {
       code: 'strikepay.week-paid',
-      message: `the week of ${week} was paid out (the payout file produced by ${own.producer} at ${own.produced_at}); ${change.what} would change what members were paid for it`,
+      message: `${paidAs(week, own)}; ${change.what} would change what members were paid for it`,
       where: { field: change.field },
       hint: 'a correction for a paid week is paid outside the payout files; to stop check-ins on a day, set its shifts\' capacity to 0',
     });
@@ -51,13 +69,13 @@ export async function keepPaidWeeks(tx: Tx, orgId: number, change: { date: strin
 /** Refuses (409) retiming a shift members were checked in on when its day's week was paid out. */
 export async function keepPaidShift(tx: Tx, orgId: number, shift: { id: number; date: string; field: string }): Promise<void> {
   const week = mondayOf(shift.date);
-  const own = await payoutOf(tx, orgId, week);
+  const own = await payoutPaying(tx, orgId, week);
   if (!own) return;
   const attended = await tx.selectFrom('picket_attendance').select('shift_id').where('shift_id', '=', shift.id).where('checked_in_at', 'is not', null).limit(1).executeTakeFirst();
   if (!attended) return;
   throw new ApiError(409, {
     code: 'strikepay.week-paid',
-    message: `members were checked in on this shift and the week of ${week} was paid out (the payout file produced by ${own.producer} at ${own.produced_at}); changing its times would change the hours they were paid for`,
+    message: `members were checked in on this shift and ${paidAs(week, own)}; changing its times would change the hours they were paid for`,
     where: { field: shift.field },
     hint: 'its capacity, minimum and captain may still change; a correction for a paid week is paid outside the payout files',
   });

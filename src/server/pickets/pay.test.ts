@@ -387,6 +387,11 @@ eachDatabase('strike pay', (dialect) => {
     const inPaid = await admin.request('POST', '/api/pickets/days', { date: '2019-01-23', label: 'Late' });
     expect([inPaid.status, inPaid.body.code, inPaid.body.where?.field]).toEqual([409, 'strikepay.week-paid', 'date']);
     expect(inPaid.body.message).toContain('the week of 2019-01-21 was paid out');
+    // The first week (14 January) is paid too, carried into the file of 21 January (firstWeek with-next):
+    // a day declared in it (Saturday 19 January) would change what that file paid.
+    const inFirst = await admin.request('POST', '/api/pickets/days', { date: '2019-01-19', label: 'Saturday rally' });
+    expect([inFirst.status, inFirst.body.code, inFirst.body.where?.field]).toEqual([409, 'strikepay.week-paid', 'date']);
+    expect(inFirst.body.message).toContain('the week of 2019-01-14, the strike\'s first, was paid with the week of 2019-01-21 (firstWeek: with-next');
     // An earlier day would make the week of 7 January the first week: paid with-next into the week of 14 January, not 21.
     const earlier = await admin.request('POST', '/api/pickets/days', { date: '2019-01-11', label: 'Entered late' });
     expect([earlier.status, earlier.body.code, earlier.body.where?.field]).toEqual([409, 'strikepay.first-week-paid', 'date']);
