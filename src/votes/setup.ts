@@ -2,6 +2,7 @@
  * Checking a vote's setup and a ballot's choices before anything is stored. Every problem is
  * reported (not just the first), each with the field path, what is wrong and a valid example.
  */
+import { EARLIEST_DATE, LATEST_DATE } from '../proposals/limits.ts';
 import type { Problem } from '../errors/problem.ts';
 import { isIsoDate } from '../calendar/fiscal-year.ts';
 import { STATUSES } from '../roster/fields.ts';
@@ -79,11 +80,20 @@ export function validateSetup(s: VoteSetup): Problem[] {
   const opens = timeOf(s.opensAt);
   const closes = timeOf(s.closesAt);
   const badTime = (field: string, example: string) => problem(field, 'time', `must be a time on a date that exists, such as ${example} (hours 00 to 23)`, `"${example}"`);
+  // Dates a vote may name, as everywhere in settle (src/proposals/limits.ts): not 1900, not 9999.
+  const inRange = (t: number | null, field: string, example: string) => {
+    if (t === null) return t;
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (day >= EARLIEST_DATE && day <= LATEST_DATE) return t;
+    out.push(problem(field, 'time-range', `must be from ${EARLIEST_DATE} to ${LATEST_DATE}, got ${day}`, `"${example}"`));
+    return null;
+  };
   if (cutoff === null) out.push(badTime('cutoffAt', '2027-01-10T00:00:00Z'));
   if (opens === null) out.push(badTime('opensAt', '2027-01-14T08:00:00Z'));
   if (closes === null) out.push(badTime('closesAt', '2027-01-21T20:00:00Z'));
-  if (cutoff !== null && opens !== null && cutoff > opens) out.push(problem('cutoffAt', 'cutoff-after-open', 'the eligibility cutoff must be at or before the vote opens', `a cutoffAt at or before ${s.opensAt}`));
-  if (opens !== null && closes !== null && opens >= closes) out.push(problem('closesAt', 'closes-before-open', 'the vote must close after it opens', `a closesAt after ${s.opensAt}`));
+  const [cutoffIn, opensIn, closesIn] = [inRange(cutoff, 'cutoffAt', '2027-01-10T00:00:00Z'), inRange(opens, 'opensAt', '2027-01-14T08:00:00Z'), inRange(closes, 'closesAt', '2027-01-21T20:00:00Z')];
+  if (cutoffIn !== null && opensIn !== null && cutoffIn > opensIn) out.push(problem('cutoffAt', 'cutoff-after-open', 'the eligibility cutoff must be at or before the vote opens', `a cutoffAt at or before ${s.opensAt}`));
+  if (opensIn !== null && closesIn !== null && opensIn >= closesIn) out.push(problem('closesAt', 'closes-before-open', 'the vote must close after it opens', `a closesAt after ${s.opensAt}`));
 
   if (s.channels.length === 0) out.push(problem('channels', 'channels-empty', 'name at least one way to vote', '["online", "kiosk"]'));
   s.channels.forEach((ch, i) => {

@@ -35,6 +35,11 @@ describe('a vote setup', () => {
     // February 29 of a leap year exists.
     expect(fields(validateSetup({ ...setup, cutoffAt: '2024-02-29T00:00:00Z' }))).toEqual([]);
   });
+  it('refuses times before 1990 or after 2099, as every date in settle, naming the field', () => {
+    const bad = validateSetup({ ...setup, cutoffAt: '1900-01-01T00:00:00Z', opensAt: '1900-01-02T00:00:00Z', closesAt: '9999-01-01T00:00:00Z' });
+    expect(fields(bad)).toEqual([['cutoffAt', 'vote.time-range'], ['opensAt', 'vote.time-range'], ['closesAt', 'vote.time-range']]);
+    expect(bad[2]).toMatchObject({ message: 'closesAt: must be from 1990-01-01 to 2099-12-31, got 9999-01-01', hint: '"2027-01-21T20:00:00Z"' });
+  });
   it('refuses no questions, eleven questions, one option, and no channels', () => {
     expect(fields(validateSetup({ ...setup, questions: [] }))).toEqual([['questions', 'vote.questions-count']]);
     const eleven = Array.from({ length: 11 }, (_, i) => ({ ...Q, key: `q${i}` }));
