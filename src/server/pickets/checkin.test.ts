@@ -199,6 +199,32 @@ eachDatabase('checking in and out', (dialect) => {
     expect(right.body.results[0]).toMatchObject({ outcome: 'refused', reason: 'picket.too-many-tries' });
   });
 
+  it('thirty wrong codes in an hour across shifts, and the member is refused on any other shift too (10 a shift alone let a member guess on thousands)', async () => {
+    // The hour of the wrong codes above (from 16:00) has passed; four more shifts like site A's, each with its own key.
+    s.clock.now = new Date('2019-01-14T17:30:00.000Z');
+    const at = '2019-01-14T17:29:00.000Z';
+    const a = await s.handle.db.selectFrom('picket_shifts').selectAll().where('id', '=', w.shifts.a).executeTakeFirstOrThrow();
+    const copies = [1, 2, 3, 4].map((i) => ({ ...a, id: s.deps.ids.next(s.orgId.teachers), code_secret: `${i}`.repeat(64) }));
+    await s.handle.db.insertInto('picket_shifts').values(copies).execute();
+    try {
+      const wrongFor = (secret: string) => {
+        const good = [codeAt(secret, at), codeAt(secret, '2019-01-14T17:24:00.000Z')];
+        return Array.from({ length: 12 }, (_, i) => String(100_000 + i * 7919).padStart(6, '0')).filter((c) => !good.includes(c)).slice(0, 10);
+      };
+      // 10 wrong codes on each of three shifts: 30 in all, each answered code-wrong.
+      for (const shift of copies.slice(0, 3)) {
+        const r = await member.request('POST', PATH, { actions: wrongFor(shift.code_secret).map((code) => ({ id: uid('x'), shiftId: shift.id, action: 'in', at, code })) });
+        expect(r.body.results.map((x: { reason: string }) => x.reason)).toEqual(Array(10).fill('picket.code-wrong'));
+      }
+      // The fourth shift's right code is refused: the member has had 30 wrong codes this hour.
+      const fourth = copies[3];
+      const right = await member.request('POST', PATH, { actions: [{ id: uid('x'), shiftId: fourth.id, action: 'in', at, code: codeAt(fourth.code_secret, at) }] });
+      expect(right.body.results[0]).toMatchObject({ outcome: 'refused', reason: 'picket.too-many-tries' });
+    } finally {
+      await s.handle.db.deleteFrom('picket_shifts').where('id', 'in', copies.map((c) => c.id)).execute();
+    }
+  });
+
   it('the district gets 404 on every check-in route as if none existed; nobody signed in 401; another union\'s shift is absent; a bad shift id 400', async () => {
     const routes: [string, string, unknown?][] = [
       ['POST', PATH, { actions: [{ id: uid('d'), shiftId: w.shifts.a, action: 'in', at: '2019-01-14T14:31:00.000Z', memberRowId: w.membersA[0] }] }],
