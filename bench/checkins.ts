@@ -21,7 +21,8 @@
  * p99 53 ms), the writer alone 7,260/s; PostgreSQL 1,336/s (p99 134 ms). 2026-12-06, each batch
  * handed to the writer's thread before the last one committed, the thread joining the batches that
  * wait for it: hello-world 25,512/s; SQLite 5,077/s over 60 s (median 17 ms, p99 48 ms); PostgreSQL
- * 1,379/s (p99 130 ms).
+ * 1,379/s (p99 130 ms). 2026-12-07, 30 s: hello-world 27,963/s; SQLite 4,192/s (median 21 ms, p99
+ * 53 ms), the writer alone 6,926/s; PostgreSQL 893/s (p99 181 ms).
  *
  * Where /proc can be read it also prints the CPU one request takes on each side (the server's
  * threads, the load generator) and the rate the machine's cores allow at those costs: 2 cores at
