@@ -4,6 +4,9 @@ import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { parseDollars, type Cents } from '../money/cents.ts';
 import { isIsoDate, parseFiscalYear, type FiscalYear } from '../calendar/fiscal-year.ts';
 
+/** The start of a cell a spreadsheet reads as a formula: =, +, @, or a minus sign not before a number. */
+const FORMULA_START = /^\s*(?:[=+@]|-(?![\d.]))/;
+
 /** The largest dollar figure a budget cell takes. */
 const MAX_BUDGET_DOLLARS = 1e12;
 
@@ -30,11 +33,23 @@ export class CellReader {
 
   text(row: CsvRow, column: string, hint: string): string | null {
     const v = row.cells[column] ?? '';
-    return v === '' ? this.fail(row, column, 'missing-value', `${column} is empty`, hint) : v;
+    if (v === '') return this.fail(row, column, 'missing-value', `${column} is empty`, hint);
+    return this.notFormula(row, column, v, hint);
   }
 
   optionalText(row: CsvRow, column: string): string {
-    return row.cells[column] ?? '';
+    const v = row.cells[column] ?? '';
+    return this.notFormula(row, column, v, 'the same text without the sign in front') ?? v;
+  }
+
+  /**
+   * Text a spreadsheet would run as a formula (a leading =, +, @, or - not before a number): the
+   * dataset's files go to the other side as they were uploaded, and a name such as
+   * =HYPERLINK("http://…","Jacaranda") would open there as a live link.
+   */
+  private notFormula(row: CsvRow, column: string, v: string, hint: string): string | null {
+    if (!FORMULA_START.test(v)) return v;
+    return this.fail(row, column, 'formula-text', `${column} begins with "${v.trimStart()[0]}", which a spreadsheet opening the file would run as a formula: ${JSON.stringify(v.slice(0, 60))}`, hint);
   }
 
   oneOf<T extends string>(row: CsvRow, column: string, allowed: readonly T[]): T | null {

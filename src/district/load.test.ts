@@ -197,6 +197,11 @@ const CASES: Record<string, { edits: Edit[]; expected: Expected[] }> = {
     edits: [['units.csv', 'C,Classified support staff,', 'C,,']],
     expected: [{ code: 'dataset.missing-value', file: 'units.csv', line: 3, col: 2, field: 'name', message: 'name is empty' }],
   },
+  // C is line 3; name is col 2. The dataset's files go to the other side as uploaded: a formula there would run in their spreadsheet.
+  'a name a spreadsheet would run as a formula': {
+    edits: [['units.csv', 'C,Classified support staff,', 'C,@SUM(A1:A9),']],
+    expected: [{ code: 'dataset.formula-text', file: 'units.csv', line: 3, col: 2, field: 'name', message: 'name begins with "@", which a spreadsheet opening the file would run as a formula: "@SUM(A1:A9)"' }],
+  },
   // C1 step 3 (line 4) is used by nobody; unit is col 1.
   'an unknown unit in schedules.csv': {
     edits: [['schedules.csv', 'T,teachers,C1,3,', 'X,teachers,C1,3,']],
