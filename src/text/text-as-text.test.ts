@@ -40,3 +40,15 @@ it('refuses a proposal titled with zero-width characters only, saying where, and
   expect(refused.problems).toEqual([expect.objectContaining({ code: 'proposal.title-empty', where: expect.objectContaining({ line: 2, field: 'title' }) })]);
   expect(draftYaml(tiny(), yaml('\\u200BOffer')).ok).toBe(true);
 });
+
+it('writes spreadsheet text without direction overrides or zero-width characters, as the PDF and the pages show it', async () => {
+  const { default: ExcelJS } = await import('exceljs');
+  const { Sheet } = await import('../reports/xlsx/sheet.ts');
+  const wb = new ExcelJS.Workbook();
+  const sheet = new Sheet(wb, 'Summary');
+  // "‮gnp.exe" reads as "exe.png" where the override is kept.
+  sheet.set(1, 1, '\u202Egnp.exe');
+  sheet.header(2, ['Term\u200B title']);
+  sheet.set(3, 1, 42);
+  expect([sheet.cell(1, 1).value, sheet.cell(2, 1).value, sheet.cell(3, 1).value]).toEqual(['gnp.exe', 'Term title', 42]);
+});

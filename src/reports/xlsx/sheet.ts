@@ -1,3 +1,4 @@
+import { withoutInvisible } from '../../text/invisible.ts';
 import type ExcelJS from 'exceljs';
 import type { Cell, Workbook, Worksheet } from 'exceljs';
 
@@ -60,7 +61,9 @@ export class Sheet {
   set(row: number, col: number, value: Plain, fmt?: string): void {
     if (value === null) return;
     const c = this.ws.getCell(row, col);
-    c.value = value;
+    // Titles and names come from the other side: shown without direction overrides or zero-width
+    // characters, as on every other surface (src/text/invisible.ts).
+    c.value = typeof value === 'string' ? withoutInvisible(value) : value;
     c.style = styleFor(fmt ?? 'General');
   }
 
@@ -73,7 +76,7 @@ export class Sheet {
   header(row: number, labels: string[], from = 1): void {
     labels.forEach((l, i) => {
       const c = this.ws.getCell(row, from + i);
-      c.value = l;
+      c.value = withoutInvisible(l);
       c.style = { font: { bold: true }, alignment: { wrapText: true, vertical: 'top' } };
     });
   }
