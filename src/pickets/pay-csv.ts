@@ -12,7 +12,7 @@ export const PAYOUT_COLUMNS = ['Member ID', 'Name', 'Period start', 'Period end'
 
 /** Text a spreadsheet will not run: a leading = + - @ tab or CR gets a ' in front. */
 export function safeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^(?:\s*[=+\-@]|[\t\r])/.test(text) ? `'${text}` : text;
 }
 
 export function csvField(text: string): string {

@@ -220,6 +220,8 @@ describe('the payout file', () => {
     ]);
     expect([members, totalCents]).toEqual([2, 30_000]);
     expect(['=1+1', '+1', '-1', '@x', '\tx', 'plain'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@x", "'\tx", 'plain']);
+    // A spreadsheet reads " =1+1" as a formula too (LibreOffice, seen): white space first is no shield.
+    expect([' =1+1', '  @x', ' plain'].map(safeCell)).toEqual(["' =1+1", "'  @x", ' plain']);
   });
 
   it('totals the Hours column as printed: three rows of 181 minutes print 3.02 each and total 9.06', () => {
