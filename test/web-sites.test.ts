@@ -137,7 +137,7 @@ browserSuite('where can my child go today, in Chromium', () => {
     await page.getByText('Nearest first from ZIP code 90012.').waitFor();
     expect(await page.locator('.fs-away').first().textContent()).toBe(`${miles(0, 'en')} miles away`);
     await search(page, '99999');
-    await page.getByText('No open site is in ZIP code 99999', { exact: false }).waitFor();
+    await page.getByText('ZIP code 99999 is not among the ZIP codes of the public school directory', { exact: false }).waitFor();
     await page.getByText('In alphabetical order. Type your ZIP code above to see the nearest first.').waitFor();
     expect(await page.locator('.fs-away').allTextContents()).not.toContainEqual(expect.stringMatching(/miles away/));
     // An address with its ZIP code: located by the ZIP code.
@@ -182,11 +182,11 @@ browserSuite('where can my child go today, in Chromium', () => {
     const banner = page.locator('.sb-banner');
     await banner.waitFor();
     // 3 closed schools (C1, C2, C3); the day is three days ahead, so "that day".
-    expect(await banner.textContent()).toBe(`Strike day ${dayDate(date, 'en')}: 3 schools closed. Where can my child go that day?`);
+    expect(await banner.textContent()).toBe(`Strike day ${dayDate(date, 'en')}: 3 schools and offices closed. Where can my child go that day?`);
     expect(await axeClean(page)).toEqual([]);
     await page.goto(`${web.url}/?lang=es`);
     await page.locator('.sb-banner').waitFor();
-    expect(await page.locator('.sb-banner').textContent()).toBe(`Día de huelga el ${dayDate(date, 'es')}: 3 escuelas cerradas. ¿Adónde puede ir mi hijo ese día?`);
+    expect(await page.locator('.sb-banner').textContent()).toBe(`Día de huelga el ${dayDate(date, 'es')}: 3 escuelas y oficinas cerradas. ¿Adónde puede ir mi hijo ese día?`);
     await page.locator('.sb-banner a').click();
     await page.waitForURL(/\/public\/sites\?lang=es$/);
     await page.getByRole('heading', { level: 1, name: '¿Adónde puede ir mi hijo hoy?' }).waitFor();

@@ -1,6 +1,6 @@
 /**
  * The strike banner on every public page: when the district has published a strike day for
- * today or later, "Strike day <date>: <n> schools closed. Where can my child go today?",
+ * today or later, "Strike day <date>: <n> schools and offices closed. Where can my child go today?",
  * linking to /public/sites. Nothing at all when there is none, or when the answer cannot be
  * read (the page itself must never wait for it). One request, shared with the sites page.
  */

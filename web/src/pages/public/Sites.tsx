@@ -18,7 +18,7 @@ import { fetchOnce, useAnswer } from './data.ts';
 import type { Lang } from './format.ts';
 import { SiteCards } from './sites-cards.tsx';
 import { zipTable, type Point } from './sites-distance.ts';
-import { dayDate, districtToday, entriesOf, LIVE, ordered, SITES, withLive, ZIPS, type Shown } from './sites-list.ts';
+import { dayDate, DISTRICT_TIME_ZONE, districtToday, entriesOf, LIVE, ordered, SITES, withLive, ZIPS, type Shown } from './sites-list.ts';
 import type { PublicZipsAnswer } from '../../../../src/sites/zip.ts';
 import { SitesMap } from './sites-map.tsx';
 import { SM, type ST } from './sites-messages.ts';
@@ -82,7 +82,11 @@ function Day({ day, lang, t, onUpdate, updating }: { day: Shown; lang: Lang; t: 
   }, [zips]);
   const entries = useMemo(() => ordered(entriesOf(day), place, lang), [day, place, lang]);
   const past = day.date < districtToday(new Date());
-  const time = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(day.liveAt));
+  // The district's clock, as the sites' hours are; with the date when it is not today's there.
+  const at = new Date(day.liveAt);
+  const time = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
+    timeZone: DISTRICT_TIME_ZONE, hour: 'numeric', minute: '2-digit', ...(districtToday(at) === districtToday(new Date()) ? {} : { month: 'short', day: 'numeric' }),
+  }).format(at);
   return (
     <>
       <h2 className="fs-day" data-date={day.date}>{past ? t('day.past', { date: dayDate(day.date, lang) }) : t('day', { date: dayDate(day.date, lang) })}</h2>

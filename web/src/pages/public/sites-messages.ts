@@ -24,7 +24,7 @@ const en = {
   'found.here': 'Nearest first from your location.',
   'why.empty': 'Type a ZIP code (5 digits, for example 90012) or an address with its ZIP code.',
   'why.no-zip': 'We could not find a ZIP code in “{typed}”. Add your ZIP code to the address (for example: 333 S Beaudry Ave, 90017), type only your ZIP code, or use your location.',
-  'why.unknown-zip': 'No open site is in ZIP code {zip}, so we cannot tell where it is. Try a nearby ZIP code, or use your location.',
+  'why.unknown-zip': 'ZIP code {zip} is not among the ZIP codes of the public school directory, so we cannot tell where it is. Try a nearby ZIP code or your address, or use your location.',
   'why.denied': 'Your phone did not share your location. Type your ZIP code instead.',
   'why.unavailable': 'Your location could not be found. Type your ZIP code instead.',
   'list.title': 'Open sites',
@@ -55,10 +55,10 @@ const en = {
   'map.loading': 'Loading the map…',
   'map.label': 'Map of {n} open sites',
   'map.you': 'You (about here)',
-  'banner.today': 'Strike day today, {date}: {n} schools closed. Where can my child go today?',
-  'banner.today1': 'Strike day today, {date}: 1 school closed. Where can my child go today?',
-  'banner.next': 'Strike day {date}: {n} schools closed. Where can my child go that day?',
-  'banner.next1': 'Strike day {date}: 1 school closed. Where can my child go that day?',
+  'banner.today': 'Strike day today, {date}: {n} schools and offices closed. Where can my child go today?',
+  'banner.today1': 'Strike day today, {date}: 1 school or office closed. Where can my child go today?',
+  'banner.next': 'Strike day {date}: {n} schools and offices closed. Where can my child go that day?',
+  'banner.next1': 'Strike day {date}: 1 school or office closed. Where can my child go that day?',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -84,7 +84,7 @@ const es: Record<keyof typeof en, string> = {
   'found.here': 'Primero los más cercanos a su ubicación.',
   'why.empty': 'Escriba un código postal (5 dígitos, por ejemplo 90012) o una dirección con su código postal.',
   'why.no-zip': 'No encontramos un código postal en «{typed}». Agregue su código postal a la dirección (por ejemplo: 333 S Beaudry Ave, 90017), escriba solo su código postal o use su ubicación.',
-  'why.unknown-zip': 'Ningún lugar abierto está en el código postal {zip}, así que no sabemos dónde queda. Pruebe un código postal cercano o use su ubicación.',
+  'why.unknown-zip': 'El código postal {zip} no está entre los códigos postales del directorio público de escuelas, así que no sabemos dónde queda. Pruebe un código postal cercano o su dirección, o use su ubicación.',
   'why.denied': 'Su teléfono no compartió su ubicación. Escriba su código postal.',
   'why.unavailable': 'No se pudo encontrar su ubicación. Escriba su código postal.',
   'list.title': 'Lugares abiertos',
@@ -115,10 +115,10 @@ const es: Record<keyof typeof en, string> = {
   'map.loading': 'Cargando el mapa…',
   'map.label': 'Mapa de {n} lugares abiertos',
   'map.you': 'Usted (aproximadamente aquí)',
-  'banner.today': 'Día de huelga hoy, {date}: {n} escuelas cerradas. ¿Adónde puede ir mi hijo hoy?',
-  'banner.today1': 'Día de huelga hoy, {date}: 1 escuela cerrada. ¿Adónde puede ir mi hijo hoy?',
-  'banner.next': 'Día de huelga el {date}: {n} escuelas cerradas. ¿Adónde puede ir mi hijo ese día?',
-  'banner.next1': 'Día de huelga el {date}: 1 escuela cerrada. ¿Adónde puede ir mi hijo ese día?',
+  'banner.today': 'Día de huelga hoy, {date}: {n} escuelas y oficinas cerradas. ¿Adónde puede ir mi hijo hoy?',
+  'banner.today1': 'Día de huelga hoy, {date}: 1 escuela u oficina cerrada. ¿Adónde puede ir mi hijo hoy?',
+  'banner.next': 'Día de huelga el {date}: {n} escuelas y oficinas cerradas. ¿Adónde puede ir mi hijo ese día?',
+  'banner.next1': 'Día de huelga el {date}: 1 escuela u oficina cerrada. ¿Adónde puede ir mi hijo ese día?',
 };
 
 export const SM = messages({ en, es });
