@@ -8,7 +8,12 @@ import { periodLedger, type PayFacts, type PeriodLedger } from './pay-ledger.ts'
 import type { PayRules } from './pay-rules.ts';
 import { byEnglish, decimalHours } from './pay-words.ts';
 
-export const PAYOUT_COLUMNS = ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount'] as const;
+/**
+ * The last column says how much of the Amount is the first week's pay carried into this week
+ * (firstWeek: with-next): the days and hours are this week's, so without it a row of 1 day and 3
+ * hours for $600 did not explain itself.
+ */
+export const PAYOUT_COLUMNS = ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount', 'Of which carried from the first week'] as const;
 
 /** Text a spreadsheet will not run: a leading = + - @ tab or CR gets a ' in front. */
 export function safeCell(text: string): string {
@@ -38,14 +43,16 @@ export function payoutCsv(ledger: PeriodLedger): PayoutFile {
   // The Hours total is the sum of the rows' Hours as printed (in hundredths, whole numbers), so the
   // column adds up: three rows of 181 min print 3.02 each and total 9.06, not 543 min's 9.05.
   let hundredths = 0;
+  let carried = 0;
   for (const r of rows) {
     total += r.amountCents;
     days += r.eligibleDays;
+    carried += r.carriedCents;
     const hours = decimalHours(r.minutes);
     hundredths += Math.round(hours * 100);
-    lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), hours.toFixed(2), dollars(r.amountCents)]));
+    lines.push(line([r.memberId, r.name, start, end, String(r.eligibleDays), hours.toFixed(2), dollars(r.amountCents), dollars(r.carriedCents)]));
   }
-  lines.push(line(['Total', `${rows.length} members`, start, end, String(days), dollars(hundredths), dollars(total)]));
+  lines.push(line(['Total', `${rows.length} members`, start, end, String(days), dollars(hundredths), dollars(total), dollars(carried)]));
   return { csv: `${lines.join('\r\n')}\r\n`, members: rows.length, totalCents: total, lines: rows.map((r) => ({ memberRowId: r.memberRowId, amountCents: r.amountCents, eligibleDays: r.eligibleDays, minutes: r.minutes })) };
 }
 

@@ -213,10 +213,10 @@ describe('the payout file', () => {
     const rows = parse(csv, { relax_column_count: false }) as string[][];
     // Sorted by member id: "'=8" (from =8) before "T-7"; names with a comma and quotes round-trip.
     expect(rows).toEqual([
-      ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount'],
-      ["'=8", "'@Ben \"B\" Ode, Jr.", '2019-01-14', '2019-01-20', '1', '3.50', '100.00'],
-      ['T-7', 'Ana Ruiz', '2019-01-14', '2019-01-20', '2', '7.00', '200.00'],
-      ['Total', '2 members', '2019-01-14', '2019-01-20', '3', '10.50', '300.00'],
+      ['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount', 'Of which carried from the first week'],
+      ["'=8", "'@Ben \"B\" Ode, Jr.", '2019-01-14', '2019-01-20', '1', '3.50', '100.00', '0.00'],
+      ['T-7', 'Ana Ruiz', '2019-01-14', '2019-01-20', '2', '7.00', '200.00', '0.00'],
+      ['Total', '2 members', '2019-01-14', '2019-01-20', '3', '10.50', '300.00', '0.00'],
     ]);
     expect([members, totalCents]).toEqual([2, 30_000]);
     expect(['=1+1', '+1', '-1', '@x', '\tx', 'plain'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@x", "'\tx", 'plain']);

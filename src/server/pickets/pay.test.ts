@@ -346,16 +346,19 @@ eachDatabase('strike pay', (dialect) => {
     expect(await auditCount('strikepay.payout.produce')).toBe(1);
 
     const rows = parse(one.body as string) as string[][];
-    expect(rows[0]).toEqual(['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount']);
+    expect(rows[0]).toEqual(['Member ID', 'Name', 'Period start', 'Period end', 'Eligible days', 'Hours', 'Amount', 'Of which carried from the first week']);
     const body = rows.slice(1, -1);
     const total = rows[rows.length - 1];
-    expect(body.map((r) => [r[0], r[4], r[6]])).toEqual([['T-ana', '1', '300.00'], ['T-ben', '0', '250.00'], ['T-cy', '1', '200.00'], ['T-dee', '1', '200.00']]);
+    // The last column: of each Amount, the first week's pay carried (derived above: Ana $200, Ben $250, Cy $100, Dee $100).
+    expect(body.map((r) => [r[0], r[4], r[6], r[7]])).toEqual([['T-ana', '1', '300.00', '200.00'], ['T-ben', '0', '250.00', '250.00'], ['T-cy', '1', '200.00', '100.00'], ['T-dee', '1', '200.00', '100.00']]);
     // Dee's name starts with =: kept as text, comma and quotes intact.
     expect(body[3][1]).toBe('\'=SUM(1+1), Dee "D"');
     const cents = (d: string) => Math.round(Number(d) * 100);
     expect(total[0]).toBe('Total');
     expect(cents(total[6])).toBe(body.reduce((t, r) => t + cents(r[6]), 0));
     expect(cents(total[6])).toBe(95_000);
+    // 200 + 250 + 100 + 100 = $650 carried.
+    expect(total[7]).toBe('650.00');
     const ledger = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2019-01-21');
     expect(ledger.body.totalCents).toBe(cents(total[6]));
     expect(ledger.body.payout.id).toBe(made.id);
