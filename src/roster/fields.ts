@@ -3,6 +3,7 @@
  * is rejected with its line, field, reason and a valid example.
  */
 import { oddCharacter } from '../text/plain-text.ts';
+import { INVISIBLE } from '../text/invisible.ts';
 
 export const FIELDS = ['memberId', 'name', 'employeeId', 'email', 'mobile', 'worksite', 'jobClass', 'status'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -106,6 +107,15 @@ const STATUS_WORDS: Record<string, Status> = {
   inactive: 'inactive', i: 'inactive', lapsed: 'inactive', suspended: 'inactive',
 };
 
+/**
+ * Characters that make one roster entry look like another (src/text/invisible.ts): none in a
+ * member id; in a name, none of the direction overrides and zero-width spaces (the joiners and
+ * direction marks some scripts' names need stay).
+ */
+const HIDDEN_IN_ID = new RegExp(INVISIBLE.source);
+const HIDDEN_IN_NAME = /[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/;
+const hex = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** One row → the member's fields, or every problem with it (at least one). */
 export function readRow(cells: Record<Field, string>, line: number): { member: MemberFields } | { rejections: Rejection[] } {
   const rejections: Rejection[] = [];
@@ -113,6 +123,10 @@ export function readRow(cells: Record<Field, string>, line: number): { member: M
   for (const f of FIELDS) {
     const odd = oddCharacter(cells[f]);
     if (odd) reject(f, 'not-text', `${f} has ${odd.name}, which is not text`, 'retype the cell');
+  }
+  for (const [f, hidden] of [['memberId', HIDDEN_IN_ID], ['name', HIDDEN_IN_NAME]] as const) {
+    const m = hidden.exec(cells[f]);
+    if (m) reject(f, 'invisible', `${f} has ${hex(m[0])}, an invisible character that would make it look like another member's`, 'retype the cell');
   }
   const memberId = cells.memberId;
   if (memberId === '') reject('memberId', 'missing-member-id', 'the member id is empty', '1001');

@@ -84,6 +84,14 @@ describe('rows', () => {
     expect(['555-0143', '123-555-0143', 'call me', '+1234'].map(normalisePhone)).toEqual([null, null, null, null]);
   });
 
+  it('rejects a member id or name with a character that makes it look like another (zero-width space, direction override)', async () => {
+    const p = await plan([HEADER, '1001,Ana\u200B Lopez,,,,,,', '1002,Ana Lopez,,,,,,', '10\u200D03,Bo Li,,,,,,', '1004,\u202Eztiw Oh,,,,,,', '1005,Pari\u200Cnaz,,,,,,'].join('\n'));
+    // The zero-width non-joiner a Persian name may need (line 6) stays.
+    expect(p.rejected.map((r) => [r.line, r.field, r.code])).toEqual([[2, 'name', 'roster.invisible'], [4, 'memberId', 'roster.invisible'], [5, 'name', 'roster.invisible']]);
+    expect(p.rejected[0].message).toBe('name has U+200B, an invisible character that would make it look like another member\'s');
+    expect(p.adds.map((a) => a.fields.memberId)).toEqual(['1002', '1005']);
+  });
+
   it('rejects each bad row with its line, field, reason and a valid example; the good rows go on', async () => {
     const p = await plan([
       HEADER,
