@@ -28,9 +28,15 @@ export const CODES_PER_ADDRESS = 3;
 
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** Where a code was asked from, as stored: keyed, so a database copy does not list addresses. */
+/**
+ * Where a code was asked from, as stored: keyed, so a database copy does not list addresses. An
+ * IPv6 address counts as its /48 here (clientAddress gives its /64): a home connection is often
+ * given a /56 or a /48, so each of its 256 or more /64s would otherwise take its own share of a
+ * member's sends.
+ */
 export function addressHash(key: BallotKey, address: string): string {
-  return createHmac('sha256', key).update(`settle vote code address ${address}`).digest('hex').slice(0, 32);
+  const counted = address.endsWith('::/64') ? `${address.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48` : address;
+  return createHmac('sha256', key).update(`settle vote code address ${counted}`).digest('hex').slice(0, 32);
 }
 
 export function codeHash(key: BallotKey, accessId: number, code: string): string {

@@ -180,6 +180,11 @@ eachDatabase('voting online', (dialect) => {
     expect(await sent()).toBe(10);
     expect((await ask('192.0.2.34')).status).toBe(202);
     expect(await sent()).toBe(10);
+    // IPv6: the /64s of one /48 (one home connection's) share one address's 3 sends.
+    const m6 = w.members[3];
+    const before6 = (await outboxCodes(s, m6.email)).length;
+    for (const sub of ['1', '2', '3', '4']) expect((await s.anonymous(`2001:db8:7:${sub}::1`).request('POST', `/api/votes/${w.voteId}/access`, { memberId: m6.memberId, via: 'email' })).status).toBe(202);
+    expect((await outboxCodes(s, m6.email)).length - before6).toBe(3);
     // An hour and a minute later the member is sent codes again.
     const was = s.clock.now;
     s.clock.now = new Date(was.getTime() + 61 * 60_000);
