@@ -45,7 +45,7 @@ export function registerServe(program: Command, io: Io): void {
       } catch (e) {
         throw e instanceof TransportRefused ? new UsageError(e.message) : e;
       }
-      const { startServer } = await import('../server/serve.ts');
+      const { startServer, ListenRefused } = await import('../server/serve.ts');
       const { redact } = await import('../db/connect.ts');
       const { loadBallotKey, BallotKeyError } = await import('../server/votes/ballot-key.ts');
       let ballotKey;
@@ -60,7 +60,12 @@ export function registerServe(program: Command, io: Io): void {
       const strikeDays = DEMO_STRIKE_DAYS.find((c) => c === opts.strikeDays);
       if (!strikeDays) throw new UsageError(`--strike-days must be one of ${DEMO_STRIKE_DAYS.join(', ')} (got "${opts.strikeDays}"), such as --strike-days 2019`);
       if (strikeDays !== 'both' && !opts.demo) throw new UsageError('--strike-days chooses what the demo loads: add --demo (on a new database), such as settle serve --demo --strike-days 2019');
-      const server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, demoSites: strikeDays, tiles, ballotKey, log: (l) => io.err(`${l}\n`) });
+      let server;
+      try {
+        server = await startServer({ database, port, host: opts.host, threads, costingLimits: { deadlineMs }, behindProxy: opts.behindProxy, insecureHttp: opts.insecureHttp, demo: opts.demo, demoSites: strikeDays, tiles, ballotKey, log: (l) => io.err(`${l}\n`) });
+      } catch (e) {
+        throw e instanceof ListenRefused ? new UsageError(e.message) : e;
+      }
       const orgs = await server.handle.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const where = 'url' in database ? `PostgreSQL ${redact(database.url)}` : `SQLite ${database.file} (WAL, synchronous=FULL)`;
       io.err(`settle is serving on ${server.url} with ${where}\n`);

@@ -3,7 +3,7 @@
  * migration, starts the costing threads and listens. `close()` stops taking requests, lets the
  * ones in flight finish, then closes the threads and the database.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
 import { randomIds } from '../db/ids.ts';
@@ -25,6 +25,32 @@ import { withCheckInFastPath } from './pickets/checkin-fast.ts';
 import { startCheckInThread } from './pickets/checkin-writer.ts';
 import { coalescerOf } from './pickets/coalescer.ts';
 import { withPublicFastPath } from './public/fast.ts';
+
+/**
+ * Connections the kernel holds for the server before it takes them (listen's backlog; Linux caps
+ * it at net.core.somaxconn, 4096 by default). Node's own default, 511, is smaller than a surge:
+ * 500 phones opening connections at once while the server was busy overflowed it (the kernel's
+ * ListenOverflows counted 263 in one run), and each connection dropped there waited for its
+ * retransmission, a second or more, before its first answer.
+ */
+export const LISTEN_BACKLOG = 4096;
+
+/** The server could not listen where it was asked (the port is taken, or needs rights this user lacks): said in the user's words. */
+export class ListenRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenRefused';
+  }
+}
+
+function listenRefused(e: unknown, o: { port: number; host: string }): ListenRefused | null {
+  const code = e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
+  const at = `${o.host}:${o.port}`;
+  if (code === 'EADDRINUSE') return new ListenRefused(`port ${o.port} on ${o.host} is already in use (another settle serve, or another program): stop it, or choose a free port, such as --port ${o.port === 8080 ? 8081 : 8080}`);
+  if (code === 'EACCES') return new ListenRefused(`this user may not listen on ${at} (ports below 1024 need administrator rights): choose a port from 1024 up, such as --port 8080`);
+  if (code === 'EADDRNOTAVAIL') return new ListenRefused(`${o.host} is not an address of this machine: use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface, behind a TLS proxy), such as --host 127.0.0.1`);
+  return null;
+}
 
 export interface ServeOptions {
   database: OpenOptions;
@@ -104,15 +130,29 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     messaging.info.poke = () => w.poke();
   }
   const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' });
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolve(s));
+  const listening: Promise<ServerType> = new Promise((resolve, reject) => {
+    const s = createAdaptorServer({ fetch: app.fetch });
+    s.once('error', reject);
+    s.listen({ port: o.port, host: o.host, backlog: LISTEN_BACKLOG }, () => resolve(s));
     // Check-ins answered straight from Node's request when they are ordinary (src/server/pickets/checkin-fast.ts).
     const [ordinary] = s.listeners('request') as Parameters<typeof withCheckInFastPath>[2][];
     s.removeAllListeners('request');
     // And the public answers a surge asks for, kept ready (src/server/public/fast.ts).
     s.on('request', withPublicFastPath(deps, app, withCheckInFastPath(deps, app, ordinary, { bodyLimit: BODY_LIMIT })));
-    s.once('error', reject);
   });
+  let server: ServerType;
+  try {
+    server = await listening;
+  } catch (e) {
+    await app.close();
+    await checkIns?.close();
+    await changes.close();
+    await worker?.stop();
+    messaging.close();
+    await costing.close();
+    await handle.close();
+    throw listenRefused(e, o) ?? e;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   let closing: Promise<void> | null = null;
