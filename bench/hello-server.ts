@@ -10,11 +10,16 @@
  *   node --import tsx bench/hello-server.ts
  */
 import { readFileSync } from 'node:fs';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const app = new Hono();
 const file = process.env.SETTLE_HELLO_GZIP;
 const bytes = file ? readFileSync(file) : null;
 app.get('/', (c) => (bytes ? c.body(bytes, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }) : c.json({ hello: 'world' })));
-serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(`http://127.0.0.1:${info.port}`));
+// The same listen backlog as `settle serve` (src/server/serve.ts, LISTEN_BACKLOG): 500 connections opened at once overflowed Node's default of 511.
+const server = createAdaptorServer({ fetch: app.fetch });
+server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
+  const a = server.address();
+  console.log(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`);
+});

@@ -1,0 +1,157 @@
+/**
+ * An open-loop load generator: requests sent at a fixed rate, whatever the server's speed, over
+ * `connections` kept-alive connections, each request's latency counted from the moment it was
+ * due (not from when it could be sent), so a server that falls behind shows it in the figures.
+ *
+ * Why beside autocannon (bench/load.ts): autocannon and wrk are closed loops. Each connection
+ * sends its next request only when the last answer is back, so at 500 connections the server is
+ * always saturated and every latency is about 500 / (answers a second): a figure of the queue the
+ * generator itself builds, the same for any server that answers as fast. Phones on a strike
+ * morning do not wait for each other's answers: each asks when its person opens the page. This
+ * asks the question that way: at a given rate from 500 open connections, how long does an answer
+ * take? (wrk2's method; wrk2 itself is not packaged for this machine.) autocannon's own rate
+ * option is not that: every connection sends its share of each second at once, then waits.
+ *
+ * Each request goes on a connection with nothing in flight, the next one round the ring; when
+ * none is free it waits, and its waiting counts in its latency. Answers are read by a small parser
+ * that needs a Content-Length or no body (304), which every answer measured here has; anything
+ * else (a chunked answer, a closed connection) counts as an error and its connection is opened
+ * again.
+ */
+import { connect, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+export interface OpenLoopRun {
+  url: string;
+  connections: number;
+  /** Requests a second. */
+  rate: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}
+
+export interface OpenLoopResult {
+  /** Answers a second actually received (the mean over the run). */
+  rps: number;
+  sent: number;
+  answered: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  /** Answers by status (200, 304, …). */
+  statuses: Record<string, number>;
+}
+
+interface Conn { socket: Socket; busy: boolean; due: number; buf: Buffer; need: number; status: number; dead: boolean }
+
+const pct = (xs: Float64Array, p: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
+
+export async function openLoop(run: OpenLoopRun): Promise<OpenLoopResult> {
+  const u = new URL(run.url);
+  const head = Object.entries({ host: u.host, connection: 'keep-alive', ...run.headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const request = Buffer.from(`GET ${u.pathname}${u.search} HTTP/1.1\r\n${head}\r\n`);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let sent = 0;
+  // When each request was due, in order; those before `taken` were sent.
+  const waiting: number[] = [];
+  let taken = 0;
+  const conns: Conn[] = [];
+
+  const open = (c: Conn) => {
+    c.socket = connect({ host: u.hostname, port: Number(u.port), noDelay: true });
+    c.dead = false;
+    c.socket.on('data', (d: Buffer) => onData(c, d));
+    c.socket.once('connect', () => free.push(c));
+    const fail = () => {
+      if (c.dead) return;
+      c.dead = true;
+      if (c.busy) {
+        errors++;
+        c.busy = false;
+      }
+      if (running) setTimeout(() => open(c), 10);
+    };
+    c.socket.on('error', fail);
+    c.socket.on('close', fail);
+  };
+
+  const onData = (c: Conn, d: Buffer) => {
+    c.buf = c.buf.length ? Buffer.concat([c.buf, d]) : d;
+    for (;;) {
+      if (c.need < 0) {
+        const end = c.buf.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const text = c.buf.subarray(0, end).toString('latin1');
+        c.status = Number(text.slice(9, 12));
+        if (/\r\ntransfer-encoding:/i.test(text)) {
+          c.socket.destroy();
+          return;
+        }
+        const len = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+        c.need = end + 4 + (len ? Number(len[1]) : 0);
+      }
+      if (c.buf.length < c.need) return;
+      c.buf = c.buf.subarray(c.need);
+      c.need = -1;
+      latencies.push(performance.now() - c.due);
+      statuses[c.status] = (statuses[c.status] ?? 0) + 1;
+      if (c.status >= 400) errors++;
+      c.busy = false;
+      free.push(c);
+      dispatch();
+      if (c.buf.length === 0) return;
+    }
+  };
+
+  // Connections with nothing in flight, taken in turn (a ring of free connections).
+  const free: Conn[] = [];
+  const dispatch = () => {
+    while (taken < waiting.length) {
+      let c = free.shift();
+      while (c && (c.dead || c.busy)) c = free.shift();
+      if (!c) return;
+      c.busy = true;
+      c.due = waiting[taken++];
+      c.need = -1;
+      c.socket.write(request);
+    }
+  };
+
+  for (let i = 0; i < run.connections; i++) {
+    const c = { busy: false, due: 0, buf: Buffer.alloc(0), need: -1, status: 0, dead: true } as Conn;
+    conns.push(c);
+  }
+  let running = true;
+  for (const c of conns) open(c);
+  await Promise.all(conns.map((c) => new Promise<void>((resolve) => (c.socket.connecting ? c.socket.once('connect', () => resolve()) : resolve()))));
+
+  const t0 = performance.now();
+  const interval = 1000 / run.rate;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      const elapsed = now - t0;
+      const due = Math.min(Math.floor(elapsed / interval), Math.floor(run.seconds * run.rate));
+      while (sent < due) waiting.push(t0 + (sent++ + 1) * interval);
+      dispatch();
+      if (elapsed >= run.seconds * 1000) return resolve();
+      setTimeout(tick, 1);
+    };
+    tick();
+  });
+  // Let the answers still in flight arrive (up to 5 s), then close.
+  const until = performance.now() + 5000;
+  while ((taken < waiting.length || conns.some((c) => c.busy && !c.dead)) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+  running = false;
+  const unanswered = waiting.length - taken + conns.filter((c) => c.busy).length;
+  for (const c of conns) c.socket.destroy();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    rps: latencies.length / run.seconds,
+    sent, answered: latencies.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    errors: errors + unanswered, statuses,
+  };
+}
