@@ -12,7 +12,11 @@
  * take? (wrk2's method; wrk2 itself is not packaged for this machine.) autocannon's own rate
  * option is not that: every connection sends its share of each second at once, then waits.
  *
- * Each request goes on a connection with nothing in flight, the next one round the ring; when
+ * A warm-up (`warmUpSeconds`) runs on the same connections, so the counted run starts with 500
+ * phones already connected: 500 connections opened at the start of a counted run made its first
+ * answers wait up to 0.8 s behind their opening, a figure of the start and not of the load.
+ *
+ * Each request goes on a connection with nothing in flight, the next one free in turn; when
  * none is free it waits, and its waiting counts in its latency. Answers are read by a small parser
  * that needs a Content-Length or no body (304), which every answer measured here has; anything
  * else (a chunked answer, a closed connection) counts as an error and its connection is opened
@@ -27,6 +31,8 @@ export interface OpenLoopRun {
   /** Requests a second. */
   rate: number;
   seconds: number;
+  /** Seconds of the same load first, on the same connections, not counted (default 0). */
+  warmUpSeconds?: number;
   headers?: Record<string, string>;
 }
 
@@ -128,20 +134,36 @@ export async function openLoop(run: OpenLoopRun): Promise<OpenLoopResult> {
   for (const c of conns) open(c);
   await Promise.all(conns.map((c) => new Promise<void>((resolve) => (c.socket.connecting ? c.socket.once('connect', () => resolve()) : resolve()))));
 
-  const t0 = performance.now();
   const interval = 1000 / run.rate;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      const elapsed = now - t0;
-      const due = Math.min(Math.floor(elapsed / interval), Math.floor(run.seconds * run.rate));
-      while (sent < due) waiting.push(t0 + (sent++ + 1) * interval);
-      dispatch();
-      if (elapsed >= run.seconds * 1000) return resolve();
-      setTimeout(tick, 1);
-    };
-    tick();
-  });
+  const warm = run.warmUpSeconds ?? 0;
+  const pace = (seconds: number) => {
+    const start = performance.now();
+    const first = sent;
+    return new Promise<void>((resolve) => {
+      const tick = () => {
+        const elapsed = performance.now() - start;
+        const due = first + Math.min(Math.floor(elapsed / interval), Math.floor(seconds * run.rate));
+        while (sent < due) waiting.push(start + (sent++ - first + 1) * interval);
+        dispatch();
+        if (elapsed >= seconds * 1000) return resolve();
+        setTimeout(tick, 1);
+      };
+      tick();
+    });
+  };
+  if (warm > 0) {
+    await pace(warm);
+    // What the warm-up asked is answered (or given up on) before the counted run starts.
+    const until = performance.now() + 5000;
+    while ((taken < waiting.length || conns.some((c) => c.busy && !c.dead)) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+    latencies.length = 0;
+    for (const k of Object.keys(statuses)) delete statuses[k];
+    errors = 0;
+    sent = 0;
+    waiting.length = 0;
+    taken = 0;
+  }
+  await pace(run.seconds);
   // Let the answers still in flight arrive (up to 5 s), then close.
   const until = performance.now() + 5000;
   while ((taken < waiting.length || conns.some((c) => c.busy && !c.dead)) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));

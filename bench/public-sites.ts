@@ -61,8 +61,7 @@ const run = (url: string, headers: Record<string, string> = GZIP) => load(GEN, {
 const t = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 /** At a fixed rate from CONNECTIONS open connections (bench/open-loop.ts), after 2 s of the same not counted. */
 async function atRate(url: string, rate: number, headers: Record<string, string> = GZIP): Promise<OpenLoopResult> {
-  await openLoop({ url, connections: CONNECTIONS, rate, seconds: 2, headers });
-  return openLoop({ url, connections: CONNECTIONS, rate, seconds: SECONDS, headers });
+  return openLoop({ url, connections: CONNECTIONS, rate, seconds: SECONDS, warmUpSeconds: 2, headers });
 }
 const rateRow = (label: string, r: OpenLoopResult, note: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${note}`);
 const row = (label: string, r: LoadResult, size: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${size}`);
