@@ -112,45 +112,49 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   // On SQLite, check-in batches are written by a thread with its own connection (its commit's fsync does not stop this one).
   const checkIns = 'file' in o.database ? startCheckInThread(o.database.file, log) : undefined;
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info, changes, checkIns };
-  let demo: DemoReport | null = null;
-  try {
-    if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers, sites: o.demoSites })) ?? (await existingDemo(deps));
-  } catch (e) {
-    await checkIns?.close();
-    await changes.close();
-    await costing.close();
-    await handle.close();
-    throw e;
-  }
-  // Messages go out in the background, never inside a request; only channels with a server configured.
   let worker: DeliveryWorker | null = null;
-  if (messaging.info.channels.email || messaging.info.channels.sms) {
-    worker = await startDeliveryWorker({ db: handle.db, dialect: handle.dialect, ids: randomIds, now: deps.now, senders: messaging.senders, unsubscribe: { key: unsubscribeKey(ballotKey), baseUrl: messaging.info.publicUrl }, pollMs: o.messagePollMs, log });
-    const w = worker;
-    messaging.info.poke = () => w.poke();
-  }
-  const app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' });
-  const listening: Promise<ServerType> = new Promise((resolve, reject) => {
-    const s = createAdaptorServer({ fetch: app.fetch });
-    s.once('error', reject);
-    s.listen({ port: o.port, host: o.host, backlog: LISTEN_BACKLOG }, () => resolve(s));
-    // Check-ins answered straight from Node's request when they are ordinary (src/server/pickets/checkin-fast.ts).
-    const [ordinary] = s.listeners('request') as Parameters<typeof withCheckInFastPath>[2][];
-    s.removeAllListeners('request');
-    // And the public answers a surge asks for, kept ready (src/server/public/fast.ts).
-    s.on('request', withPublicFastPath(deps, app, withCheckInFastPath(deps, app, ordinary, { bodyLimit: BODY_LIMIT })));
-  });
-  let server: ServerType;
-  try {
-    server = await listening;
-  } catch (e) {
-    await app.close();
+  let app: ReturnType<typeof createApp> | null = null;
+  /** Stops what was started (on close, or when starting fails part way), the database last. */
+  const stopAll = async () => {
+    await app?.close();
+    // Every check-in waiting for a batch is written (or fails) before the database closes.
+    await coalescerOf(deps).idle();
     await checkIns?.close();
     await changes.close();
     await worker?.stop();
     messaging.close();
     await costing.close();
     await handle.close();
+  };
+  let demo: DemoReport | null = null;
+  try {
+    if (o.demo) demo = (await seedDemo(deps, log, { members: o.demoMembers, sites: o.demoSites })) ?? (await existingDemo(deps));
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+  // Messages go out in the background, never inside a request; only channels with a server configured.
+  if (messaging.info.channels.email || messaging.info.channels.sms) {
+    worker = await startDeliveryWorker({ db: handle.db, dialect: handle.dialect, ids: randomIds, now: deps.now, senders: messaging.senders, unsubscribe: { key: unsubscribeKey(ballotKey), baseUrl: messaging.info.publicUrl }, pollMs: o.messagePollMs, log });
+    const w = worker;
+    messaging.info.poke = () => w.poke();
+  }
+  const made = (app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' }));
+  const listening: Promise<ServerType> = new Promise((resolve, reject) => {
+    const s = createAdaptorServer({ fetch: made.fetch });
+    s.once('error', reject);
+    s.listen({ port: o.port, host: o.host, backlog: LISTEN_BACKLOG }, () => resolve(s));
+    // Check-ins answered straight from Node's request when they are ordinary (src/server/pickets/checkin-fast.ts).
+    const [ordinary] = s.listeners('request') as Parameters<typeof withCheckInFastPath>[2][];
+    s.removeAllListeners('request');
+    // And the public answers a surge asks for, kept ready (src/server/public/fast.ts).
+    s.on('request', withPublicFastPath(deps, made, withCheckInFastPath(deps, made, ordinary, { bodyLimit: BODY_LIMIT })));
+  });
+  let server: ServerType;
+  try {
+    server = await listening;
+  } catch (e) {
+    await stopAll();
     throw listenRefused(e, o) ?? e;
   }
   const address = server.address();
@@ -167,15 +171,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         // Open board streams never end by themselves: end them, or close() would wait for them.
         boardFeedsOf(deps).endAll();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await app.close();
-        // Every check-in waiting for a batch is written (or fails) before the database closes.
-        await coalescerOf(deps).idle();
-        await checkIns?.close();
-        await changes.close();
-        await worker?.stop();
-        messaging.close();
-        await costing.close();
-        await handle.close();
+        await stopAll();
       })()),
   };
 }
