@@ -112,7 +112,7 @@ export async function openLoop(run: OpenLoopRun): Promise<OpenLoopResult> {
     }
   };
 
-  // Connections with nothing in flight, taken in turn (a ring of free connections).
+  // Connections with nothing in flight, in the order they became free.
   const free: Conn[] = [];
   const dispatch = () => {
     while (taken < waiting.length) {
@@ -151,11 +151,15 @@ export async function openLoop(run: OpenLoopRun): Promise<OpenLoopResult> {
       tick();
     });
   };
+  /** Waits until what was asked is answered, or 5 s. */
+  const drained = async () => {
+    const until = performance.now() + 5000;
+    while ((taken < waiting.length || conns.some((c) => c.busy && !c.dead)) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+  };
   if (warm > 0) {
     await pace(warm);
     // What the warm-up asked is answered (or given up on) before the counted run starts.
-    const until = performance.now() + 5000;
-    while ((taken < waiting.length || conns.some((c) => c.busy && !c.dead)) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+    await drained();
     latencies.length = 0;
     for (const k of Object.keys(statuses)) delete statuses[k];
     errors = 0;
@@ -164,9 +168,7 @@ export async function openLoop(run: OpenLoopRun): Promise<OpenLoopResult> {
     taken = 0;
   }
   await pace(run.seconds);
-  // Let the answers still in flight arrive (up to 5 s), then close.
-  const until = performance.now() + 5000;
-  while ((taken < waiting.length || conns.some((c) => c.busy && !c.dead)) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+  await drained();
   running = false;
   const unanswered = waiting.length - taken + conns.filter((c) => c.busy).length;
   for (const c of conns) c.socket.destroy();

@@ -31,7 +31,7 @@
  *   SETTLE_BENCH_LOADGEN (autocannon, or wrk), SETTLE_BENCH_RATE (the open-loop rate; default half of hello-world's),
  *   SETTLE_BENCH_PROFILE (a folder: the server writes a CPU profile there when it stops)
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,8 +63,7 @@ const t = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 async function atRate(url: string, rate: number, headers: Record<string, string> = GZIP): Promise<OpenLoopResult> {
   return openLoop({ url, connections: CONNECTIONS, rate, seconds: SECONDS, warmUpSeconds: 2, headers });
 }
-const rateRow = (label: string, r: OpenLoopResult, note: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${note}`);
-const row = (label: string, r: LoadResult, size: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${size}`);
+const row = (label: string, r: Pick<LoadResult, 'rps' | 'p50' | 'p99' | 'max' | 'errors'>, size: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${size}`);
 
 /** The active LAUSD schools of the CDE directory, as a day's sites. */
 function lausdSites() {
@@ -104,6 +103,7 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
 
     const profile = process.env.SETTLE_BENCH_PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.SETTLE_BENCH_PROFILE}`] } : {};
     const server = await spawnServer({ ...('file' in s.options ? { db: s.options.file } : { databaseUrl: s.options.url }), ...profile });
+    let writer: ChildProcess | undefined;
     try {
       const first = await fetch(`${server.url}/api/public/sites`);
       const body = await first.text();
@@ -129,9 +129,10 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
       const seen: number[] = [];
       let writes = 0;
       let running = true;
-      const writer = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./site-writer.ts', import.meta.url)), JSON.stringify(s.options), String(dayId), ...sites.slice(0, 40).map((x) => x.schoolId)], { stdio: ['ignore', 'pipe', 'inherit'] });
-      const writing = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
-      createInterface({ input: writer.stdout }).on('line', (line) => {
+      writer = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./site-writer.ts', import.meta.url)), JSON.stringify(s.options), String(dayId), ...sites.slice(0, 40).map((x) => x.schoolId)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = writer;
+      const writing = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
         const [school, expect, at] = line.split(' ');
         // As this process's clock reads it (performance.now), from the writer's epoch time.
         pending.set(school, { expect, at: Number(at) - performance.timeOrigin });
@@ -160,7 +161,7 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
       const liveRun = await run(`${server.url}/api/public/sites/live`);
       const proposalsRun = await run(`${server.url}/api/public/proposals`);
       const helloAfter = await helloRun();
-      // The same answers asked at half of hello-world's rate from the same connections, open loop:
+      // The same answers asked at half of hello-world's rate from as many connections, open loop:
       // how long each answer takes when the server is asked that much, not as fast as it can go.
       const half = Number(process.env.SETTLE_BENCH_RATE ?? Math.round((hello.rps + helloAfter.rps) / 4));
       const helloAt = await helloServer();
@@ -176,7 +177,7 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
         proposals: await atRate(`${server.url}/api/public/proposals`, half),
       };
       running = false;
-      writer.kill('SIGTERM');
+      child.kill('SIGTERM');
       await Promise.all([writing, watching]);
       // Issue 15's aim for the kept answers: at least half of hello-world's rate (the mean of the
       // runs just before and after), p99 under 50 ms.
@@ -196,13 +197,14 @@ async function bench(dialect: 'sqlite' | 'postgres'): Promise<void> {
       row('GET /api/public/proposals', proposalsRun, `${pSize}; ${aim(proposalsRun)}`);
       console.log(`  at ${process.env.SETTLE_BENCH_RATE ? 'a rate asked by SETTLE_BENCH_RATE' : 'half of hello-world\'s rate'} (${half} requests a second, open loop: each request sent when due on a free one of the ${CONNECTIONS} connections, its latency counted from when it was due; bench/open-loop.ts):`);
       const met = (r: OpenLoopResult) => `${r.errors === 0 && r.rps >= half * 0.99 && r.p99 < 50 ? 'aim met' : 'aim not met'} (every request answered at the rate, p99 under 50 ms)`;
-      rateRow('hello-world Hono server', helloRated, '');
-      rateRow('GET /api/public/sites, If-None-Match', rated.revalidating, met(rated.revalidating));
-      rateRow('GET /api/public/sites/live', rated.live, met(rated.live));
-      rateRow('GET /api/public/proposals', rated.proposals, met(rated.proposals));
+      row('hello-world Hono server', helloRated, '');
+      row('GET /api/public/sites, If-None-Match', rated.revalidating, met(rated.revalidating));
+      row('GET /api/public/sites/live', rated.live, met(rated.live));
+      row('GET /api/public/proposals', rated.proposals, met(rated.proposals));
       console.log(`  update to public (${writes} count updates, one every 100 ms, through another database handle; seen by a client polling every 50 ms):`);
       console.log(`    median ${pct(seen, 50).toFixed(0)} ms   p99 ${pct(seen, 99).toFixed(0)} ms   max ${Math.max(...seen).toFixed(0)} ms   (${seen.length} seen, ${pending.size} not yet seen at the end)`);
     } finally {
+      writer?.kill('SIGTERM');
       await server.stop();
     }
   } finally {
