@@ -4,7 +4,7 @@ import type { Io } from './io.ts';
 import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
 import { UsageError } from './io.ts';
 import { withoutTraces } from './json.ts';
-import { formatOf, writeWhole } from './output.ts';
+import { checkOutFile, formatOf, writeWhole } from './output.ts';
 
 export function registerCompare(program: Command, io: Io): void {
   program
@@ -19,6 +19,7 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--allow-other-year', ALLOW_OTHER_YEAR)
     .action(async (files: string[], opts: { district?: string; json?: boolean; format?: string; out?: string; changes?: boolean; allowOtherYear?: boolean }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
+      checkOutFile(opts.out, '--out', `compare.${format === 'table' ? 'txt' : format}`);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       if (files.length < 1) throw new UsageError('give one or more proposal files');
       if (opts.changes && files.length !== 2) throw new UsageError(`--changes compares two versions: give exactly two proposal files, got ${files.length}`);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Io } from './io.ts';
 import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
-import { formatOf, writeWhole } from './output.ts';
+import { checkOutFile, formatOf, writeWhole } from './output.ts';
 import { withoutTraces } from './json.ts';
 
 export function registerCost(program: Command, io: Io): void {
@@ -18,6 +18,8 @@ export function registerCost(program: Command, io: Io): void {
     .option('--allow-other-year', ALLOW_OTHER_YEAR)
     .action(async (file: string, opts: { district?: string; json?: boolean; format?: string; out?: string; trace?: boolean; chart?: string; allowOtherYear?: boolean }) => {
       const format = formatOf(opts, ['table', 'json', 'xlsx']);
+      checkOutFile(opts.out, '--out', `cost.${format === 'table' ? 'txt' : format}`);
+      checkOutFile(opts.chart, '--chart', 'cost.svg');
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       // The costing code loads only when a command runs it, so `settle --help` starts at once.
       const [{ readInputs }, { costProposal }, { costTable, traceText }, { figureSources, figureSourcesLine }] = await Promise.all([

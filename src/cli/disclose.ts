@@ -6,7 +6,7 @@ import type { DisclosureOptions, Paper, UnitStatus } from '../reports/disclosure
 import { UNIT_STATUSES } from '../reports/disclosure/statuses.ts';
 import { UsageError, type Io } from './io.ts';
 import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
-import { writeWhole } from './output.ts';
+import { checkOutFile, writeWhole } from './output.ts';
 import { step } from './progress.ts';
 
 const FORMATS = ['md', 'html', 'pdf', 'xlsx'] as const;
@@ -74,6 +74,7 @@ export function registerDisclose(program: Command, io: Io): void {
     .option('--allow-other-year', ALLOW_OTHER_YEAR)
     .action(async (file: string, opts: Opts) => {
       const { format, paper, statuses } = checkFlags(opts);
+      checkOutFile(opts.out, '--out', `disclosure.${format}`);
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       // The costing code loads only when a command runs it, so `settle --help` starts at once.
       const [{ readInputs }, { costProposal }] = await Promise.all([import('./inputs.ts'), import('../costing/cost.ts')]);

@@ -17,6 +17,7 @@ import { formatCompact, formatDollars, toCents } from '../money/cents.ts';
 import { readTextFile } from './inputs.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
 import { UsageError, type Io } from './io.ts';
+import { checkOutFolder } from './output.ts';
 import { BUILT_IN_YEARS } from './generate.ts';
 
 export interface GenerateOptions { out?: string; spec?: string; seed?: string; scale?: string; schoolsFrom?: string; year?: string; printSpec?: boolean }
@@ -59,6 +60,7 @@ export function runGenerate(opts: GenerateOptions, io: Io): Dataset | null {
     return null;
   }
   const out = opts.out as string;
+  checkOutFolder(out, '--out');
   let ds: Dataset;
   try {
     ds = step(io, 'Generating the district', () => generateDistrict(spec));

@@ -7,6 +7,7 @@ import { enrollmentCsv, schoolsCsv } from '../district/serialize.ts';
 import { writeFiles } from '../district/write-folder.ts';
 import { step } from './progress.ts';
 import { UsageError, type Io } from './io.ts';
+import { checkOutFolder } from './output.ts';
 
 export interface CdeFlags {
   directory?: string; frpm?: string; enrollment?: string; district?: string; out?: string;
@@ -57,6 +58,7 @@ export function importNote(result: CdeImport, files: { directory: string; frpm: 
 export function runImportCde(flags: CdeFlags, io: Io): void {
   const missing = (['directory', 'frpm', 'district', 'out'] as const).filter((k) => !flags[k]);
   if (missing.length > 0) throw new UsageError(`import cde needs ${missing.map((k) => `--${k}`).join(', ')}`);
+  checkOutFolder(flags.out, '--out');
   const threshold = flags.highNeedThreshold.trim() === '' ? NaN : Number(flags.highNeedThreshold);
   if (!(threshold >= 0 && threshold <= 1)) {
     throw new InvalidInput([{ code: 'import.bad-threshold', message: `--high-need-threshold must be a share from 0 to 1, got ${JSON.stringify(flags.highNeedThreshold)}`, where: { field: '--high-need-threshold' }, hint: '0.9' }]);

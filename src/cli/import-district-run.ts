@@ -17,6 +17,7 @@ import { formatDollars, toCents } from '../money/cents.ts';
 import { importNote } from './import-cde-run.ts';
 import { step } from './progress.ts';
 import { UsageError, type Io } from './io.ts';
+import { checkOutFolder } from './output.ts';
 
 export interface DistrictFlags {
   cds?: string; data?: string; out?: string; printSpec?: boolean;
@@ -88,6 +89,7 @@ function fmt(c: { value: number } | undefined): string {
 export function runImportDistrict(flags: DistrictFlags, io: Io): void {
   if (!flags.cds) throw new UsageError('import district needs --cds: a county-district code such as 01-61259, or a name such as "Oakland Unified"');
   if (!flags.out && !flags.printSpec) throw new UsageError('import district needs --out DIR (the folder to write the dataset into), or --print-spec');
+  checkOutFolder(flags.out, '--out');
   const files = readAll(flags);
   const result = step(io, `Importing ${flags.cds}`, () => {
     const rows = readStatewide(files, flags.cds!);

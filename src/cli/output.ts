@@ -1,5 +1,34 @@
-import { writeFileSync, renameSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './io.ts';
+
+const statOf = (path: string): Stats | null => {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Refuses, before any work is done, a file the command could not write: a name that is a
+ * folder's, or a folder that does not exist. (writeWhole says the same if it changes meanwhile.)
+ */
+export function checkOutFile(path: string | undefined, flag: string, example: string): void {
+  if (path === undefined) return;
+  if (statOf(path)?.isDirectory()) throw new UsageError(`${flag} ${path} is a folder: name a file inside it, such as ${flag} ${join(path, example)}`);
+  const folder = dirname(resolve(path));
+  const f = statOf(folder);
+  if (!f) throw new UsageError(`${flag} ${path}: the folder ${folder} does not exist; create it first (mkdir -p ${folder}), or name a file in a folder that exists, such as ${flag} ${example}`);
+  if (!f.isDirectory()) throw new UsageError(`${flag} ${path}: ${folder} is a file, not a folder; name a file in a folder, such as ${flag} ${example}`);
+}
+
+/** Refuses, before any work is done, an output folder whose name is a file's (the folder is made when missing). */
+export function checkOutFolder(path: string | undefined, flag: string): void {
+  if (path === undefined) return;
+  const s = statOf(path);
+  if (s && !s.isDirectory()) throw new UsageError(`${flag} ${path} is a file: name a folder to write into (it is made if missing), such as ${flag} ${path}-dataset`);
+}
 
 export type Format = 'table' | 'json' | 'xlsx';
 
@@ -11,9 +40,25 @@ export function formatOf(opts: { format?: string; json?: boolean; out?: string }
   return f;
 }
 
-/** Writes a file whole or not at all (temporary name, then rename). */
+/** Writes a file whole or not at all (temporary name, then rename); if it cannot, says why and leaves nothing behind. */
 export function writeWhole(path: string, data: string | Buffer): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    const code = e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
+    const why: Record<string, string> = {
+      ENOENT: `the folder ${dirname(resolve(path))} does not exist`,
+      ENOTDIR: `${dirname(resolve(path))} is not a folder`,
+      EISDIR: 'it is a folder',
+      EACCES: 'this user may not write there',
+      EPERM: 'this user may not write there',
+      EROFS: 'that disk is read-only',
+      ENOSPC: 'the disk is full',
+    };
+    if (why[code]) throw new UsageError(`cannot write ${path}: ${why[code]}; nothing was written`);
+    throw e;
+  }
 }

@@ -10,7 +10,7 @@ import type { Space } from '../zone/space.ts';
 import { UsageError, type Io } from './io.ts';
 import { requireOption } from './options.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
-import { writeWhole } from './output.ts';
+import { checkOutFile, writeWhole } from './output.ts';
 
 interface Options {
   district?: string;
@@ -44,6 +44,7 @@ export function registerZone(program: Command, io: Io): void {
     .option('--frontier <n>', 'at most this many points of each frontier (default 30)')
     .option('--out <file>', 'write the result to this file instead of the screen')
     .action(async (opts: Options) => {
+      checkOutFile(opts.out, '--out', 'zone.txt');
       const dir = requireOption(opts.district, '--district', 'demo/lausd-2018-19');
       const spaceFile = requireOption(opts.space, '--space', 'examples/zone/space-2019.yaml');
       // The costing and zone code load only when the command runs, so `settle --help` starts at once.

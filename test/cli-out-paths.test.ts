@@ -1,0 +1,51 @@
+// Where the command line is told to write something it cannot: a usage error (exit 2) naming the
+// flag, the path and what to give instead, before any work, and nothing left behind; never an
+// internal error with a stack trace.
+import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { writeWhole } from '../src/cli/output.ts';
+import { runCli } from './helpers/cli.ts';
+
+const TINY = fileURLToPath(new URL('./fixtures/tiny-district', import.meta.url));
+const PAY = fileURLToPath(new URL('./fixtures/proposals/valid/pay-terms.yaml', import.meta.url));
+
+it('refuses an output file in a folder that does not exist, or named like a folder', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'settle-out-'));
+  const missing = join(dir, 'no-such-folder', 'x.xlsx');
+  const a = await runCli('cost', PAY, '--district', TINY, '--format', 'xlsx', '--out', missing);
+  expect(a.code).toBe(2);
+  expect(a.err).toContain(`--out ${missing}: the folder ${join(dir, 'no-such-folder')} does not exist; create it first`);
+  expect(a.err).not.toContain('internal error');
+
+  mkdirSync(join(dir, 'reports'));
+  const b = await runCli('cost', PAY, '--district', TINY, '--out', join(dir, 'reports'));
+  expect(b.code).toBe(2);
+  expect(b.err).toContain(`--out ${join(dir, 'reports')} is a folder: name a file inside it, such as --out ${join(dir, 'reports', 'cost.txt')}`);
+
+  const c = await runCli('cost', PAY, '--district', TINY, '--chart', join(dir, 'nope', 'c.svg'));
+  expect(c.code).toBe(2);
+  expect(c.err).toContain('--chart');
+  // Nothing was written anywhere, no temporary file left.
+  expect(readdirSync(dir)).toEqual(['reports']);
+  expect(readdirSync(join(dir, 'reports'))).toEqual([]);
+});
+
+it('refuses a dataset folder whose name is a file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'settle-out-'));
+  const file = join(dir, 'afile');
+  writeFileSync(file, 'x');
+  const r = await runCli('generate', '--out', file);
+  expect(r.code).toBe(2);
+  expect(r.err).toContain(`--out ${file} is a file: name a folder to write into (it is made if missing), such as --out ${file}-dataset`);
+});
+
+it('says why a file could not be written, and leaves no temporary file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'settle-out-'));
+  mkdirSync(join(dir, 'taken'));
+  // The target became a folder after the command's first check.
+  expect(() => writeWhole(join(dir, 'taken'), 'text')).toThrow(`cannot write ${join(dir, 'taken')}: it is a folder; nothing was written`);
+  expect(readdirSync(dir)).toEqual(['taken']);
+});
