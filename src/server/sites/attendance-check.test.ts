@@ -34,4 +34,17 @@ describe('the attendance file', () => {
     // Above enrollment: the same school at its enrollment, as the file names it.
     expect(check('cds_code,students_attending\n19000000000003,91\n').problems[0].hint).toBe('19000000000003,90');
   });
+
+  it('refuses a row whose school_id and cds_code name different schools, and takes them when they agree', () => {
+    // E2's row with E1's CDS code (E1 is closed that day): taking school_id silently put the count on the wrong school.
+    const bad = check('school_id,cds_code,students_attending\nE2,19000000000002,5\n');
+    expect(bad.problems.map((p) => [p.code, p.where])).toEqual([['attendance.ids-disagree', { file: 'attendance.csv', line: 2, col: 2, field: 'cds_code' }]]);
+    expect(bad.problems[0].message).toBe('school_id E2 is Birch Elementary, but cds_code 19000000000002 is Elm Elementary (E1): the two columns name different schools');
+    expect(bad.problems[0].hint).toBe('E2,19000000000003 for Birch Elementary; or leave the cds_code cell empty');
+    expect(bad.sites).toEqual([]);
+    expect(check('school_id,cds_code,students_attending\nE2,19999999999999,5\n').problems[0].message).toContain('cds_code 19999999999999 is no school of the dataset');
+    const good = check('school_id,cds_code,students_attending\nE2,19000000000003,5\nA1,,0\n');
+    expect(good.problems).toEqual([]);
+    expect(good.sites.map((r) => [r.schoolId, r.after])).toEqual([['E2', 5], ['A1', 0]]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The student system's daily attendance file, checked against a strike day's sites (docs/sites.md,
  * "The day's cost"): columns `school_id` or `cds_code`, and `students_attending` (a `name` column
- * may be there for people). Every problem names the line, the column and a valid example; a file
+ * may be there for people; with both id columns, `school_id` is read and each row's `cds_code`
+ * must be that school's). Every problem names the line, the column and a valid example; a file
  * with any problem changes nothing. Pure: the day's sites and the dataset's schools come in.
  */
 import type { Problem } from '../../errors/problem.ts';
@@ -82,6 +83,14 @@ export function checkAttendance(input: {
     else if (seen.has(schoolId)) at(row, idColumn, 'duplicate', `${site.name} (${schoolId}) is already on line ${seen.get(schoolId)}: each school is one row`, 'remove one of the two rows');
     if (!site || seen.has(schoolId)) continue;
     seen.set(schoolId, row.line);
+    // A file with both columns: they must name the same school (the school_id column is the one read).
+    const cds = idColumn === 'school_id' ? (row.cells.cds_code ?? '') : '';
+    if (cds !== '' && input.schoolByCds.get(cds) !== schoolId) {
+      const other = input.schoolByCds.get(cds);
+      const named = other === undefined ? 'no school of the dataset' : `${byId.get(other)?.name ?? 'another school'} (${other})`;
+      at(row, 'cds_code', 'ids-disagree', `school_id ${schoolId} is ${site.name}, but cds_code ${cds} is ${named}: the two columns name different schools`, `${schoolId},${cdsOf.get(schoolId) ?? ''} for ${site.name}; or leave the cds_code cell empty`);
+      continue;
+    }
     const cell = row.cells.students_attending ?? '';
     const count = /^(\d+|\d{1,3}(,\d{3})+)$/.test(cell) ? Number(cell.replace(/,/g, '')) : null;
     const enrolled = input.enrollment.get(schoolId) ?? 0;
