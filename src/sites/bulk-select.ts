@@ -1,8 +1,9 @@
 /**
  * Which sites a bulk change picks (docs/sites.md, "Bulk changes"): every site, or the ones named,
  * less the exceptions, or the school ids or CDS codes of a CSV; and what the change would do
- * (how many sites change, from which status to which). Unknown ids are problems naming the field
- * or the CSV line; a bulk change with any problem changes nothing.
+ * (how many sites change, from which status to which). Unknown ids, and a school on two lines of
+ * the CSV, are problems naming the field or the CSV line; a bulk change with any problem changes
+ * nothing.
  */
 import type { Problem } from '../errors/problem.ts';
 import type { SiteFields, SiteStatusName } from './plan-rules.ts';
@@ -47,19 +48,23 @@ export function sitesFromCsv(input: { csv: string; known: KnownSite[]; file?: st
     if (s.cdsCode) byId.set(s.cdsCode, s.schoolId);
   }
   const lines = input.csv.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const chosen = new Set<string>();
+  /** The line each school was first named on. */
+  const chosen = new Map<string, number>();
   const problems: Problem[] = [];
   let omitted = 0;
+  const problem = (p: Problem) => (problems.length < MAX_PROBLEMS ? problems.push(p) : omitted++);
   lines.forEach((line, i) => {
     const cell = (line.split(/[,;\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1').trim();
     if (cell === '' || (i === 0 && HEADER.test(cell))) return;
     const id = byId.get(cell);
-    if (id !== undefined) chosen.add(id);
-    else if (problems.length < MAX_PROBLEMS) {
-      problems.push({ code: 'sites.unknown-school', message: `line ${i + 1}: "${cell.slice(0, 60)}" is neither a school id nor a CDS code of this day's sites`, where: { file, line: i + 1, col: 1 }, hint: `school_id\n${input.known[0]?.schoolId ?? 'E1'}` });
-    } else omitted++;
+    if (id === undefined) {
+      problem({ code: 'sites.unknown-school', message: `line ${i + 1}: "${cell.slice(0, 60)}" is neither a school id nor a CDS code of this day's sites`, where: { file, line: i + 1, col: 1 }, hint: `school_id\n${input.known[0]?.schoolId ?? 'E1'}` });
+    } else if (chosen.has(id)) {
+      // Named twice (perhaps another school was meant): the count of sites changed would not say so.
+      problem({ code: 'sites.repeated-school', message: `line ${i + 1}: ${id} is already on line ${chosen.get(id)}: each school is one line`, where: { file, line: i + 1, col: 1 }, hint: 'remove one of the two lines, or correct the one that meant another school' });
+    } else chosen.set(id, i + 1);
   });
-  if (omitted > 0) problems.push({ code: 'sites.more-problems', message: `and ${omitted} more lines naming no school`, where: { file } });
+  if (omitted > 0) problems.push({ code: 'sites.more-problems', message: `and ${omitted} more lines naming no school, or a school already named`, where: { file } });
   if (problems.length > 0) return { ok: false, problems };
   if (chosen.size === 0) return { ok: false, problems: [{ code: 'sites.csv-empty', message: 'the CSV names no school', where: { file, line: 1 }, hint: 'school_id\nE1\nE2' }] };
   return { ok: true, schoolIds: input.known.map((s) => s.schoolId).filter((id) => chosen.has(id)) };

@@ -87,9 +87,18 @@ describe('bulk selection', () => {
   it('reads school ids or CDS codes from a CSV, naming the line of each unknown one', () => {
     const sites = known.map((id, i) => ({ schoolId: id, cdsCode: `9999999000000${i + 1}` }));
     expect(sitesFromCsv({ csv: 'school_id\nH1\n99999990000001\n\n', known: sites })).toEqual({ ok: true, schoolIds: ['E1', 'H1'] });
-    const bad = sitesFromCsv({ csv: 'cds_code\n99999990000002\nZZ\n"E2",note\nQQ', known: sites });
+    const bad = sitesFromCsv({ csv: 'cds_code\n99999990000002\nZZ\n"M1",note\nQQ', known: sites });
     expect(bad.ok ? [] : bad.problems.map((p) => p.where?.line)).toEqual([3, 5]);
     expect(sitesFromCsv({ csv: 'school_id\n', known: sites }).ok).toBe(false);
+  });
+  it('refuses a school named on two lines of the CSV, by id or by its CDS code', () => {
+    const sites = known.map((id, i) => ({ schoolId: id, cdsCode: `9999999000000${i + 1}` }));
+    // H1 on line 2, then again on line 4 by its CDS code 99999990000004: merged, the preview said 1 site where 2 were meant.
+    const twice = sitesFromCsv({ csv: 'school_id\nH1\nE1\n99999990000004\n', known: sites });
+    expect(twice.ok ? [] : twice.problems.map((p) => [p.code, p.where?.line, p.message])).toEqual([['sites.repeated-school', 4, 'line 4: H1 is already on line 2: each school is one line']]);
+    // 10,000 repeats: 50 named, the rest counted.
+    const many = sitesFromCsv({ csv: `school_id\n${'H1\n'.repeat(10_001)}`, known: sites });
+    expect(many.ok ? [] : [many.problems.length, many.problems[50].message]).toEqual([51, 'and 9950 more lines naming no school, or a school already named']);
   });
   it('counts the status changes of a preview, and keeps only changed fields', () => {
     const open = { ...SITE };
