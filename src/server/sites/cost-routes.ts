@@ -45,6 +45,15 @@ export function costRoutes(app: OpenAPIHono<AppEnv>): void {
     if (datasetVersionId !== undefined && !every.some((d) => d.datasetVersionId === datasetVersionId)) throw notFound('dataset version with strike days', datasetVersionId);
     // One strike's days (from, to): the file then totals what that strike's table shows.
     const all = every.filter((d) => (from === undefined || d.inputs.date >= from) && (to === undefined || d.inputs.date <= to));
+    // A range with no strike day in it: a file of no days, which settle strike-impact refuses, is not handed out.
+    if (all.length === 0 && (from !== undefined || to !== undefined)) {
+      const dates = every.map((d) => d.inputs.date).sort();
+      throw new ApiError(404, {
+        code: 'site.cost-no-days', where: { field: from !== undefined ? 'from' : 'to' },
+        message: `no strike day of the district falls ${from !== undefined && to !== undefined ? `from ${from} to ${to}` : from !== undefined ? `on or after ${from}` : `on or before ${to}`}`,
+        hint: dates.length > 0 ? `/api/sites/cost.csv?from=${dates[0]}&to=${dates[dates.length - 1]} (the strikes and their dates are in GET /api/sites/cost)` : 'declare the strike days first (POST /api/sites/days)',
+      });
+    }
     const versions = [...new Set(all.map((d) => d.datasetVersionId))];
     if (datasetVersionId === undefined && versions.length > 1) {
       throw new ApiError(409, {

@@ -241,6 +241,11 @@ eachDatabase('the day\'s cost', (dialect) => {
     expect([feb30.status, feb30.body.where?.field]).toEqual([400, 'from']);
     expect(feb30.body.message).toContain('2019-01-14');
     expect([(await analyst.request('GET', '/api/sites/cost.csv?to=May')).body.where?.field]).toEqual(['to']);
+    // A range with no strike day in it: no file of no days (settle strike-impact would refuse it), but where the days are.
+    const none = await analyst.request('GET', '/api/sites/cost.csv?from=1900-01-01&to=1900-01-02');
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ code: 'site.cost-no-days', message: 'no strike day of the district falls from 1900-01-01 to 1900-01-02', where: { field: 'from' } });
+    expect(none.body.hint).toMatch(/^\/api\/sites\/cost\.csv\?from=2019-\d\d-\d\d&to=2019-\d\d-\d\d /);
     const backwards = await analyst.request('GET', '/api/sites/cost.csv?from=2019-05-11&to=2019-05-06');
     expect([backwards.status, backwards.body.code, backwards.body.where?.field]).toEqual([400, 'site.cost-dates-backwards', 'to']);
     // The first strike spans both dataset versions: its file still asks which.
