@@ -1,4 +1,4 @@
-// Where the command line is told to write something it cannot: a usage error (exit 2) naming the
+// Where the command line is told to write something it cannot, or is missing an option: a usage error (exit 2) naming the
 // flag, the path and what to give instead, before any work, and nothing left behind; never an
 // internal error with a stack trace.
 import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -48,4 +48,14 @@ it('says why a file could not be written, and leaves no temporary file', () => {
   // The target became a folder after the command's first check.
   expect(() => writeWhole(join(dir, 'taken'), 'text')).toThrow(`cannot write ${join(dir, 'taken')}: it is a folder; nothing was written`);
   expect(readdirSync(dir)).toEqual(['taken']);
+});
+
+it('strike-impact: --substitutes with no day rate anywhere is the option missing, not a problem on every line', async () => {
+  // A file with no substitutes columns (as the published daily attendance of 2019).
+  const days = join(mkdtempSync(join(tmpdir(), 'settle-out-')), 'days.csv');
+  writeFileSync(days, 'date,students_attending\n2019-03-04,600\n2019-03-05,800\n');
+  const r = await runCli('strike-impact', '--district', TINY, '--days', days, '--substitutes', '40');
+  expect(r.code).toBe(2);
+  expect(r.err).toContain(`--substitutes 40 needs their day rate: ${days} has no substitute_day_rate column, so add --substitute-rate, such as --substitute-rate 300`);
+  expect((await runCli('strike-impact', '--district', TINY, '--days', days, '--substitutes', '40', '--substitute-rate', '300')).code).toBe(0);
 });

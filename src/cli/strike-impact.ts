@@ -56,6 +56,10 @@ export function registerStrikeImpact(program: Command, io: Io): void {
         if (!units.includes(unit)) throw new UsageError(`--striking ${unit}=…: the dataset has no bargaining unit "${unit}" (its units: ${units.join(', ')})`);
       }
       const text = readTextFile(daysFile, { prefix: 'days', what: 'strike days', example: 'a CSV with a header row: date,students_attending (see docs/costing.md, "Strike days")', maxBytes: 16 * 1024 * 1024 });
+      // --substitutes with no rate anywhere: the option is what is missing, not a cell of each line.
+      if (defaults.substitutes > 0 && defaults.substituteRateCents === null && !/(^|[,\t"])substitute_day_rate([,\t"]|$)/.test(text.split(/\r?\n/, 1)[0] ?? '')) {
+        throw new UsageError(`--substitutes ${defaults.substitutes} needs their day rate: ${daysFile} has no substitute_day_rate column, so add --substitute-rate, such as --substitute-rate 300`);
+      }
       const days = readStrikeDays({ text, file: daysFile, dataset, defaults });
       const parsed = proposals[0];
       const result = strikeImpact({ dataset, days, proposal: parsed ? { proposal: parsed.proposal, source: parsed } : undefined });

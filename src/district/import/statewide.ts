@@ -355,6 +355,6 @@ export function statewideSpec({ rows: d, files, schools, enrollment, names }: {
     budget: { beginningBalance: beginning, committed: 0, years },
     schoolsFrom: { schools, enrollment: scaled },
   };
-  assume('Placements', 'random, seeded by the district code', 'who is on which step and at which school is not published; the totals above are');
+  assume('Placements', 'random, seeded by the district code', 'who is on which step and at which school is not published; the totals above are kept whatever the placements, which only spread them over steps and schools');
   return { spec, provenance, missing, compare };
 }
