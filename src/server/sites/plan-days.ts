@@ -38,6 +38,30 @@ const edit = createRoute({
   responses: { 200: ok(z.object({ day: SiteDaySchema }), 'The day as changed'), ...errors(400, 401, 403, 404) },
 });
 
+/**
+ * Per day, how many of its versions since its last publication were counts only (a site
+ * administrator's children and adults present, an attendance import): they are public, or never
+ * will be, without another publication, so the plan page does not ask for one because of them.
+ */
+async function countOnlyVersions(db: Db, orgId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('site_changes as c').innerJoin('site_days as d', 'd.id', 'c.day_id')
+    .select(['c.day_id', (eb) => eb.fn.count<number | string>('c.plan_version').distinct().as('n')])
+    .where('c.organization_id', '=', orgId).where('c.kind', 'in', ['count', 'attendance'])
+    .where((eb) => eb('c.plan_version', '>', eb.fn.coalesce('d.published_version', eb.val(0))))
+    .groupBy('c.day_id').execute();
+  return new Map(rows.map((r) => [r.day_id, Number(r.n)]));
+}
+
+/** The day as sent, with whether a publication now would change what the public sees of it. */
+async function daysJson(db: Db, orgId: number, days: SiteDayRow[]) {
+  const [counts, quiet] = await Promise.all([siteCounts(db, orgId), countOnlyVersions(db, orgId)]);
+  return days.map((d) => ({
+    ...dayJson(d),
+    unpublishedChanges: d.published_version === null || d.version - d.published_version - (quiet.get(d.id) ?? 0) > 0,
+    sites: counts.get(d.id) ?? { total: 0, open: 0, closed: 0, flagged: 0 },
+  }));
+}
+
 async function siteCounts(db: Db, orgId: number): Promise<Map<number, { total: number; open: number; closed: number; flagged: number }>> {
   const rows = await db.selectFrom('site_statuses as s').innerJoin('site_days as d', 'd.id', 's.day_id')
     .select(['s.day_id', 's.status', (eb) => eb.fn.countAll<number | string>().as('n'),
@@ -69,8 +93,7 @@ export function siteDayRoutes(app: OpenAPIHono<AppEnv>): void {
     const actor = district(c, 'site.read');
     const db = c.get('deps').db;
     const days = await db.selectFrom('site_days').selectAll().where('organization_id', '=', actor.org.id).orderBy('date').execute();
-    const counts = await siteCounts(db, actor.org.id);
-    return c.json({ days: days.map((d) => ({ ...dayJson(d), sites: counts.get(d.id) ?? { total: 0, open: 0, closed: 0, flagged: 0 } })) }, 200);
+    return c.json({ days: await daysJson(db, actor.org.id, days) }, 200);
   });
 
   app.openapi(create, async (c) => {
@@ -107,7 +130,7 @@ export function siteDayRoutes(app: OpenAPIHono<AppEnv>): void {
       for (let i = 0; i < sites.length; i += CHUNK) await tx.insertInto('site_statuses').values(sites.slice(i, i + CHUNK)).execute();
     });
     const open = (OPEN_STATUSES as string[]).includes(b.status ?? 'instruction') ? sites.length : 0;
-    return c.json({ day: { ...dayJson(row), sites: { total: sites.length, open, closed: sites.length - open, flagged: 0 } } }, 201);
+    return c.json({ day: { ...dayJson(row), unpublishedChanges: true, sites: { total: sites.length, open, closed: sites.length - open, flagged: 0 } } }, 201);
   });
 
   app.openapi(edit, async (c) => {
@@ -133,7 +156,7 @@ export function siteDayRoutes(app: OpenAPIHono<AppEnv>): void {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: b.cancelled === true ? 'site.day-cancel' : 'site.day-edit', subject: `site-days/${d.id}`, at });
       return { ...d, ...change };
     });
-    const counts = await siteCounts(deps.db, actor.org.id);
-    return c.json({ day: { ...dayJson(day), sites: counts.get(day.id) ?? { total: 0, open: 0, closed: 0, flagged: 0 } } }, 200);
+    const [sent] = await daysJson(deps.db, actor.org.id, [day]);
+    return c.json({ day: sent }, 200);
   });
 }

@@ -44,6 +44,7 @@ export const SiteDaySchema = z.object({
   substituteDayRate: z.number().nullable(), otherCosts: z.number(), ratioLimit: z.number().int(),
   version: z.number().int().openapi({ description: 'one more at every change of the day or a site on it' }),
   publishedVersion: z.number().int().nullable().openapi({ description: 'the version last published; null: never' }),
+  unpublishedChanges: z.boolean().optional().openapi({ description: 'true when publishing now would change what the public sees: never published, or changed since by anything but counts (a site administrator\'s children and adults present, an attendance import)' }),
   cancelled: z.boolean(), createdAt: z.string(),
   sites: z.object({ total: z.number().int(), open: z.number().int(), closed: z.number().int(), flagged: z.number().int() }).optional(),
 }).openapi('SiteDay');

@@ -214,6 +214,16 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect((await day()).version).toBe(start.version + 3);
     const republished = await admin.request('POST', `/api/sites/days/${dayId}/publish`);
     expect(republished.body.snapshot.familySites.map((x: { name: string }) => x.name)).toEqual(['Alder Park', 'Another day', 'Every day']);
+    const now = async () => (await admin.request('GET', '/api/sites/days')).body.days.find((d: { id: number }) => d.id === dayId) as { version: number; publishedVersion: number; unpublishedChanges: boolean };
+    expect(await now()).toMatchObject({ version: start.version + 3, publishedVersion: start.version + 3, unpublishedChanges: false });
+    // Counts move the version but are public without a publication: the page does not ask for one.
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/sites/E2/counts`, { childrenPresent: 7, adultsPresent: 1 })).status).toBe(200);
+    expect(await now()).toMatchObject({ version: start.version + 4, publishedVersion: start.version + 3, unpublishedChanges: false });
+    // A planner's change after them does.
+    const edited = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { capacity: 30 });
+    expect(edited.status).toBe(200);
+    expect(await now()).toMatchObject({ version: start.version + 5, unpublishedChanges: true });
+    expect((await admin.request('PATCH', `/api/sites/days/${dayId}`, { label: 'Strike day 1' })).body.day).toMatchObject({ unpublishedChanges: true });
   });
 
   it('answers a union 404 on every route, and another district 404 on this day', async () => {

@@ -23,6 +23,9 @@ import { Attendance } from './Attendance.tsx';
 
 export type Act = (run: () => Promise<string>) => Promise<void>;
 
+/** Publishing now would change what the public sees (the server says; counts since the last publication are public already). */
+const unpublished = (day: SiteDay) => day.unpublishedChanges ?? (day.publishedVersion === null || day.publishedVersion < day.version);
+
 export function Plan({ session, query }: PageProps) {
   return <Guard allowed={readsSites(session)}><PlanPage session={session as Session} query={query} /></Guard>;
 }
@@ -58,8 +61,8 @@ function PlanPage({ session, query }: { session: Session; query: URLSearchParams
         <section aria-label={day.label} className="card">
           <p>{t('day.facts', { open: count(day.sites?.open ?? 0, lang), closed: count(day.sites?.closed ?? 0, lang), flagged: count(day.sites?.flagged ?? 0, lang), version: day.version })}</p>
           <p>{day.publishedVersion === null ? t('day.unpublished') : t('day.published', { version: day.publishedVersion })}
-            {day.publishedVersion !== null && day.publishedVersion < day.version ? ` ${t('day.changedSince', { version: day.version })}` : ''}</p>
-          {plans && !day.cancelled && (day.publishedVersion === null || day.publishedVersion < day.version) && (
+            {day.publishedVersion !== null && unpublished(day) ? ` ${t('day.changedSince', { version: day.version })}` : ''}</p>
+          {plans && !day.cancelled && unpublished(day) && (
             <button type="button" onClick={() => void act(async () => {
               const p = await api<{ publication: { planVersion: number } }>('POST', `/api/sites/days/${day.id}/publish`);
               return t('published', { version: p.publication.planVersion });

@@ -7,6 +7,8 @@ export const STATUSES: SiteStatus[] = ['instruction', 'supervision', 'meals', 'c
 export interface SiteDay {
   id: number; date: string; label: string; datasetVersionId: number; shares: Record<string, number>;
   substituteDayRate: number | null; otherCosts: number; ratioLimit: number; version: number; publishedVersion: number | null;
+  /** Publishing now would change what the public sees (counts since the last publication do not count). */
+  unpublishedChanges?: boolean;
   cancelled: boolean; createdAt: string;
   sites?: { total: number; open: number; closed: number; flagged: number };
 }
