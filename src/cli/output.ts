@@ -1,6 +1,7 @@
 import { renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './io.ts';
+import { errorCode } from '../errors/code.ts';
 
 const statOf = (path: string): Stats | null => {
   try {
@@ -48,7 +49,7 @@ export function writeWhole(path: string, data: string | Buffer): void {
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
-    const code = e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
+    const code = errorCode(e) ?? '';
     const why: Record<string, string> = {
       ENOENT: `the folder ${dirname(resolve(path))} does not exist`,
       ENOTDIR: `${dirname(resolve(path))} is not a folder`,

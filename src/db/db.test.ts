@@ -5,6 +5,7 @@ import { DatabaseRefused, openDatabase, openSqliteConnection, parseInt8, sqliteS
 import { newId } from './ids.ts';
 import { migrateToLatest, migrator } from './migrate.ts';
 import { eachDatabase, freshDatabase, PG_URL, type Fresh } from '../../test/helpers/databases.ts';
+import { isUniqueViolation } from '../errors/code.ts';
 
 // The data-layer suite is written once and run on both databases (test/helpers/databases.ts).
 const NOW = '2025-01-15T12:00:00.000Z';
@@ -12,12 +13,6 @@ const NOW = '2025-01-15T12:00:00.000Z';
 async function userTables(h: OpenDatabase): Promise<string[]> {
   const tables = await h.db.introspection.getTables({ withInternalKyselyTables: true });
   return tables.map((t) => t.name).sort();
-}
-
-/** True when `e` is a unique-constraint violation on either database. */
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 eachDatabase('data layer', (dialect) => {

@@ -5,6 +5,7 @@
  */
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { migrateToLatest } from '../db/migrate.ts';
+import { errorCode } from '../errors/code.ts';
 import { openDatabase, type OpenDatabase, type OpenOptions } from '../db/connect.ts';
 import { randomIds } from '../db/ids.ts';
 import { BODY_LIMIT, createApp, type AppOptions } from './app.ts';
@@ -44,7 +45,7 @@ export class ListenRefused extends Error {
 }
 
 function listenRefused(e: unknown, o: { port: number; host: string }): ListenRefused | null {
-  const code = e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
+  const code = errorCode(e);
   const at = `${o.host}:${o.port}`;
   if (code === 'EADDRINUSE') return new ListenRefused(`port ${o.port} on ${o.host} is already in use (another settle serve, or another program): stop it, or choose a free port, such as --port ${o.port === 8080 ? 8081 : 8080}`);
   if (code === 'EACCES') return new ListenRefused(`this user may not listen on ${at} (ports below 1024 need administrator rights): choose a port from 1024 up, such as --port 8080`);

@@ -13,6 +13,7 @@ import type { DatasetSummary } from '../costing/work.ts';
 import type { Actor, Deps } from '../env.ts';
 import type { Source } from './upload.ts';
 import { latestOf } from './versions.ts';
+import { isUniqueViolation } from '../../errors/code.ts';
 
 export interface CheckedVersion {
   gz: Uint8Array;
@@ -29,11 +30,6 @@ export interface Saved {
 }
 
 const RETRIES = 5;
-
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function insertVersion(tx: Transaction<Database>, x: { ids: IdSource; actor: Actor; datasetId: number; number: number; v: CheckedVersion; at: string }): Promise<number> {
   const row = await tx

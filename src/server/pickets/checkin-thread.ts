@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/connect.ts';
 import { randomIds } from '../../db/ids.ts';
+import { errorCode } from '../../errors/code.ts';
 import { BATCH_ACTIONS, toWire, writeJobs, type ThreadReply, type ThreadRequest } from './checkin-writer.ts';
 
 if (!parentPort) throw new Error('checkin-thread runs as a worker thread');
@@ -32,16 +33,13 @@ const handle = opened;
  */
 const BUSY_RETRY_MS = 60_000;
 
-/** The SQLite error code of a failure (better-sqlite3's `code`, e.g. SQLITE_BUSY), if it has one. */
-const codeOf = (e: unknown): string | undefined => (e !== null && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined);
-
 async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
   const until = Date.now() + BUSY_RETRY_MS;
   for (;;) {
     try {
       return await write();
     } catch (e) {
-      if (!codeOf(e)?.startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
+      if (!errorCode(e)?.startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -72,7 +70,7 @@ async function writeWaiting(): Promise<void> {
         port.postMessage({ kind: 'written', seq: m.seq, answers: answers.slice(k, (k += m.batch.length)).map(toWire) } satisfies ThreadReply);
       }
     } catch (e) {
-      for (const m of taken) port.postMessage({ kind: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e), code: codeOf(e) } satisfies ThreadReply);
+      for (const m of taken) port.postMessage({ kind: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e), code: errorCode(e) } satisfies ThreadReply);
     }
     // Let the batches that arrived during this transaction be delivered before taking the next.
     await new Promise((r) => setImmediate(r));

@@ -10,7 +10,7 @@ import { audit } from '../audit.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import type { AppEnv } from '../env.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
-import { isUniqueViolation } from '../proposals/store.ts';
+import { isUniqueViolation } from '../../errors/code.ts';
 import { addDays, isMonday, periodOf, periodsOf, type PayRules } from '../../pickets/pay.ts';
 import { badPeriod, noPeriod } from './pay-ledger-routes.ts';
 import { PayoutAnswer, PayoutBody, PayoutList, PayoutParams } from './pay-schemas.ts';

@@ -12,7 +12,8 @@ import type { AppEnv } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { Countersigned } from './schemas.ts';
-import { isUniqueViolation, lockProposal, versions } from './store.ts';
+import { lockProposal, versions } from './store.ts';
+import { isUniqueViolation } from '../../errors/code.ts';
 import { publicRecordChanged } from '../public/record.ts';
 import { summaryOf } from './summaries.ts';
 

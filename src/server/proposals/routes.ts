@@ -19,7 +19,8 @@ import { rawJson, versionText } from './answer.ts';
 import { costDraft, datasetVersionFor, rulesFor, yamlOf } from './input.ts';
 import { readRoutes } from './read.ts';
 import { CostingBody, CostResultSchema, CreateBody, VersionBody, VersionSchema } from './schemas.ts';
-import { isUniqueViolation, lockProposal, ownProposal, versions } from './store.ts';
+import { lockProposal, ownProposal, versions } from './store.ts';
+import { isUniqueViolation } from '../../errors/code.ts';
 import { tableRoutes } from './table.ts';
 import { countersignRoutes } from './countersign.ts';
 

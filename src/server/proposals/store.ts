@@ -68,9 +68,3 @@ export async function passNumbers(db: Db, proposalIds?: number[]): Promise<Map<n
 export async function lockProposal(tx: Transaction<Database>, deps: Deps, id: number): Promise<void> {
   if (deps.dialect === 'postgres') await tx.selectFrom('proposals').select('id').where('id', '=', id).forUpdate().execute();
 }
-
-/** True when `e` is a unique-constraint violation on either database. */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

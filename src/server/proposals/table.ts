@@ -12,7 +12,8 @@ import { conflict, notFound } from '../errors.ts';
 import { counterparts } from '../orgs/counterparts.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { Passed, Published } from './schemas.ts';
-import { isUniqueViolation, lockProposal, passNumbers, versions } from './store.ts';
+import { lockProposal, passNumbers, versions } from './store.ts';
+import { isUniqueViolation } from '../../errors/code.ts';
 import { publicRecordChanged } from '../public/record.ts';
 import { summaryOf } from './summaries.ts';
 

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import type { IdSource } from '../../db/ids.ts';
 import type { Channel, Choices } from '../../votes/types.ts';
 import { seal, type BallotKey } from './seal.ts';
+import { isUniqueViolation } from '../../errors/code.ts';
 
 const RECEIPT_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 
@@ -60,8 +61,6 @@ async function refuse(db: Db, o: CastInput, reason: 'already-voted' | 'struck'):
   await db.insertInto('vote_refusals').values({ id: o.ids.next(o.organizationId), vote_id: o.voteId, member_row_id: o.memberRowId, channel: o.channel, reason, at: o.now.toISOString() }).execute();
   return { kind: 'refused', reason };
 }
-
-const isUniqueViolation = (e: unknown) => /UNIQUE constraint failed|duplicate key value|unique/i.test(String((e as Error)?.message ?? e));
 
 /**
  * Casts one ballot, or refuses it (recording the attempt). A member on the list with no pending
