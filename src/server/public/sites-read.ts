@@ -10,16 +10,17 @@ import type { PublicDay, PublishedDay, PublishedFamilySite, PublishedSite } from
 
 export interface ShownDay { dayId: number; publicationId: number; day: PublicDay }
 
-/** The publications state: changes with every publication and every day cancelled or restored. */
+/** The publications state: changes with every publication, every day cancelled or restored, and every meal or partner site removed. */
 export async function publicationsState(db: Kysely<Database>): Promise<string> {
   const r = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('site_publications').select((e) => e.fn.countAll().as('n')).as('pn'),
       eb.selectFrom('site_publications').select((e) => e.fn.max('id').as('m')).as('pm'),
       eb.selectFrom('site_days').select((e) => e.fn.count('cancelled_at').as('n')).as('cn'),
+      eb.selectFrom('family_sites').select((e) => e.fn.count('removed_at').as('n')).as('fn'),
     ])
     .executeTakeFirst();
-  return `${Number(r?.pn ?? 0)}.${Number(r?.pm ?? 0)}.${Number(r?.cn ?? 0)}`;
+  return `${Number(r?.pn ?? 0)}.${Number(r?.pm ?? 0)}.${Number(r?.cn ?? 0)}.${Number(r?.fn ?? 0)}`;
 }
 
 /** The newest publication of each day not cancelled (highest plan version, then latest), newest date first. */
@@ -44,7 +45,24 @@ export async function publishedDays(db: Kysely<Database>): Promise<ShownDay[]> {
     // A snapshot that does not read as a published day is left out rather than breaking the page for every day.
     if (day) days.push({ dayId: Number(row.day_id), publicationId: Number(s.id), day });
   }
+  await leaveOutRemoved(db, days);
   return days.sort((a, b) => b.day.date.localeCompare(a.day.date) || b.day.publishedAt.localeCompare(a.day.publishedAt));
+}
+
+/**
+ * A meal or partner site removed since its day was published is left out at once, without another
+ * publication: a family must not be sent to a site that no longer serves (docs/sites.md,
+ * "Publishing"). Sites entered or changed still wait for the next publication.
+ */
+async function leaveOutRemoved(db: Kysely<Database>, days: ShownDay[]): Promise<void> {
+  const ids = [...new Set(days.flatMap((d) => d.day.familySites.map((f) => f.id)).filter((id) => Number.isSafeInteger(id)))];
+  const removed = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('family_sites').select('id').where('id', 'in', ids.slice(i, i + 500)).where('removed_at', 'is not', null).execute();
+    for (const r of rows) removed.add(Number(r.id));
+  }
+  if (removed.size === 0) return;
+  for (const d of days) d.day = { ...d.day, familySites: d.day.familySites.filter((f) => !removed.has(f.id)) };
 }
 
 const site = (s: PublishedSite): PublishedSite => ({

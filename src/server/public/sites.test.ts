@@ -213,6 +213,29 @@ eachDatabase('the public strike-day sites', (dialect) => {
     expect(res.headers.get('etag')).toMatch(/^"/);
   }, 30_000);
 
+  it('leaves out a meal site removed since its day was published, within a second and without publishing again', async () => {
+    const districtAdmin = await s.as('district', 'admin');
+    const at = s.clock.now.toISOString();
+    const id = s.deps.ids.next(s.orgId.district);
+    await s.handle.db.insertInto('family_sites').values({
+      id, organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name: 'Meals at Roosevelt', address: '456 S Mathews St, Los Angeles, CA 90033', latitude: 34.0409, longitude: -118.2127,
+      opens: '07:30', closes: '13:30', dates: '[]', meals_per_child: 2, offers: '', languages: '["English"]', created_by: admin, created_at: at, updated_at: at, removed_at: null,
+    }).execute();
+    const day = await plant('2026-03-05', [site('E0001')], 'With a meal site');
+    await publishSiteDay(s.handle.db, s.deps.ids, { dayId: day, organizationId: s.orgId.district, personId: admin, at, familySites: [MEAL, { ...MEAL, id, name: 'Meals at Roosevelt' }] });
+    const names = async () => (await get('/api/public/sites?date=2026-03-05')).body.day.familySites.map((f: { name: string }) => f.name);
+    const version = async () => (await s.handle.db.selectFrom('site_days').select('version').where('id', '=', day).executeTakeFirstOrThrow()).version;
+    await nextCheck();
+    expect(await names()).toEqual([MEAL.name, 'Meals at Roosevelt']);
+    const before = { version: await version(), publications: (await s.handle.db.selectFrom('site_publications').select('id').where('day_id', '=', day).execute()).length };
+
+    expect((await districtAdmin.request('DELETE', `/api/sites/family/${id}`)).status).toBe(200);
+    await nextCheck();
+    // Gone from the public day; the other meal site (not removed) stays; no publication was made and the plan's version did not move (nothing to publish again).
+    expect(await names()).toEqual([MEAL.name]);
+    expect({ version: await version(), publications: (await s.handle.db.selectFrom('site_publications').select('id').where('day_id', '=', day).execute()).length }).toEqual(before);
+  });
+
   it('leaves out a day whose snapshot does not read as a published day, and still answers the others', async () => {
     const day = await plant('2026-03-04', [site('E0001')], 'Broken snapshot');
     await s.handle.db.insertInto('site_publications').values({ id: s.deps.ids.next(s.orgId.district), organization_id: s.orgId.district, day_id: day, plan_version: 1, snapshot: '{"sites": "not a list"}', published_by: admin, published_at: s.clock.now.toISOString() }).execute();

@@ -111,8 +111,8 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
     const at = deps.now().toISOString();
     await deps.db.transaction().execute(async (tx) => {
       const before = await familySiteOf(tx, actor.org.id, id);
+      // Gone from the public page at once (src/server/public/sites-read.ts), so no day is left to publish again for it.
       await tx.updateTable('family_sites').set({ removed_at: at, updated_at: at }).where('id', '=', before.id).execute();
-      await familyChangedOn(tx, actor.org.id, [siteOfRow(before).dates]);
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-remove', subject: `family-sites/${before.id}`, at });
     });
     return c.json({ removed: { id, removedAt: at } }, 200);

@@ -61,10 +61,11 @@ export async function areaOf(db: Db, actor: Actor): Promise<DistrictArea | null>
 }
 
 /**
- * A meal or partner site entered, changed or removed reaches the public page at the next
- * publication of each strike day it is on (a publication is a snapshot, made on purpose): those
- * days' plan versions move on, so the plan page says there is something new to publish. Each
- * list is a site's dates; an empty one is every strike day.
+ * A meal or partner site entered or changed reaches the public page at the next publication of
+ * each strike day it is on (a publication is a snapshot, made on purpose): those days' plan
+ * versions move on, so the plan page says there is something new to publish. Each list is a
+ * site's dates; an empty one is every strike day. (A removed site leaves the public page at once:
+ * src/server/public/sites-read.ts.)
  */
 export async function familyChangedOn(tx: Transaction<Database>, organizationId: number, dateLists: string[][]): Promise<void> {
   let days = tx.updateTable('site_days').set((eb) => ({ version: eb('version', '+', 1) })).where('organization_id', '=', organizationId).where('cancelled_at', 'is', null);
