@@ -56,6 +56,20 @@ describe('a closed site\'s planned adults', () => {
   });
 });
 
+describe('an open site\'s capacity', () => {
+  it('refuses capacity 0 at an open site (the public page would say full all day), and allows it at a closed one, or none given', () => {
+    const open = { ...SITE, status: 'supervision' as const, opens: '08:00', closes: '18:00' };
+    const p = siteProblems(settle(open, { capacity: 0 }), 'set.');
+    expect(p.map((x) => [x.code, x.where?.field])).toEqual([['sites.open-without-room', 'set.capacity']]);
+    expect(p[0].message).toContain('open site (supervision) with capacity 0');
+    // Opening a closed site that kept capacity 0: refused the same way, naming the capacity.
+    expect(siteProblems(settle({ ...SITE, status: 'closed', capacity: 0 }, { status: 'meals', opens: '08:00', closes: '12:00' })).map((x) => x.code)).toEqual(['sites.open-without-room']);
+    expect(siteProblems(settle(open, { status: 'closed', capacity: 0, opens: null, closes: null }))).toEqual([]);
+    expect(siteProblems(settle(open, { capacity: null }))).toEqual([]);
+    expect(siteProblems(settle(open, { capacity: 1 }))).toEqual([]);
+  });
+});
+
 describe('the children-per-adult flag', () => {
   it('flags above the limit, not at it', () => {
     // 41 children / 2 adults = 20.5 > 20; 40 / 2 = 20 is not above 20.

@@ -313,6 +313,11 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     // Students attending a closed site are refused here as in the attendance file (E1 is closed now).
     const students = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { studentsAttending: 250 });
     expect([students.status, students.body.code, students.body.where?.field]).toEqual([422, 'sites.closed-with-students', 'studentsAttending']);
+    // An open site with room for no children would show full all day: refused, one site or in bulk.
+    const noRoom = await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E1`, { status: 'supervision', opens: '08:00', closes: '18:00', capacity: 0 });
+    expect([noRoom.status, noRoom.body.code, noRoom.body.where?.field]).toEqual([422, 'sites.open-without-room', 'capacity']);
+    const noRoomBulk = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { capacity: 0 }, sites: 'all' });
+    expect([noRoomBulk.status, noRoomBulk.body.code, noRoomBulk.body.where?.field]).toEqual([422, 'sites.open-without-room', 'set.capacity']);
     const many = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'closed', administrators: 1 }, sites: 'all' });
     expect([many.status, many.body.code, many.body.where?.field]).toEqual([422, 'sites.closed-with-adults', 'set.administrators']);
     // Named once with the first site, and how many more of the 4 picked break it (sites in name order: Alder E1 first).
