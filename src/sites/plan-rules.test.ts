@@ -1,7 +1,7 @@
 /** The site plan's rules: hours, the children-per-adult flag, the live status, bulk selection and its preview. */
 import { describe, expect, it } from 'vitest';
 import { chooseSites, diff, sitesFromCsv, transitions } from './bulk-select.ts';
-import { childrenPerAdult, effectiveSet, isFlagged, isHHMM, settle, siteProblems, type SiteFields } from './plan-rules.ts';
+import { childrenPerAdult, effectiveSet, isFlagged, isHHMM, likelyChildrenLimit, settle, siteProblems, type SiteFields } from './plan-rules.ts';
 
 const SITE: SiteFields = { status: 'instruction', opens: null, closes: null, capacity: null, administrators: 0, substitutes: 0, volunteers: 0, studentsAttending: null, offers: '', languages: [] };
 
@@ -67,6 +67,15 @@ describe('an open site\'s capacity', () => {
     expect(siteProblems(settle(open, { status: 'closed', capacity: 0, opens: null, closes: null }))).toEqual([]);
     expect(siteProblems(settle(open, { capacity: null }))).toEqual([]);
     expect(siteProblems(settle(open, { capacity: 1 }))).toEqual([]);
+  });
+});
+
+describe('a count of children to ask again', () => {
+  it('is above three times the capacity or the enrollment, whichever is larger; unknown without either', () => {
+    // Capacity 100 → 300; enrollment 650 → 650: the larger, 650. Capacity 400 → 1,200 > 650.
+    expect([likelyChildrenLimit(100, 650), likelyChildrenLimit(400, 650), likelyChildrenLimit(100, null), likelyChildrenLimit(null, 650)]).toEqual([650, 1200, 300, 650]);
+    // Capacity 0 or no enrollment counts as unknown.
+    expect([likelyChildrenLimit(null, null), likelyChildrenLimit(0, 0), likelyChildrenLimit(0, 90)]).toEqual([null, null, 90]);
   });
 });
 

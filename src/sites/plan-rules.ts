@@ -86,6 +86,19 @@ export function siteProblems(site: SiteFields, prefix = ''): Problem[] {
   return problems;
 }
 
+/** A count of children above this many times the site's capacity is asked again before it is kept. */
+export const UNLIKELY_TIMES_CAPACITY = 3;
+
+/**
+ * The most children a count may name without being confirmed: three times the site's capacity or
+ * the school's enrollment, whichever is larger (a site takes walk-ins; it does not take a whole
+ * district). Null when neither is known.
+ */
+export function likelyChildrenLimit(capacity: number | null, enrolled: number | null): number | null {
+  const limits = [capacity !== null && capacity > 0 ? UNLIKELY_TIMES_CAPACITY * capacity : null, enrolled !== null && enrolled > 0 ? enrolled : null].filter((x): x is number => x !== null);
+  return limits.length === 0 ? null : Math.max(...limits);
+}
+
 /** Children per adult present, or null without both counts (no adult and some children: Infinity). */
 export function childrenPerAdult(children: number | null, adults: number | null): number | null {
   if (children === null || adults === null) return null;

@@ -93,7 +93,10 @@ export const BulkBody = z.object({
   preview: z.boolean().optional(),
 }).strict().openapi('SiteBulkChange', { example: { set: { status: 'closed' }, sites: 'all', except: ['E1', 'M1'], preview: true } });
 
-export const CountsBody = z.object({ childrenPresent: Count(100_000), adultsPresent: Count(10_000), studentsAttending: Count(100_000).optional() }).strict()
+export const CountsBody = z.object({
+  childrenPresent: Count(100_000), adultsPresent: Count(10_000), studentsAttending: Count(100_000).optional(),
+  confirm: z.boolean().optional().openapi({ description: 'true: keep a count of children above three times the site\'s capacity and above the school\'s enrollment (otherwise refused, 422 sites.count-unlikely, so a mistyped count does not show the site full to the public)' }),
+}).strict()
   .openapi('SiteCounts', { example: { childrenPresent: 84, adultsPresent: 6 } });
 
 export const AdminBody = z.object({ personId: z.number().int().positive(), schoolId: SchoolId }).strict().openapi('SiteAdministratorNew', { example: { personId: 12, schoolId: 'E1' } });

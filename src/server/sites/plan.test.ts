@@ -258,6 +258,16 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect(await changes()).toBe(before);
     // The district's admin still reports it.
     expect((await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2 })).status).toBe(200);
+    // A count far above what the site takes (a digit too many) is asked again rather than shown full to
+    // the public: 100,000 at E1 (320 enrolled: 50+50+50+50+60+60) refused, changing nothing; kept when confirmed.
+    const typo = await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 100_000, adultsPresent: 2 });
+    expect([typo.status, typo.body.code, typo.body.where?.field]).toEqual([422, 'sites.count-unlikely', 'childrenPresent']);
+    expect(typo.body.message).toContain('100000 children present at Alder Elementary (E1) is more than');
+    expect(typo.body.message).toContain('the 320 students enrolled there');
+    expect((await site('E1')).childrenPresent).toBe(10);
+    const sure = await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 1000, adultsPresent: 2, confirm: true });
+    expect([sure.status, sure.body.site.childrenPresent]).toEqual([200, 1000]);
+    expect((await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2 })).status).toBe(200);
     // Counts too carry students attending at most the enrollment (E1: 50+50+50+50+60+60 = 320), and none at a closed site.
     const over = await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 10, adultsPresent: 2, studentsAttending: 321 });
     expect([over.status, over.body.problems?.[0]?.code, over.body.problems?.[0]?.where?.field]).toEqual([422, 'attendance.more-than-enrolled', 'studentsAttending']);
@@ -268,7 +278,7 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect((await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status: 'closed', studentsAttending: null })).status).toBe(200);
     const closed = await admin.request('POST', `/api/sites/days/${dayId}/sites/E2/counts`, { childrenPresent: 3, adultsPresent: 1 });
     expect([closed.status, closed.body.code]).toEqual([409, 'sites.closed']);
-    expect(await changes()).toBe(before + 2);
+    expect(await changes()).toBe(before + 4);
     await admin.request('PATCH', `/api/sites/days/${dayId}/sites/E2`, { status, studentsAttending });
   });
 

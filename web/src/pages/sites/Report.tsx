@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { PageProps, Session } from '../../App.tsx';
-import { api } from '../../api.ts';
+import { api, ApiError } from '../../api.ts';
 import { useLang, useMessages } from '../../i18n.ts';
 import { Pending } from '../../components/workspace/parts.tsx';
 import { useFetch } from '../../components/pickets/useFetch.ts';
@@ -47,14 +47,23 @@ function Counts({ day, schoolId, school }: { day: SiteDay; schoolId: string; sch
   const [attending, setAttending] = useState('');
   const [said, setSaid] = useState<Said>(null);
   const [flag, setFlag] = useState(false);
+  // A count far above what the site takes is asked again (sites.count-unlikely): the number it was asked for.
+  const [unlikely, setUnlikely] = useState<string | null>(null);
   const time = (iso: string) => new Date(iso).toLocaleTimeString(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' });
-  const send = async () => {
+  const send = async (confirm = false) => {
     try {
-      const body = { childrenPresent: Number(children), adultsPresent: Number(adults), ...(attending === '' ? {} : { studentsAttending: Number(attending) }) };
+      const body = { childrenPresent: Number(children), adultsPresent: Number(adults), ...(attending === '' ? {} : { studentsAttending: Number(attending) }), ...(confirm ? { confirm: true } : {}) };
       const out = await api<{ site: Site }>('POST', `/api/sites/days/${day.id}/sites/${encodeURIComponent(schoolId)}/counts`, body);
+      setUnlikely(null);
       setFlag(out.site.flagged);
       setSaid({ ok: true, text: t('report.sent', { at: time(out.site.countedAt ?? new Date().toISOString()), children: out.site.childrenPresent ?? 0, adults: out.site.adultsPresent ?? 0 }) });
     } catch (e) {
+      if (e instanceof ApiError && e.problem.code === 'sites.count-unlikely') {
+        setUnlikely(children);
+        setSaid({ ok: false, text: t('report.unlikely', { children: Number(children) }) });
+        return;
+      }
+      setUnlikely(null);
       setSaid(refusal(e));
     }
   };
@@ -67,6 +76,7 @@ function Counts({ day, schoolId, school }: { day: SiteDay; schoolId: string; sch
       <p><label htmlFor={id('s')}>{t('report.attending')}</label><br /><input id={id('s')} type="number" inputMode="numeric" min={0} value={attending} onChange={(e) => setAttending(e.target.value)} /></p>
       <button type="submit" className="vt-big">{t('report.send')}</button>
       <SaidLine said={said} />
+      {unlikely !== null && unlikely === children && <p><button type="button" className="ro-secondary" onClick={() => void send(true)}>{t('report.confirm', { children: Number(children) })}</button></p>}
       {flag && <p className="error" role="alert">{t('report.flag', { limit: day.ratioLimit })}</p>}
     </form>
   );

@@ -67,6 +67,8 @@ export const st = messages({
     'report.site': 'Site', 'report.children': 'Children present now', 'report.adults': 'Adults present now', 'report.attending': 'Students attending today (optional)',
     'report.send': 'Send the counts', 'report.sent': 'Sent at {at}: {children} children, {adults} adults.', 'report.flag': 'Above the district\'s limit of {limit} children per adult: ask for more adults.',
     'report.last': 'Last count: {children} children, {adults} adults at {at}.',
+    'report.unlikely': '{children} children is far more than this site takes, by its capacity and its enrollment. Nothing was sent: check the number.',
+    'report.confirm': 'The count is right: send {children} children',
   },
   es: {
     'link': 'Sitios en días de huelga',
@@ -133,5 +135,7 @@ export const st = messages({
     'report.site': 'Sitio', 'report.children': 'Niños presentes ahora', 'report.adults': 'Adultos presentes ahora', 'report.attending': 'Estudiantes que asistieron hoy (opcional)',
     'report.send': 'Enviar los conteos', 'report.sent': 'Enviado a las {at}: {children} niños, {adults} adultos.', 'report.flag': 'Por encima del límite del distrito de {limit} niños por adulto: pida más adultos.',
     'report.last': 'Último conteo: {children} niños, {adults} adultos a las {at}.',
+    'report.unlikely': '{children} niños es mucho más de lo que recibe este sitio, según su capacidad y su matrícula. No se envió nada: revise el número.',
+    'report.confirm': 'El conteo es correcto: enviar {children} niños',
   },
 });
