@@ -1,7 +1,7 @@
 // Where the command line is told to write something it cannot, or is missing an option: a usage error (exit 2) naming the
 // flag, the path and what to give instead, before any work, and nothing left behind; never an
 // internal error with a stack trace.
-import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,4 +58,24 @@ it('strike-impact: --substitutes with no day rate anywhere is the option missing
   expect(r.code).toBe(2);
   expect(r.err).toContain(`--substitutes 40 needs their day rate: ${days} has no substitute_day_rate column, so add --substitute-rate, such as --substitute-rate 300`);
   expect((await runCli('strike-impact', '--district', TINY, '--days', days, '--substitutes', '40', '--substitute-rate', '300')).code).toBe(0);
+});
+
+it('names every file it wrote, with its size, on stderr (stdout stays empty), as md, html, json or a chart', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'settle-out-'));
+  const runs: [string[], string[]][] = [
+    [['cost', PAY, '--district', TINY, '--out', join(dir, 'cost.txt')], ['cost.txt']],
+    [['cost', PAY, '--district', TINY, '--json', '--out', join(dir, 'cost.json'), '--chart', join(dir, 'cost.svg')], ['cost.svg', 'cost-reserve.svg', 'cost.json']],
+    [['disclose', PAY, '--district', TINY, '--format', 'html', '--out', join(dir, 'd.html')], ['d.html']],
+    [['compare', PAY, PAY, '--district', TINY, '--out', join(dir, 'c.md')], ['c.md']],
+  ];
+  for (const [args, files] of runs) {
+    const r = await runCli(...args);
+    expect([r.code, r.out]).toEqual([0, '']);
+    for (const f of files) {
+      const size = statSync(join(dir, f)).size;
+      // Under 10 KB in bytes, else in KB (1,024 bytes), rounded.
+      const shown = size < 10_240 ? `${size.toLocaleString('en-US')} bytes` : `${Math.round(size / 1024).toLocaleString('en-US')} KB`;
+      expect(r.err).toContain(`Wrote ${join(dir, f)} (${shown})\n`);
+    }
+  }
 });

@@ -4,7 +4,7 @@ import type { Io } from './io.ts';
 import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
 import { UsageError } from './io.ts';
 import { withoutTraces } from './json.ts';
-import { checkOutFile, formatOf, writeWhole } from './output.ts';
+import { checkOutFile, emit, formatOf, writeReport } from './output.ts';
 
 export function registerCompare(program: Command, io: Io): void {
   program
@@ -35,8 +35,7 @@ export function registerCompare(program: Command, io: Io): void {
         const budgetEnd = Math.max(dataset.district.baseFiscalYear, ...dataset.budget.map((b) => b.fy));
         const extrapolated = c.toCents.map((y) => y.fy).filter((fy) => (parseFiscalYear(fy) ?? 0) > budgetEnd);
         const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : changesTable(c, extrapolated);
-        if (opts.out) writeWhole(opts.out, text);
-        else io.out(text);
+        emit(io, opts.out, text);
         return;
       }
       // Side by side means over the same years: every proposal is costed through the latest one's horizon.
@@ -44,14 +43,12 @@ export function registerCompare(program: Command, io: Io): void {
       const results = proposals.map((p) => costProposal({ dataset, proposal: p.proposal, source: p, through, allowOtherYear: opts.allowOtherYear }));
       if (format === 'xlsx') {
         const { workbookFor } = await import('../reports/xlsx/index.ts');
-        writeWhole(opts.out as string, await workbookFor({ kind: 'compare', dataset, proposals: proposals.map((p) => p.proposal), results }));
-        io.err(`Wrote ${opts.out}\n`);
+        writeReport(io, opts.out as string, await workbookFor({ kind: 'compare', dataset, proposals: proposals.map((p) => p.proposal), results }));
         return;
       }
       // The years every proposal is costed over, named at the top of the answer.
       const span = { from: results[0].total.from, to: results[0].total.to };
       const text = format === 'json' ? JSON.stringify({ span, proposals: results.map(withoutTraces) }, null, 2) + '\n' : compareTable(results, provisionsOf(dataset, proposals.map((p) => p.proposal)));
-      if (opts.out) writeWhole(opts.out, text);
-      else io.out(text);
+      emit(io, opts.out, text);
     });
 }

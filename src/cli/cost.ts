@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Io } from './io.ts';
 import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
-import { checkOutFile, formatOf, writeWhole } from './output.ts';
+import { checkOutFile, emit, formatOf, writeReport } from './output.ts';
 import { withoutTraces } from './json.ts';
 
 export function registerCost(program: Command, io: Io): void {
@@ -32,14 +32,13 @@ export function registerCost(program: Command, io: Io): void {
         // Chart and spreadsheet libraries load only when asked for: the command starts faster.
         const { costChartsSvg } = await import('../reports/charts.ts');
         const charts = costChartsSvg(result);
-        writeWhole(opts.chart, charts.cost);
-        writeWhole(opts.chart.replace(/(\.svg)?$/i, '-reserve.svg'), charts.reserve);
+        writeReport(io, opts.chart, charts.cost);
+        writeReport(io, opts.chart.replace(/(\.svg)?$/i, '-reserve.svg'), charts.reserve);
       }
       let text: string;
       if (format === 'xlsx') {
         const { workbookFor } = await import('../reports/xlsx/index.ts');
-        writeWhole(opts.out as string, await workbookFor({ kind: 'cost', dataset, proposals: [parsed.proposal], results: [result] }));
-        io.err(`Wrote ${opts.out}\n`);
+        writeReport(io, opts.out as string, await workbookFor({ kind: 'cost', dataset, proposals: [parsed.proposal], results: [result] }));
         return;
       }
       // For an imported dataset: which figures are the district's own (changed since the import).
@@ -50,7 +49,6 @@ export function registerCost(program: Command, io: Io): void {
       } else {
         text = costTable(result) + (sources ? `\n${figureSourcesLine(sources, dataset.district)}\n` : '') + (opts.trace ? traceText(result) : '');
       }
-      if (opts.out) writeWhole(opts.out, text);
-      else io.out(text);
+      emit(io, opts.out, text);
     });
 }

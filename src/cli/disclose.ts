@@ -6,7 +6,7 @@ import type { DisclosureOptions, Paper, UnitStatus } from '../reports/disclosure
 import { UNIT_STATUSES } from '../reports/disclosure/statuses.ts';
 import { UsageError, type Io } from './io.ts';
 import { ALLOW_OTHER_YEAR, requireOption } from './options.ts';
-import { checkOutFile, writeWhole } from './output.ts';
+import { checkOutFile, emit, writeReport } from './output.ts';
 import { step } from './progress.ts';
 
 const FORMATS = ['md', 'html', 'pdf', 'xlsx'] as const;
@@ -94,8 +94,7 @@ export function registerDisclose(program: Command, io: Io): void {
 
       if (format === 'xlsx') {
         const { workbookFor } = await import('../reports/xlsx/index.ts');
-        writeWhole(opts.out as string, await workbookFor({ kind: 'disclose', dataset, proposals: [proposal], results: [result] }));
-        io.err(`Wrote ${opts.out}\n`);
+        writeReport(io, opts.out as string, await workbookFor({ kind: 'disclose', dataset, proposals: [proposal], results: [result] }));
         return;
       }
       if (format === 'pdf') {
@@ -116,12 +115,10 @@ export function registerDisclose(program: Command, io: Io): void {
             await printer.close();
           }
         });
-        writeWhole(opts.out as string, pdf);
-        io.err(`Wrote ${opts.out}\n`);
+        writeReport(io, opts.out as string, pdf);
         return;
       }
       const text = format === 'html' ? disclosureHtml({ ...input, paper }) : disclosureMarkdown(input);
-      if (opts.out) writeWhole(opts.out, text);
-      else io.out(text);
+      emit(io, opts.out, text);
     });
 }

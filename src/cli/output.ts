@@ -1,6 +1,6 @@
 import { renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { UsageError } from './io.ts';
+import { UsageError, type Io } from './io.ts';
 import { errorCode } from '../errors/code.ts';
 
 const statOf = (path: string): Stats | null => {
@@ -62,4 +62,17 @@ export function writeWhole(path: string, data: string | Buffer): void {
     if (why[code]) throw new UsageError(`cannot write ${path}: ${why[code]}; nothing was written`);
     throw e;
   }
+}
+
+/** Writes a file whole (writeWhole) and says so on stderr, with its size: a command that wrote a file never ends in silence. */
+export function writeReport(io: Io, path: string, data: string | Buffer): void {
+  writeWhole(path, data);
+  const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+  io.err(`Wrote ${path} (${bytes < 10_240 ? `${bytes.toLocaleString('en-US')} bytes` : `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`})\n`);
+}
+
+/** The answer to --out FILE (written whole, and said) or, without it, to stdout. */
+export function emit(io: Io, out: string | undefined, text: string): void {
+  if (out) writeReport(io, out, text);
+  else io.out(text);
 }

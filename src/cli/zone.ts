@@ -10,7 +10,7 @@ import type { Space } from '../zone/space.ts';
 import { UsageError, type Io } from './io.ts';
 import { requireOption } from './options.ts';
 import { MAX_PROPOSAL_CHARS } from '../proposals/limits.ts';
-import { checkOutFile, writeWhole } from './output.ts';
+import { checkOutFile, emit } from './output.ts';
 
 interface Options {
   district?: string;
@@ -128,8 +128,7 @@ export function registerZone(program: Command, io: Io): void {
       });
       progress.done();
       const text = opts.json ? JSON.stringify(result, null, 2) + '\n' : zoneTable(result);
-      if (opts.out) writeWhole(opts.out, text);
-      else io.out(text);
+      emit(io, opts.out, text);
       const mismatched = result.exactness.reportedPackages - result.exactness.reportedMatching;
       if (mismatched > 0) io.err(`settle: warning: the fast figures of ${mismatched} reported packages differ from the full costing; the figures shown are the full costing's\n`);
     });
