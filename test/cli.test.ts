@@ -84,12 +84,13 @@ describe('settle cost', () => {
     expect((await run('costt')).code).toBe(2);
   });
 
-  it('exits 3 for a broken proposal, with file:line:col, and prints nothing on stdout', async () => {
+  it('exits 3 for a broken proposal, with file:line:col, and prints no result on stdout (with --json, only the error)', async () => {
     const bad = join(tmp, 'bad.yaml');
     writeFileSync(bad, readFileSync(PAY, 'utf8').replace('pct: 3\n', 'pct: three\n'));
     const r = await run('cost', bad, '--district', TINY, '--json');
     expect(r.code).toBe(3);
-    expect(r.out).toBe('');
+    expect(Object.keys(JSON.parse(r.out))).toEqual(['error']);
+    expect((await run('cost', bad, '--district', TINY)).out).toBe('');
     // `pct: three` is on line 16 of pay-terms.yaml, its value at column 10.
     expect(r.err).toContain(`${bad}:16:10 terms[0].pct: must be a number, got "three"`);
   });

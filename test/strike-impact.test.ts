@@ -162,7 +162,9 @@ describe('settle strike-impact: bad input', () => {
   const bad = async (fixture: string) => {
     const r = await run('strike-impact', '--district', TINY, '--days', FIX(fixture), '--json');
     expect(r.code).toBe(3);
-    expect(r.out).toBe('');
+    // No result: with --json only the error, as JSON, its problems those stderr lists.
+    const { error } = JSON.parse(r.out) as { error: { kind: string; problems: { code: string }[] } };
+    expect([error.kind, error.problems.length > 0]).toEqual(['invalid-input', true]);
     return r.err;
   };
 
