@@ -23,7 +23,7 @@ export function chooseSites(input: { sites: 'all' | string[]; except?: string[];
   const problems: Problem[] = [];
   const check = (ids: string[], field: string) => ids.forEach((id, i) => {
     if (!known.has(id) && problems.length < MAX_PROBLEMS) {
-      problems.push({ code: 'sites.unknown-school', message: `${field}[${i}]: there is no school "${id}" on this day`, where: { field: `${field}[${i}]` }, hint: 'a school id from GET /api/sites/days/{dayId}/sites, such as "E1"' });
+      problems.push({ code: 'sites.unknown-school', message: `${field}[${i}]: there is no school "${id}" on this day`, where: { field: `${field}[${i}]` }, hint: `a school id from GET /api/sites/days/{dayId}/sites${input.known.length > 0 ? `, such as "${input.known[0]}"` : ''}` });
     }
   });
   if (input.sites !== 'all') check(input.sites, 'sites');

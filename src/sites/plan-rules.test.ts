@@ -106,6 +106,9 @@ describe('bulk selection', () => {
   it('refuses unknown ids by field', () => {
     const r = chooseSites({ sites: ['E1', 'X9'], except: ['Y1'], known });
     expect(r.ok ? [] : r.problems.map((p) => p.where?.field)).toEqual(['sites[1]', 'except[0]']);
+    // The example is an id of this day's sites, not of some other district's.
+    const other = chooseSites({ sites: ['X9'], known: ['M1', 'H1'] });
+    expect(other.ok ? '' : other.problems[0].hint).toBe('a school id from GET /api/sites/days/{dayId}/sites, such as "M1"');
   });
   it('reads school ids or CDS codes from a CSV, naming the line of each unknown one', () => {
     const sites = known.map((id, i) => ({ schoolId: id, cdsCode: `9999999000000${i + 1}` }));

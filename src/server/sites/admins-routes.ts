@@ -84,8 +84,12 @@ export function adminRoutes(app: OpenAPIHono<AppEnv>): void {
     if (!person) throw new ApiError(404, { code: 'not-found', message: `there is no person ${b.personId} in your district`, where: { field: 'personId' }, hint: 'a person id from GET /api/people' });
     if (person.role !== 'site-administrator') throw new ApiError(409, { code: 'sites.not-site-administrator', message: `${person.name} has the role ${person.role}, not site-administrator`, hint: 'give them the role first: POST /api/people/{id}/role {"role": "site-administrator"}' });
     const version = await latestDatasetVersion(deps.db, actor);
-    const school = version === null ? undefined : (await datasetOfVersion(deps.db, version)).schools.find((s) => s.id === b.schoolId);
-    if (!school) throw new ApiError(404, { code: 'not-found', message: `there is no school "${b.schoolId}" in the district's newest dataset`, where: { field: 'schoolId' }, hint: 'a school id from the dataset, such as "E1"' });
+    const schools = version === null ? [] : (await datasetOfVersion(deps.db, version)).schools;
+    const school = schools.find((s) => s.id === b.schoolId);
+    if (!school) {
+      const example = schools.length > 0 ? `, such as "${schools[0].id}" (${schools[0].name})` : ': upload the district\'s dataset first';
+      throw new ApiError(404, { code: 'not-found', message: `there is no school "${b.schoolId}" in the district's newest dataset`, where: { field: 'schoolId' }, hint: `a school id from the dataset${example}` });
+    }
     const at = deps.now().toISOString();
     const id = deps.ids.next(actor.org.id);
     await deps.db.transaction().execute(async (tx) => {
