@@ -12,7 +12,7 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { announce } from './changes.ts';
 import { DayParams, RegionBody, ShiftBody, ShiftEditBody, ShiftParams, ShiftSchema, ShiftsQuery, WorksiteParams } from './plan-schemas.ts';
-import { dayOf, hasActions, listShifts, memberOf, pickets, shiftOf, type DayRow, type ShiftRow } from './plan-store.ts';
+import { dayOf, hasActions, listShifts, memberOf, pickets, refuseOtherDayOverlap, shiftOf, type DayRow, type ShiftRow } from './plan-store.ts';
 import { keepPaidShift } from './pay-guard.ts';
 
 const list = createRoute({
@@ -80,6 +80,7 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
       if (b.duty === 'picket' && b.worksiteId === undefined) throw bad('worksiteId', 'a picket shift is at a worksite', '"worksiteId": 12');
       const s = { startsAt: iso(b.startsAt), endsAt: iso(b.endsAt), capacity: b.capacity, minimum: b.minimum };
       checkShift(s, day);
+      await refuseOtherDayOverlap(tx, actor.org.id, day.id, [s]);
       if (b.worksiteId !== undefined) {
         const w = await tx.selectFrom('roster_worksites').select('id').where('id', '=', b.worksiteId).where('organization_id', '=', actor.org.id).executeTakeFirst();
         if (!w) throw new ApiError(404, { code: 'not-found', message: `there is no worksite ${b.worksiteId} that you can see`, where: { field: 'worksiteId' }, hint: 'a worksite id from GET /api/roster/worksites' });
@@ -113,6 +114,7 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
       checkShift(s, day);
       const retimed = s.startsAt !== old.starts_at ? 'startsAt' : s.endsAt !== old.ends_at ? 'endsAt' : null;
       if (retimed) await keepPaidShift(tx, actor.org.id, { id: old.id, date: day.date, field: retimed });
+      if (retimed) await refuseOtherDayOverlap(tx, actor.org.id, day.id, [s], old.id);
       if (b.captainMemberRowId != null) await memberOf(tx, actor.org.id, b.captainMemberRowId, 'captainMemberRowId');
       await tx.updateTable('picket_shifts').set({
         starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity, minimum: s.minimum,

@@ -8,7 +8,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PicketShiftsTable, StrikeDaysTable } from '../../db/schema.ts';
 import { allowUnion, type Permission } from '../authz.ts';
 import type { Actor, AppEnv } from '../env.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type DayRow = Selectable<StrikeDaysTable>;
@@ -152,4 +152,28 @@ export async function hasActions(db: Db, shiftId: number): Promise<boolean> {
 /** Locks the shift's row until the transaction ends (PostgreSQL; SQLite writers queue anyway), so sign-ups on it are counted one at a time. */
 export async function lockShift(tx: Transaction<Database>, orgId: number, shiftId: number): Promise<void> {
   await tx.updateTable('picket_shifts').set((eb) => ({ capacity: eb.ref('capacity') })).where('id', '=', shiftId).where('organization_id', '=', orgId).execute();
+}
+
+/**
+ * Refuses shifts at the same time as a shift of another strike day (not cancelled, not removed):
+ * a moment is one strike day's, and a member checked in on both would be paid for it twice, once
+ * for each day (strike pay counts overlapping shifts once within a day). A strike day's shifts
+ * start on its date and may run past midnight, so this is about a night shift and the next day's first.
+ */
+export async function refuseOtherDayOverlap(db: Db, orgId: number, dayId: number, spans: { startsAt: string; endsAt: string }[], exceptShiftId?: number): Promise<void> {
+  if (spans.length === 0) return;
+  const from = spans.reduce((m, x) => (x.startsAt < m ? x.startsAt : m), spans[0].startsAt);
+  const to = spans.reduce((m, x) => (x.endsAt > m ? x.endsAt : m), spans[0].endsAt);
+  let q = db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
+    .select(['s.id', 's.starts_at', 's.ends_at', 'd.date', 'd.label'])
+    .where('s.organization_id', '=', orgId).where('s.strike_day_id', '!=', dayId).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null)
+    .where('s.starts_at', '<', to).where('s.ends_at', '>', from);
+  if (exceptShiftId !== undefined) q = q.where('s.id', '!=', exceptShiftId);
+  const others = await q.orderBy('s.starts_at').execute();
+  for (const span of spans) {
+    const other = others.find((o) => o.starts_at < span.endsAt && o.ends_at > span.startsAt);
+    if (other) {
+      throw conflict('picket.overlaps-other-day', `a shift from ${span.startsAt} to ${span.endsAt} would be at the same time as shift ${other.id} of ${other.label} (${other.date}), ${other.starts_at} to ${other.ends_at}: a moment belongs to one strike day, or a member on both would be paid for it twice`, `end it by ${other.starts_at}, or plan both shifts on one strike day`);
+    }
+  }
 }

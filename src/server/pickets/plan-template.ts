@@ -14,7 +14,7 @@ import { ApiError, conflict, invalidContent } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { announce } from './changes.ts';
 import { DayParams, TemplateAnswer, TemplateBody } from './plan-schemas.ts';
-import { dayOf, listShifts, pickets, type Db, type ShiftJson } from './plan-store.ts';
+import { dayOf, listShifts, pickets, refuseOtherDayOverlap, type Db, type ShiftJson } from './plan-store.ts';
 
 /** Rows per INSERT: 18 columns × 500 = 9,000 parameters, under SQLite's and PostgreSQL's limits. */
 const CHUNK = 500;
@@ -58,6 +58,8 @@ export function templateRoutes(app: OpenAPIHono<AppEnv>): void {
       const sites = await sitesOf(db, actor.org.id, b.worksites);
       const existing = await db.selectFrom('picket_shifts').select(['worksite_id', 'duty', 'starts_at', 'ends_at']).where('strike_day_id', '=', day.id).where('removed_at', 'is', null).execute();
       const planned = expandTemplate(template, { date: day.date, timeZone: day.time_zone }, sites.map((s) => s.id), existing.map((e) => ({ worksiteId: e.worksite_id, duty: e.duty, startsAt: e.starts_at, endsAt: e.ends_at })));
+      // The template's times are the same at every site: each once.
+      await refuseOtherDayOverlap(db, actor.org.id, day.id, [...new Map(planned.shifts.map((p) => [`${p.startsAt} ${p.endsAt}`, { startsAt: p.startsAt, endsAt: p.endsAt }])).values()]);
       const rows: Insertable<PicketShiftsTable>[] = write ? planned.shifts.map((p) => ({
         id: deps.ids.next(actor.org.id), organization_id: actor.org.id, strike_day_id: day.id, worksite_id: p.worksiteId, place: null, duty: p.duty,
         starts_at: p.startsAt, ends_at: p.endsAt, capacity: p.capacity, minimum: p.minimum, captain_member_id: null, template: b.name,

@@ -130,6 +130,33 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect((await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[2].id}`)).body.shifts.map((x: { id: number }) => x.id)).not.toContain(id);
   });
 
+  it('refuses a shift at the same time as another strike day\'s (a member on both would be paid twice), by hand, by a change of times or by a template', async () => {
+    const night = (await organizer.request('POST', '/api/pickets/days', { date: '2026-03-02', label: 'Night before' })).body.day.id;
+    const next = (await organizer.request('POST', '/api/pickets/days', { date: '2026-03-03', label: 'Next day' })).body.day.id;
+    // 23:00–03:00 in Los Angeles (UTC−8): a shift of 2026-03-02 that ends on the 3rd.
+    const late = await organizer.request('POST', `/api/pickets/days/${night}/shifts`, { worksiteId: sites[0].id, duty: 'picket', startsAt: '2026-03-03T07:00:00Z', endsAt: '2026-03-03T11:00:00Z', capacity: 4, minimum: 1 });
+    expect(late.status).toBe(201);
+    const before = await shiftCount();
+    // 00:00–04:00 on the 3rd: three hours of it are the night shift's.
+    const same = await organizer.request('POST', `/api/pickets/days/${next}/shifts`, { worksiteId: sites[1].id, duty: 'picket', startsAt: '2026-03-03T08:00:00Z', endsAt: '2026-03-03T12:00:00Z', capacity: 4, minimum: 1 });
+    expect([same.status, same.body.code]).toEqual([409, 'picket.overlaps-other-day']);
+    expect(same.body.message).toContain(`shift ${late.body.shift.id} of Night before (2026-03-02), 2026-03-03T07:00:00.000Z to 2026-03-03T11:00:00.000Z`);
+    expect(same.body.hint).toBe('end it by 2026-03-03T07:00:00.000Z, or plan both shifts on one strike day');
+    // Back to back (from 03:00) is not at the same time; moved to start at 02:00, it is.
+    const after = await organizer.request('POST', `/api/pickets/days/${next}/shifts`, { worksiteId: sites[1].id, duty: 'picket', startsAt: '2026-03-03T11:00:00Z', endsAt: '2026-03-03T15:00:00Z', capacity: 4, minimum: 1 });
+    expect(after.status).toBe(201);
+    const moved = await organizer.request('PATCH', `/api/pickets/shifts/${after.body.shift.id}`, { startsAt: '2026-03-03T10:00:00Z' });
+    expect([moved.status, moved.body.code]).toEqual([409, 'picket.overlaps-other-day']);
+    // A template of 02:00–04:00 at every site: refused whole, previewed or applied.
+    const early = [{ duty: 'picket', start: '02:00', end: '04:00', capacity: 4, minimum: 1 }];
+    for (const preview of [true, false]) {
+      const t = await organizer.request('POST', `/api/pickets/days/${next}/template`, { name: 'Early', shifts: early, worksites: 'all', preview });
+      expect([t.status, t.body.code]).toEqual([409, 'picket.overlaps-other-day']);
+    }
+    expect(await shiftCount()).toBe(before + 1);
+    for (const id of [late.body.shift.id, after.body.shift.id]) expect((await organizer.request('DELETE', `/api/pickets/shifts/${id}`)).status).toBe(200);
+  });
+
   it('refuses to remove a shift once someone was checked in on it', async () => {
     const shift = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts?worksiteId=${sites[0].id}`)).body.shifts[0];
     const m = await s.handle.db.selectFrom('roster_members').select('id').where('worksite_id', '=', sites[0].id).executeTakeFirstOrThrow();
