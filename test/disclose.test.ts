@@ -1,6 +1,6 @@
 import { runCli } from './helpers/cli.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +169,23 @@ describe('settle disclose: usage errors', () => {
       expect(r.out).toBe('');
     });
   }
+});
+
+describe('settle disclose: an agreement reached after its contract ended', () => {
+  it('is disclosed (it was an internal error), its board date from the agreement up to a year after it', async () => {
+    // pay-terms.yaml's contract ends 2021-06-30; dated 2021-09-15, it was settled after that.
+    const late = join(tmp, 'late.yaml');
+    writeFileSync(late, readFileSync(PAY, 'utf8').replace(/^date: 2019-03-01$/m, 'date: 2021-09-15'));
+    const r = await run('disclose', late, '--district', TINY_DIR, '--allow-other-year');
+    expect([r.code, r.err]).toEqual([0, expect.not.stringContaining('internal error')]);
+    // The board date defaults to the agreement's; revisions are due 45 days later (Sept 15 + 15 + 30 = Oct 30).
+    expect(r.out).toContain('| Board meeting date | September 15, 2021 (the date of the agreement; no meeting date was given) |');
+    expect(r.out).toContain('| Budget revisions due | October 30, 2021');
+    expect((await run('disclose', late, '--district', TINY_DIR, '--allow-other-year', '--board-date', '2022-09-15')).code).toBe(0);
+    const later = await run('disclose', late, '--district', TINY_DIR, '--allow-other-year', '--board-date', '2022-09-16');
+    expect(later.code).toBe(2);
+    expect(later.err).toContain('--board-date 2022-09-16 is more than a year after the agreement; give a date from 2021-09-15 (the agreement\'s date) to 2022-09-15 (a year after it: its contract ended on 2021-06-30, before it)');
+  });
 });
 
 describe('settle disclose --format html', () => {
