@@ -175,7 +175,8 @@ describe('settle disclose: an agreement reached after its contract ended', () =>
   it('is disclosed (it was an internal error), its board date from the agreement up to a year after it', async () => {
     // pay-terms.yaml's contract ends 2021-06-30; dated 2021-09-15, it was settled after that.
     const late = join(tmp, 'late.yaml');
-    writeFileSync(late, readFileSync(PAY, 'utf8').replace(/^date: 2019-03-01$/m, 'date: 2021-09-15'));
+    // Its back pay (paid 2019-04-01) is paid once it is reached: 2021-10-01.
+    writeFileSync(late, readFileSync(PAY, 'utf8').replace(/^date: 2019-03-01$/m, 'date: 2021-09-15').replace('paid: 2019-04-01', 'paid: 2021-10-01'));
     const r = await run('disclose', late, '--district', TINY_DIR, '--allow-other-year');
     expect([r.code, r.err]).toEqual([0, expect.not.stringContaining('internal error')]);
     // The board date defaults to the agreement's; revisions are due 45 days later (Sept 15 + 15 + 30 = Oct 30).

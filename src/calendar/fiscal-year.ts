@@ -75,3 +75,13 @@ export function range(from: FiscalYear, to: FiscalYear): FiscalYear[] {
   for (let fy = from; fy <= to; fy++) out.push(fy);
   return out;
 }
+
+/**
+ * The last day an agreement's pay may fall on without saying `outsideTerm`, and its board may
+ * disclose it: the end of its contract, or, for an agreement reached after its contract ended
+ * (settled late, paid back to its start), a year after the agreement (29 February: the 28th).
+ */
+export function agreementPayUntil(proposal: { date: string; term: { end: string } }): string {
+  if (proposal.date <= proposal.term.end) return proposal.term.end;
+  return `${Number(proposal.date.slice(0, 4)) + 1}${proposal.date.slice(4)}`.replace(/-02-29$/, '-02-28');
+}

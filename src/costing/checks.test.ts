@@ -61,3 +61,34 @@ it('refuses a contract that ends before the dataset\'s base year, even as a what
     hint: 'cost it on a dataset of 2016-17 to 2017-18',
   }]);
 });
+
+describe('back pay paid on a date no budget office would accept', () => {
+  // The tiny district's data are of 2018-19; the proposal is dated 2019-03-01, its contract 2017-07-01 to 2020-06-30,
+  // a raise back to its start.
+  const withPaid = (paid: string, date = '2019-03-01', allowOtherYear = false) => {
+    const yaml = head('  start: 2017-07-01\n  end: 2020-06-30').replace('date: 2019-03-01', `date: ${date}`) + `  - { kind: raise, pct: 3, effective: 2017-07-01, paid: ${paid} }\n`;
+    const parsed = parseProposal(yaml, 'paid.yaml');
+    try {
+      costProposal({ dataset: tiny(), proposal: parsed.proposal, source: parsed, allowOtherYear });
+    } catch (e) {
+      return (e as InvalidInput).problems;
+    }
+    return [];
+  };
+
+  it('refuses back pay paid before the agreement is reached (it was dropped from every total when that fell before the data\'s year)', () => {
+    // Line 10 `  - { kind: raise, pct: 3, effective: 2017-07-01, paid: 2018-03-01 }`: "paid: " ends at col 56, the value at col 57.
+    expect(withPaid('2018-03-01')).toEqual([{
+      code: 'proposal.paid-before-agreement', where: { file: 'paid.yaml', line: 10, col: 57, field: 'terms[0].paid' },
+      message: 'term "raise-1" (raise) has its back pay paid 2018-03-01, before the agreement\'s date 2019-03-01: back pay is paid once the agreement is reached',
+      hint: 'paid: 2019-03-01   (or later; leave paid out to pay it in the agreement\'s year)',
+    }]);
+    expect(withPaid('2019-02-28').map((p) => p.code)).toEqual(['proposal.paid-before-agreement']);
+    expect(withPaid('2019-03-01')).toEqual([]);
+  });
+
+  it('refuses back pay paid in a year before the data\'s, even on a what-if of an older agreement: it would be in no year and no total', () => {
+    // On 2018-19 data an agreement dated 2018-01-10 (2017-18) paying its back pay in 2017-18 cannot be costed.
+    expect(withPaid('2018-02-01', '2018-01-10', true).map((p) => [p.code, p.hint])).toEqual([['proposal.before-data', 'paid: 2018-07-01   (or later), or cost the proposal on a dataset of 2017-18']]);
+  });
+});

@@ -84,6 +84,17 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         if (target) checkTerm(target, t.unit, ['terms', i, 'terms', k], ref);
       });
     } else checkTerm(t, t.unit, ['terms', i]);
+    // Back pay is paid once the agreement exists; paid in a year before the dataset's, it would
+    // fall in no year costed and vanish from every total without a word.
+    if ((t.kind === 'raise' || t.kind === 'hourly-raise' || t.kind === 'flat-amount' || t.kind === 'wage-floor') && t.paid !== undefined) {
+      if (t.paid < proposal.date) {
+        add(['terms', i, 'paid'], 'paid-before-agreement', `term "${t.id}" (${t.kind}) has its back pay paid ${t.paid}, before the agreement's date ${proposal.date}: back pay is paid once the agreement is reached`,
+          `paid: ${proposal.date}   (or later; leave paid out to pay it in the agreement's year)`);
+      } else if (fiscalYearOf(t.paid) < p.base) {
+        add(['terms', i, 'paid'], 'before-data', `term "${t.id}" (${t.kind}) has its back pay paid ${t.paid}, in ${fyLabel(fiscalYearOf(t.paid))}, before the first year costed (${fyLabel(p.base)}, the dataset's year): it would be in no year and no total`,
+          `paid: ${fyStart(p.base)}   (or later), or cost the proposal on a dataset of ${fyLabel(fiscalYearOf(t.paid))}`);
+      }
+    }
     // A bonus or program dated before the dataset's year falls in no year costed: it would vanish from every total.
     if (t.kind === 'bonus' || t.kind === 'program') {
       const field = t.kind === 'bonus' ? 'paid' : 'effective';

@@ -65,6 +65,16 @@ describe('back pay paid after the contract ends', () => {
     expect(q.message).toMatch(/the back pay would fall after the years costed$/);
   });
 
+  it('is the agreement\'s own when the agreement was reached after its contract ended: back pay up to a year after it', () => {
+    // Reached 2023-08-15, after the contract's end (2023-06-30): back pay 2023-09-01 is allowed, 2024-08-16 (a year and a day later) is not.
+    const settledLate = { ...late, date: '2023-08-15' };
+    expect(costProposal({ dataset: movingTiny(), proposal: settledLate, through: 2024, allowOtherYear: true }).years.length).toBeGreaterThan(0);
+    const tooLate = { ...settledLate, terms: settledLate.terms.map((t) => ({ ...t, paid: '2024-08-16' })) };
+    const [p] = refusal(() => costProposal({ dataset: movingTiny(), proposal: tooLate, through: 2024, allowOtherYear: true }));
+    expect(p.message).toContain('pays its back pay on 2024-08-16, after the contract ends (2023-06-30; it was reached on 2023-08-15, after that, so it may pay up to 2024-08-15)');
+    expect(p.hint).toBe('paid: 2024-08-15   (at the latest), or add outsideTerm: true to this term if the agreement pays it then on purpose');
+  });
+
   it('is costed when the term says so', () => {
     const meant = { ...late, terms: late.terms.map((t) => ({ ...t, outsideTerm: true as const })) };
     expect(costProposal({ dataset: movingTiny(), proposal: meant, through: 2023 }).years.length).toBeGreaterThan(0);

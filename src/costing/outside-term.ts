@@ -11,7 +11,7 @@
  * that one term taking effect when the contract starts (or, for a term after the contract, left
  * out; or its back pay paid when the proposal is agreed), every other such term left as it is.
  */
-import { fiscalYearOf, fyLabel, type FiscalYear } from '../calendar/fiscal-year.ts';
+import { agreementPayUntil, fiscalYearOf, fyLabel, type FiscalYear } from '../calendar/fiscal-year.ts';
 import type { Problem } from '../errors/problem.ts';
 import { formatDollars } from '../money/cents.ts';
 import { LATEST_DATE } from '../proposals/limits.ts';
@@ -47,12 +47,15 @@ export function steps(t: Term): Step[] {
 /** The pay terms, and the steps of position terms, outside the contract term that do not say so. */
 export function outsideTerm(proposal: Proposal): Outside[] {
   const out: Outside[] = [];
-  const { start, end } = proposal.term;
+  const { start } = proposal.term;
+  // Pay falls by the contract's end; an agreement reached after it may pay (back pay, a bonus) up to a year after it.
+  const end = agreementPayUntil(proposal);
+  const contractEnd = proposal.term.end;
   proposal.terms.forEach((t, index) => {
     if ((t as { outsideTerm?: true }).outsideTerm) return;
     for (const step of steps(t)) {
       if (step.from < start) out.push({ index, term: t, rule: 'before-term', date: step.from, step });
-      else if (step.from > end) out.push({ index, term: t, rule: 'after-term', date: step.from, step });
+      else if (step.from > contractEnd) out.push({ index, term: t, rule: 'after-term', date: step.from, step });
     }
     // A bonus is paid on a date, a program takes effect on one: not after the contract ends (one
     // paid before it starts, as a bonus on signing, is the contract's; one before the years costed
@@ -65,7 +68,7 @@ export function outsideTerm(proposal: Proposal): Outside[] {
     if (!('effective' in t)) return;
     const term = t as DatedPay;
     if (term.effective < start) out.push({ index, term, rule: 'before-term', date: term.effective });
-    else if (term.effective > end) out.push({ index, term, rule: 'after-term', date: term.effective });
+    else if (term.effective > contractEnd) out.push({ index, term, rule: 'after-term', date: term.effective });
     else if (term.paid !== undefined && term.paid > end) out.push({ index, term, rule: 'paid-after-term', date: term.paid });
   });
   return out;
@@ -137,11 +140,15 @@ export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostRe
       hint: `${key}: ${start}   (when the contract starts), or add outsideTerm: true to this term if the agreement pays it on purpose`,
     };
   }
+  // An agreement reached after its contract ended pays (a bonus, back pay) up to a year after it.
+  const payUntil = agreementPayUntil(proposal);
+  const lateAgreement = payUntil !== end ? `; it was reached on ${proposal.date}, after that, so it may pay up to ${payUntil}` : '';
   if (o.rule === 'after-term') {
+    const until = o.term.kind === 'bonus' ? payUntil : end;
     return {
       code: 'proposal.after-term', where,
-      message: `term "${o.term.id}" ${when} ${o.date}, after the contract ends (${end}): a contract sets pay for its own term, so this term would add ${formatDollars(added, { exact: true })} over the years costed (${asWritten.total.from} to ${asWritten.total.to})${added === 0 ? ', none of them on or after that date' : ''}`,
-      hint: `${key}: a date from ${start} to ${end}, or add outsideTerm: true to this term if the agreement sets pay for after it ends on purpose`,
+      message: `term "${o.term.id}" ${when} ${o.date}, after the contract ends (${end}${o.term.kind === 'bonus' ? lateAgreement : ''}): a contract sets pay for its own term, so this term would add ${formatDollars(added, { exact: true })} over the years costed (${asWritten.total.from} to ${asWritten.total.to})${added === 0 ? ', none of them on or after that date' : ''}`,
+      hint: `${key}: a date from ${start} to ${until}, or add outsideTerm: true to this term if the agreement sets pay for after it ends on purpose`,
     };
   }
   // The back pay that lands after the contract's last fiscal year.
@@ -152,8 +159,8 @@ export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostRe
   });
   return {
     code: 'proposal.paid-after-term', where,
-    message: `term "${o.term.id}" pays its back pay on ${o.date}, after the contract ends (${end}): ${late > 0 ? `${formatDollars(late, { exact: true })} of back pay would fall in ${fyLabel(fiscalYearOf(o.date))}, after the contract's years` : 'the back pay would fall after the years costed'}`,
-    hint: `paid: ${end}   (by the end of the contract), or add outsideTerm: true to this term if the agreement pays it then on purpose`,
+    message: `term "${o.term.id}" pays its back pay on ${o.date}, after the contract ends (${end}${lateAgreement}): ${late > 0 ? `${formatDollars(late, { exact: true })} of back pay would fall in ${fyLabel(fiscalYearOf(o.date))}, after the contract's years` : 'the back pay would fall after the years costed'}`,
+    hint: `paid: ${payUntil}   (${payUntil === end ? 'by the end of the contract' : 'at the latest'}), or add outsideTerm: true to this term if the agreement pays it then on purpose`,
   };
 }
 

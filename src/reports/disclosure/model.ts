@@ -1,5 +1,5 @@
 import { UNIT_STATUSES, type UnitStatus } from './statuses.ts';
-import { fiscalYearOf, isIsoDate } from '../../calendar/fiscal-year.ts';
+import { agreementPayUntil, fiscalYearOf, isIsoDate } from '../../calendar/fiscal-year.ts';
 import type { CostResult, NotCosted, YearsTotal } from '../../costing/result.ts';
 import type { Dataset, UnitKind } from '../../district/types.ts';
 import type { Certification, ProjectionYear } from '../../projection/project.ts';
@@ -87,9 +87,8 @@ export function boardDateProblem(boardDate: string, proposal: Pick<Proposal, 'da
   if (!isIsoDate(boardDate)) return `board date must be a date written YYYY-MM-DD, for example ${proposal.date}; got ${JSON.stringify(boardDate)}`;
   // An agreement reached after its contract ended (settled late, paid back to its start) is
   // disclosed too: then the board has up to a year after the agreement.
-  const yearAfter = `${Number(proposal.date.slice(0, 4)) + 1}${proposal.date.slice(4)}`.replace(/-02-29$/, '-02-28');
   const late = proposal.date > proposal.term.end;
-  const latest = late ? yearAfter : proposal.term.end;
+  const latest = agreementPayUntil(proposal);
   const range = `give a date from ${proposal.date} (the agreement's date) to ${latest} (${late ? `a year after it: its contract ended on ${proposal.term.end}, before it` : 'the end of its contract'})`;
   if (boardDate < proposal.date) return `board date ${boardDate} is before the agreement's date, ${proposal.date}: the board discloses an agreement once it is reached; ${range}`;
   if (boardDate > latest) return late ? `board date ${boardDate} is more than a year after the agreement; ${range}` : `board date ${boardDate} is after the contract ends, ${proposal.term.end}; ${range}`;
