@@ -22,6 +22,7 @@
  */
 import type { ActionKind, Attendance, Conflict, Method, RecordedAction, ShiftTimes } from './types.ts';
 
+/** A member still checked in this long after a shift's end is checked out at its end (method `auto`; docs/pickets.md "Check-in"): the one margin the replay, the board and strike pay use. */
 export const AUTO_OUT_AFTER_MS = 30 * 60_000;
 export const FAR_APART_MS = 10 * 60_000;
 

@@ -66,8 +66,9 @@ describe('the coverage board at 7:15 on a strike morning (15:15Z)', () => {
       arrived: 6, // Dorsey AM 3 + Crenshaw 2 + hall 1
       belowMinimum: 4, // Dorsey AM, Dorsey PM, Venice, hall
       noCaptain: 2, // Crenshaw, hall
-      sitesBelowMinimum: 3, // Dorsey, Venice, hall
-      sitesNoCaptain: 2,
+      sitesBelowMinimum: 2, // Dorsey, Venice (of the 3 sites)
+      sitesNoCaptain: 1, // Crenshaw
+      placesBelowMinimum: 1, placesNoCaptain: 1, // the hall (of the 1 place)
     });
     expect(board.asOf).toBe('2019-01-14T15:15:00.000Z');
   });

@@ -12,10 +12,8 @@
  *   fewer checked in than its minimum; once it has ended, never.
  * - No captain: neither the shift's own captain nor a current captain of its worksite.
  */
+import { AUTO_OUT_AFTER_MS } from './attendance.ts';
 import type { Duty } from './types.ts';
-
-/** After a shift's end, a member still checked in is checked out at the end (method `auto`). */
-export const AUTO_OUT_AFTER_MS = 30 * 60_000;
 
 export interface ShiftFacts {
   id: number;
@@ -85,8 +83,12 @@ export interface BoardTotals {
   belowMinimum: number;
   /** Shifts with no captain. */
   noCaptain: number;
+  /** Worksites with a shift below its minimum, and with a shift with no captain (of `sites`). */
   sitesBelowMinimum: number;
   sitesNoCaptain: number;
+  /** The same of the other places (of `places`). */
+  placesBelowMinimum: number;
+  placesNoCaptain: number;
 }
 
 export interface Board {
@@ -134,7 +136,7 @@ export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: Attenda
   }
 
   const regions = new Map<string, { region: string | null; sites: Map<string, BoardSite> }>();
-  const totals: BoardTotals = { sites: 0, places: 0, shifts: 0, signedUp: 0, checkedIn: 0, arrived: 0, belowMinimum: 0, noCaptain: 0, sitesBelowMinimum: 0, sitesNoCaptain: 0 };
+  const totals: BoardTotals = { sites: 0, places: 0, shifts: 0, signedUp: 0, checkedIn: 0, arrived: 0, belowMinimum: 0, noCaptain: 0, sitesBelowMinimum: 0, sitesNoCaptain: 0, placesBelowMinimum: 0, placesNoCaptain: 0 };
   for (const s of input.shifts) {
     const status = statusAt(s, now);
     const here = checkedIn.get(s.id) ?? 0;
@@ -166,10 +168,16 @@ export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: Attenda
       region: r.region,
       sites: [...r.sites.values()].sort((a, b) => byName(a.name, b.name) || (a.worksiteId ?? 0) - (b.worksiteId ?? 0)).map((site) => {
         site.shifts.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id - b.id));
-        if (site.worksiteId !== null) totals.sites++;
-        else totals.places++;
-        if (site.belowMinimum) totals.sitesBelowMinimum++;
-        if (site.noCaptain) totals.sitesNoCaptain++;
+        // Worksites and other places apart, so "below minimum" is never more than the sites there are.
+        if (site.worksiteId !== null) {
+          totals.sites++;
+          if (site.belowMinimum) totals.sitesBelowMinimum++;
+          if (site.noCaptain) totals.sitesNoCaptain++;
+        } else {
+          totals.places++;
+          if (site.belowMinimum) totals.placesBelowMinimum++;
+          if (site.noCaptain) totals.placesNoCaptain++;
+        }
         return site;
       }),
     }));

@@ -4,6 +4,7 @@
  * shifts counted once, for the hours and for the shift-count rules), whether the day counts
  * under the rules or by an organizer's exception, and why, in plain words.
  */
+import { AUTO_OUT_AFTER_MS } from './attendance.ts';
 import type { PayRules } from './pay-rules.ts';
 import { decimalHours, duration, PAY_WORDS, type PayWords } from './pay-words.ts';
 
@@ -17,8 +18,7 @@ export interface PayAttendance { shiftId: number; memberRowId: number; checkedIn
 export interface PayException { id: number; memberRowId: number; dayId: number; kind: 'count' | 'exclude'; reason: string }
 export interface PayMember { memberRowId: number; memberId: string; name: string }
 
-/** A member still checked in this long after a shift's end is checked out at its end (docs/pickets.md "Check-in"). */
-export const AUTO_OUT_AFTER_MS = 30 * 60_000;
+export { AUTO_OUT_AFTER_MS };
 
 export interface WorkedShift {
   shiftId: number; duty: string; where: string | null; startsAt: string; endsAt: string;

@@ -34,7 +34,8 @@ export const BoardSchema = z.object({
     sites: z.number().int().openapi({ description: 'worksites with shifts, as the plan counts them' }), places: z.number().int().openapi({ description: 'other places with shifts (alternate duties)' }), shifts: z.number().int(), signedUp: z.number().int(), checkedIn: z.number().int(), arrived: z.number().int(),
     belowMinimum: z.number().int().openapi({ description: 'shifts below their minimum' }),
     noCaptain: z.number().int().openapi({ description: 'shifts with no captain' }),
-    sitesBelowMinimum: z.number().int(), sitesNoCaptain: z.number().int(),
+    sitesBelowMinimum: z.number().int().openapi({ description: 'worksites (of sites) with a shift below its minimum' }), sitesNoCaptain: z.number().int().openapi({ description: 'worksites (of sites) with a shift with no captain' }),
+    placesBelowMinimum: z.number().int().openapi({ description: 'other places (of places) with a shift below its minimum' }), placesNoCaptain: z.number().int().openapi({ description: 'other places (of places) with a shift with no captain' }),
   }),
   regions: z.array(z.object({
     region: z.string().nullable().openapi({ description: 'null: sites with no region set, and alternate duties away from a site' }),

@@ -44,6 +44,7 @@ eachDatabase('the coverage board for 1,000 sites × 2 shifts × 30 members', (di
       checkedIn: 15_000, arrived: 15_000, // 1,000 × 15 on the morning shift
       belowMinimum: 0, // mornings 15 ≥ 10; afternoons 30 signed up ≥ 10
       noCaptain: 1000, sitesBelowMinimum: 0, sitesNoCaptain: 500, // the 500 odd sites × 2 shifts
+      placesBelowMinimum: 0, placesNoCaptain: 0,
     });
     expect(first.body.regions).toHaveLength(10);
     const times: number[] = [];

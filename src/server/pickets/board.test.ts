@@ -82,7 +82,8 @@ eachDatabase('the coverage board and the at-risk list', (dialect) => {
       checkedIn: 6, // 2 + 0 + 2 + 2
       arrived: 7, // 3 + 0 + 2 + 2
       belowMinimum: 2, noCaptain: 2, // Dorsey AM and PM; Crenshaw and the hall
-      sitesBelowMinimum: 1, sitesNoCaptain: 2,
+      sitesBelowMinimum: 1, sitesNoCaptain: 1, // Dorsey; Crenshaw (of the 2 sites)
+      placesBelowMinimum: 0, placesNoCaptain: 1, // the hall
     });
   });
 

@@ -19,7 +19,9 @@ export const CaptainShiftsQuery = z.object({
 export const CaptainShiftsAnswer = z.object({
   shifts: z.array(z.object({
     id: z.number().int(), dayId: z.number().int(), date: z.string(), worksiteId: z.number().int().nullable(), worksite: z.string().nullable(), place: z.string().nullable(), duty: z.string(),
-    startsAt: z.string(), endsAt: z.string(), capacity: z.number().int(), minimum: z.number().int(), signedUp: z.number().int(), checkedIn: z.number().int(),
+    startsAt: z.string(), endsAt: z.string(), capacity: z.number().int(), minimum: z.number().int(), signedUp: z.number().int(),
+    checkedIn: z.number().int().openapi({ description: 'checked in now, as the board counts them (not checked out, nor past the automatic check-out 30 minutes after the end)' }),
+    arrived: z.number().int().openapi({ description: 'checked in at some time on the shift, including those since checked out' }),
   })),
   truncated: z.boolean().openapi({ description: 'more than 500 shifts matched: filter by dayId and worksiteId' }),
 }).openapi('PicketCaptainShifts');

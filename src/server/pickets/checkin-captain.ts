@@ -7,7 +7,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { withAutoCheckOut } from '../../pickets/attendance.ts';
+import { AUTO_OUT_AFTER_MS, withAutoCheckOut } from '../../pickets/attendance.ts';
 import { CODE_WINDOW_SECONDS, codesForShift } from '../../pickets/codes.ts';
 import type { Attendance, Conflict, Method } from '../../pickets/types.ts';
 import type { Actor, AppEnv } from '../env.ts';
@@ -59,12 +59,19 @@ export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
     const { dayId, worksiteId } = c.req.valid('query');
     const organizer = ['admin', 'organizer'].includes(actor.person.role);
     const row = (await deps.db.transaction().execute((tx) => memberRowsOf(tx, [actor.person.id]))).get(actor.person.id) ?? null;
+    const now = deps.now();
+    const nowIso = now.toISOString();
+    const autoOutBefore = new Date(now.getTime() - AUTO_OUT_AFTER_MS).toISOString();
     if (!organizer && row === null) return c.json({ shifts: [], truncated: false }, 200);
     let q = deps.db.selectFrom('picket_shifts as s').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
       .select((eb) => [
         's.id', 's.strike_day_id', 'd.date', 's.worksite_id', 'w.name as worksite', 's.place', 's.duty', 's.starts_at', 's.ends_at', 's.capacity', 's.minimum',
         eb.selectFrom('picket_signups as u').select((e) => e.fn.countAll<number>().as('n')).whereRef('u.shift_id', '=', 's.id').where('u.ended_at', 'is', null).as('signedUp'),
-        eb.selectFrom('picket_attendance as a').select((e) => e.fn.countAll<number>().as('n')).whereRef('a.shift_id', '=', 's.id').where('a.checked_in_at', 'is not', null).as('checkedIn'),
+        // As the board counts them (src/pickets/coverage.ts, presentAt): arrived by now, and still
+        // there now (not checked out, nor past the automatic check-out 30 minutes after the end).
+        eb.selectFrom('picket_attendance as a').select((e) => e.fn.countAll<number>().as('n')).whereRef('a.shift_id', '=', 's.id').where('a.checked_in_at', 'is not', null).where('a.checked_in_at', '<=', nowIso).as('arrived'),
+        eb.selectFrom('picket_attendance as a').select((e) => e.fn.countAll<number>().as('n')).whereRef('a.shift_id', '=', 's.id').where('a.checked_in_at', 'is not', null).where('a.checked_in_at', '<=', nowIso)
+          .where((e) => e.or([e('a.checked_out_at', '>', nowIso), e.and([e('a.checked_out_at', 'is', null), e(e.ref('s.ends_at'), '>', autoOutBefore)])])).as('checkedIn'),
       ])
       .where('s.organization_id', '=', actor.org.id).where('s.removed_at', 'is', null);
     if (dayId !== undefined) q = q.where('s.strike_day_id', '=', dayId);
@@ -81,7 +88,7 @@ export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
     return c.json({
       shifts: rows.slice(0, LIMIT).map((r) => ({
         id: r.id, dayId: r.strike_day_id, date: r.date, worksiteId: r.worksite_id, worksite: r.worksite ?? null, place: r.place, duty: r.duty, startsAt: r.starts_at, endsAt: r.ends_at,
-        capacity: r.capacity, minimum: r.minimum, signedUp: Number(r.signedUp ?? 0), checkedIn: Number(r.checkedIn ?? 0),
+        capacity: r.capacity, minimum: r.minimum, signedUp: Number(r.signedUp ?? 0), checkedIn: Number(r.checkedIn ?? 0), arrived: Number(r.arrived ?? 0),
       })),
       truncated: rows.length > LIMIT,
     }, 200);

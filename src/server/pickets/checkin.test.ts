@@ -150,9 +150,21 @@ eachDatabase('checking in and out', (dialect) => {
     const mine = await captain.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
     expect(mine.body.shifts.map((x: { id: number }) => x.id)).toEqual([w.shifts.a]);
     // Signed up on A: A1, A2 (the world) + A3, A4 (walk-ups) = 4. Checked in: A2 (code) and A4 (captain) = 2; A3 was undone.
-    expect(mine.body.shifts[0]).toMatchObject({ signedUp: 4, checkedIn: 2, worksite: 'Site A' });
+    expect(mine.body.shifts[0]).toMatchObject({ signedUp: 4, checkedIn: 2, arrived: 2, worksite: 'Site A' });
     const all = await organizer.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
     expect(all.body.shifts.map((x: { id: number }) => x.id).sort()).toEqual([w.shifts.a, w.shifts.b].sort());
+    // Past the automatic check-out (the shift ends 17:30Z, + 30 min) nobody is checked in, both arrived:
+    // the captain's list says what the board says (it counted everyone who ever arrived as checked in).
+    const was = s.clock.now;
+    try {
+      s.clock.now = new Date('2019-01-14T18:00:00.000Z');
+      const later = (await captain.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`)).body.shifts[0];
+      const board = (await organizer.request('GET', `/api/pickets/days/${w.dayId}/board`)).body.regions.flatMap((r: { sites: { shifts: { id: number }[] }[] }) => r.sites.flatMap((x) => x.shifts)).find((x: { id: number }) => x.id === w.shifts.a);
+      expect([later.checkedIn, later.arrived]).toEqual([0, 2]);
+      expect([board.checkedIn, board.arrived]).toEqual([later.checkedIn, later.arrived]);
+    } finally {
+      s.clock.now = was;
+    }
   });
 
   it('a member\'s own check-ins, with the automatic check-out once the shift ended 30 minutes ago', async () => {
