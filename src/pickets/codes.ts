@@ -50,6 +50,14 @@ function codeKept(secret: string, window: number): string {
   return code;
 }
 
+/**
+ * How long after its device time a member's or captain's action may arrive: a phone offline all
+ * morning still sends that evening, but a check-in typed into a shift of weeks ago (a paid strike
+ * day added after the fact) is an organizer's to record, audited as theirs, or an exception with
+ * a reason (docs/pickets.md, "Check-in").
+ */
+export const SEND_WITHIN_MS = 24 * 3600_000;
+
 /** Why an action's time is outside what a shift accepts, or null when it is inside. */
 export type TimeRefusal = 'picket.too-early' | 'picket.too-late' | 'picket.clock-ahead';
 

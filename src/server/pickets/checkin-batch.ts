@@ -10,7 +10,7 @@ import type { SqlDialect } from '../../db/connect.ts';
 import type { IdSource } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { replay } from '../../pickets/attendance.ts';
-import { checkCode, timeRefusal } from '../../pickets/codes.ts';
+import { checkCode, SEND_WITHIN_MS, timeRefusal } from '../../pickets/codes.ts';
 import type { Attendance, Method } from '../../pickets/types.ts';
 import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
@@ -113,6 +113,7 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
       }
       const visible = visibleTo(job.organizationId, a.shiftId);
       const refuse = (reason: Reason) => void results.push({ id: a.id, outcome: 'refused', reason });
+      if (visible && !ORGANIZERS.has(job.role) && Date.parse(job.receivedAt) - Date.parse(a.at) > SEND_WITHIN_MS) return refuse('picket.sent-too-late');
       let memberRowId: number;
       let method: Method;
       if (a.code !== undefined) {

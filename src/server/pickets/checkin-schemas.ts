@@ -41,7 +41,7 @@ export const AttendanceSchema = z.object({
 
 export const REASONS = [
   'picket.no-shift', 'picket.not-your-site', 'picket.no-member', 'picket.day-cancelled', 'picket.code-wrong', 'picket.too-many-tries',
-  'picket.too-early', 'picket.too-late', 'picket.clock-ahead',
+  'picket.too-early', 'picket.too-late', 'picket.clock-ahead', 'picket.sent-too-late',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

@@ -263,4 +263,28 @@ eachDatabase('checking in and out', (dialect) => {
     expect((await s.handle.db.selectFrom('picket_actions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toEqual(before.n);
     for (const bad of ['abc', '0', '012', '9007199254740993']) expect((await organizer.request('GET', `/api/pickets/shifts/${bad}/codes`)).status).toBe(400);
   });
+
+  it('a captain\'s or member\'s action sent more than 24 hours after its time is refused (a paid day added after the fact); an organizer\'s is recorded', async () => {
+    const was = s.clock.now;
+    try {
+      // Shift A runs 14:30Z–17:30Z on 2019-01-14; the server's time is a day and a minute after 15:00Z.
+      s.clock.now = new Date('2019-01-15T15:01:00.000Z');
+      const at = '2019-01-14T15:00:00.000Z';
+      const member0 = w.membersA[0];
+      const before = await actions(w.shifts.a, member0);
+      const byCaptain = await captain.request('POST', PATH, { actions: [{ id: uid('old'), shiftId: w.shifts.a, action: 'in', at, memberRowId: member0 }] });
+      const byMember = await member.request('POST', PATH, { actions: [{ id: uid('old'), shiftId: w.shifts.a, action: 'in', at, code: codeAt(w.secrets.a, at) }] });
+      expect([byCaptain.body.results[0].reason, byMember.body.results[0].reason]).toEqual(['picket.sent-too-late', 'picket.sent-too-late']);
+      expect(await actions(w.shifts.a, member0)).toEqual(before);
+      // Within 24 hours (sent at 14:59Z the next day) the captain's is recorded, as an offline phone's would be.
+      s.clock.now = new Date('2019-01-15T14:59:00.000Z');
+      const inTime = await captain.request('POST', PATH, { actions: [{ id: uid('late'), shiftId: w.shifts.a, action: 'out', at, memberRowId: member0 }] });
+      expect(inTime.body.results[0].outcome).toBe('recorded');
+      s.clock.now = new Date('2019-01-20T15:00:00.000Z');
+      const byOrganizer = await organizer.request('POST', PATH, { actions: [{ id: uid('old'), shiftId: w.shifts.a, action: 'undo', at: '2019-01-14T15:01:00.000Z', memberRowId: member0 }] });
+      expect(byOrganizer.body.results[0].outcome).toBe('recorded');
+    } finally {
+      s.clock.now = was;
+    }
+  });
 });

@@ -111,10 +111,19 @@ export function QueueStatus() {
       )}
       {refused.length > 0 && (
         <ul className="pk-refused" role="alert">
-          {refused.map((a) => <li key={a.id} className="error">{t('refused', { who: a.who, reason: a.reason ?? '' })}</li>)}
+          {refused.map((a) => <li key={a.id} className="error">{t('refused', { who: a.who, reason: reasonText(t, a.reason) })}</li>)}
         </ul>
       )}
       {q.lastError && <p className="error">{q.lastError}</p>}
     </section>
   );
+}
+
+type PkKey = keyof typeof pk.en;
+
+/** A refused check-in's reason in the page's language; a code this page does not know, as sent. */
+function reasonText(t: (key: PkKey) => string, reason: string | undefined): string {
+  if (!reason) return '';
+  const key = `reason.${reason}`;
+  return key in pk.en ? t(key as PkKey) : reason;
 }
