@@ -134,6 +134,11 @@ browserSuite('the strike-morning pages in Chromium', () => {
     const member = await newPage(browser, { base: web.url, phone: true });
     await signIn(member.page, web.url, 'member@utla.demo', DEMO_PASSWORD);
     await member.page.goto(`${web.url}/workspace/pickets/me`);
+    // A mistyped code first: refused, said in words (it showed the reason's code, picket.code-wrong).
+    await member.page.getByLabel('Code on the captain\'s phone (6 digits)').fill(code === '000000' ? '000001' : '000000');
+    await member.page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await member.page.getByText('the code is not the one on the captain\'s screen at that time', { exact: false }).waitFor();
+    expect(await member.page.getByText('picket.code-wrong').count()).toBe(0);
     await member.page.getByLabel('Code on the captain\'s phone (6 digits)').fill(code);
     await member.page.getByRole('button', { name: 'Check in', exact: true }).click();
     await member.page.getByText('Nothing waiting: the server has every check-in.').waitFor();
