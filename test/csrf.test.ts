@@ -136,7 +136,7 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   'POST /api/people/{id}/role': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/role`, ok: [200], body: () => ({ role: 'budget-analyst' }) }),
   'DELETE /api/people/{id}/sessions': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sessions`, ok: [200] }),
   'DELETE /api/people/{id}/sign-in-throttle': async (ids) => ({ org: 'district', role: 'admin', path: `/api/people/${await ids.person()}/sign-in-throttle`, ok: [200] }),
-  'POST /api/pickets/days': async () => ({ org: 'teachers', role: 'organizer', path: '/api/pickets/days', ok: [201], body: () => ({ date: `2027-01-${String(++marker % 28 + 1).padStart(2, '0')}`, label: mark('day') }) }),
+  'POST /api/pickets/days': async () => ({ org: 'teachers', role: 'organizer', path: '/api/pickets/days', ok: [201], body: () => ({ date: `2026-10-${String(++marker % 28 + 1).padStart(2, '0')}`, label: mark('day') }) }),
   'PATCH /api/pickets/days/{dayId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/days/${(await ids.picket()).dayId}`, ok: [200], body: () => ({ label: mark('renamed') }) }),
   'POST /api/pickets/days/{dayId}/template': async (ids) => {
     const p = await ids.picket();

@@ -84,6 +84,10 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
     if (b.date < EARLIEST_DATE || b.date > LATEST_DATE) throw new ApiError(400, { code: 'request.date-out-of-range', message: `body date: ${b.date} is not a strike day's date: dates run from ${EARLIEST_DATE} to ${LATEST_DATE}`, where: { field: 'date' }, hint: '"2019-01-14"' });
     if (!isTimeZone(timeZone)) throw new ApiError(400, { code: 'request.invalid-time-zone', message: `body timeZone: ${JSON.stringify(timeZone)} is not a time zone this server knows`, where: { field: 'timeZone' }, hint: '"America/Los_Angeles" (an IANA time zone name)' });
     const at = deps.now().toISOString();
+    // A strike is declared days or weeks ahead: a day more than a year away is a mistyped year (and
+    // would open a strike-pay week, with exceptions paid on it, decades away).
+    const latest = new Date(deps.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
+    if (b.date > latest) throw new ApiError(400, { code: 'picket.day-too-far', message: `body date: ${b.date} is more than a year away: a strike day is declared ahead of the strike, by ${latest} at the latest`, where: { field: 'date' }, hint: `"${at.slice(0, 10)}"` });
     const row: DayRow = { id: deps.ids.next(actor.org.id), organization_id: actor.org.id, date: b.date, label: b.label, time_zone: timeZone, created_by: actor.person.id, created_at: at, cancelled_at: null };
     await deps.db.transaction().execute(async (tx) => {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'picket.day-create', subject: `strike-days/${row.id}`, at });

@@ -49,6 +49,10 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect([date.status, date.body.where?.field]).toEqual([400, 'date']);
     const far = await organizer.request('POST', '/api/pickets/days', { date: '1900-01-14', label: 'Day' });
     expect([far.status, far.body.code, far.body.where?.field]).toEqual([400, 'request.date-out-of-range', 'date']);
+    // The test clock is 2026-01-15T16:00Z: a year (366 days) on is 2027-01-16; 2099 is a mistyped year.
+    const ahead = await organizer.request('POST', '/api/pickets/days', { date: '2099-12-07', label: 'Day' });
+    expect([ahead.status, ahead.body.code, ahead.body.where?.field, ahead.body.message]).toEqual([400, 'picket.day-too-far', 'date', 'body date: 2099-12-07 is more than a year away: a strike day is declared ahead of the strike, by 2027-01-16 at the latest']);
+    expect((await organizer.request('POST', '/api/pickets/days', { date: '2027-01-17', label: 'Day' })).body.code).toBe('picket.day-too-far');
     expect((await member.request('POST', '/api/pickets/days', { date: '2026-01-22', label: 'Day' })).status).toBe(403);
     const list = await organizer.request('GET', '/api/pickets/days');
     expect(list.body.days.map((d: { date: string }) => d.date)).toEqual(['2026-01-20']);
