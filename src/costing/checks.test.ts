@@ -67,8 +67,9 @@ describe('back pay paid on a date no budget office would accept', () => {
   // a raise back to its start.
   const withPaid = (paid: string, date = '2019-03-01', allowOtherYear = false) => {
     const yaml = head('  start: 2017-07-01\n  end: 2020-06-30').replace('date: 2019-03-01', `date: ${date}`) + `  - { kind: raise, pct: 3, effective: 2017-07-01, paid: ${paid} }\n`;
-    const parsed = parseProposal(yaml, 'paid.yaml');
     try {
+      // Paid before the agreement is refused as the file is read; before the data's year, when costed.
+      const parsed = parseProposal(yaml, 'paid.yaml');
       costProposal({ dataset: tiny(), proposal: parsed.proposal, source: parsed, allowOtherYear });
     } catch (e) {
       return (e as InvalidInput).problems;
@@ -90,5 +91,17 @@ describe('back pay paid on a date no budget office would accept', () => {
   it('refuses back pay paid in a year before the data\'s, even on a what-if of an older agreement: it would be in no year and no total', () => {
     // On 2018-19 data an agreement dated 2018-01-10 (2017-18) paying its back pay in 2017-18 cannot be costed.
     expect(withPaid('2018-02-01', '2018-01-10', true).map((p) => [p.code, p.hint])).toEqual([['proposal.before-data', 'paid: 2018-07-01   (or later), or cost the proposal on a dataset of 2017-18']]);
+  });
+});
+
+describe('a raise in dollars an hour for a unit paid by the year', () => {
+  const problems = (term: string) => problemsOf(head('  start: 2018-07-01\n  end: 2021-06-30') + `  - ${term}\n`);
+
+  it('is refused, naming the unit (it cost $0 without a word); for the hourly unit it is costed', () => {
+    // Tiny's unit T (teachers) is on annual schedules; unit C (classified) is paid by the hour.
+    const [p] = problems('{ kind: hourly-raise, amount: 2, effective: 2019-07-01 }');
+    expect([p.code, p.where?.field, p.message]).toEqual(['proposal.no-hourly-staff', 'terms[0].kind', 'term "hourly-raise-1" gives $2.00 an hour more, but no T staff are paid by the hour in the dataset (their schedules are annual or daily), so it would cost nothing']);
+    expect(problems('{ kind: wage-floor, hourly: 25, effective: 2019-07-01 }').map((x) => x.code)).toEqual(['proposal.no-hourly-staff']);
+    expect(problems('{ kind: hourly-raise, unit: C, amount: 2, effective: 2019-07-01 }')).toEqual([]);
   });
 });

@@ -50,6 +50,15 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         add(path, 'no-placement', `${who}the dataset says nowhere where a new ${role} in ${unit} is placed on the salary schedule`, `add parameters.newHirePlacement.${role} (or .${unit}) to district.yaml`);
       }
     }
+    if ((t.kind === 'hourly-raise' || t.kind === 'wage-floor') && !via) {
+      // A raise in dollars an hour reaches only staff paid by the hour: in a unit with none it would cost $0 without a word.
+      const hourly = p.groups.some((g) => g.unit.id === unit && g.lane.basis === 'hourly' && (!('roles' in t) || !t.roles || t.roles.includes(g.role)));
+      if (!hourly) {
+        const what = t.kind === 'hourly-raise' ? `$${t.amount.toFixed(2)} an hour more` : `a wage floor of $${t.hourly.toFixed(2)} an hour`;
+        add([...path, 'kind'], 'no-hourly-staff', `term "${t.id}" gives ${what}, but no ${unit} staff${'roles' in t && t.roles ? ` with the roles ${t.roles.join(', ')}` : ''} are paid by the hour in the dataset (their schedules are annual or daily), so it would cost nothing`,
+          'kind: raise with pct: 3 (a raise in percent), or kind: flat-amount with amount: 2000 (dollars a year), or name the unit whose staff are paid by the hour');
+      }
+    }
     if (t.kind === 'hourly-raise' && t.amount < 0) {
       // A cut in dollars an hour cannot take a rate below $0: the lowest base-year hourly rate it reaches.
       const reached = p.groups.filter((g) => g.unit.id === unit && g.lane.basis === 'hourly' && (!t.roles || t.roles.includes(g.role)));
@@ -84,13 +93,11 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         if (target) checkTerm(target, t.unit, ['terms', i, 'terms', k], ref);
       });
     } else checkTerm(t, t.unit, ['terms', i]);
-    // Back pay is paid once the agreement exists; paid in a year before the dataset's, it would
-    // fall in no year costed and vanish from every total without a word.
+    // Back pay paid in a year before the dataset's (an older agreement as a what-if on later data)
+    // would fall in no year costed and vanish from every total without a word. (Paid before the
+    // agreement's date is refused when the proposal is read: src/proposals/parse.ts.)
     if ((t.kind === 'raise' || t.kind === 'hourly-raise' || t.kind === 'flat-amount' || t.kind === 'wage-floor') && t.paid !== undefined) {
-      if (t.paid < proposal.date) {
-        add(['terms', i, 'paid'], 'paid-before-agreement', `term "${t.id}" (${t.kind}) has its back pay paid ${t.paid}, before the agreement's date ${proposal.date}: back pay is paid once the agreement is reached`,
-          `paid: ${proposal.date}   (or later; leave paid out to pay it in the agreement's year)`);
-      } else if (fiscalYearOf(t.paid) < p.base) {
+      if (fiscalYearOf(t.paid) < p.base) {
         add(['terms', i, 'paid'], 'before-data', `term "${t.id}" (${t.kind}) has its back pay paid ${t.paid}, in ${fyLabel(fiscalYearOf(t.paid))}, before the first year costed (${fyLabel(p.base)}, the dataset's year): it would be in no year and no total`,
           `paid: ${fyStart(p.base)}   (or later), or cost the proposal on a dataset of ${fyLabel(fiscalYearOf(t.paid))}`);
       }

@@ -68,7 +68,7 @@ export function parseProposal(text: string, file: string): ParsedProposal {
     // The clash is with the id this term gets by default (`<kind>-<position>`); say so, since the person never wrote it.
     else at(['terms', i], 'duplicate-id', `this term has no id, so it gets "${t.id}", which terms[${first}] already uses; give one of them another id`, `id: ${t.id}-b`);
   });
-  terms.forEach((t, i) => checkTerm(t, i, terms, ids, at));
+  terms.forEach((t, i) => checkTerm(t, i, terms, ids, at, input.date));
   checkCopies(terms, at);
   // Each class-size term is measured against the current contract, so two terms capping the
   // same grade for the same unit would count the added teachers twice.
@@ -115,7 +115,7 @@ function withDefaults(t: TermInput, i: number, unit: string): Term {
 
 type At = (path: Path, code: string, message: string, hint?: string) => void;
 
-function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, at: At): void {
+function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, at: At, date: string): void {
   const inOrder = (dates: string[], field: string) => {
     for (let k = 1; k < dates.length; k++) {
       if (dates[k] < dates[k - 1]) at(['terms', i, field, k, 'from'], 'phase-order', `phases must be listed in date order; the phase from ${dates[k]} is listed after the one from ${dates[k - 1]}`, `list the phase from ${dates[k]} before the one from ${dates[k - 1]}`);
@@ -127,6 +127,9 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
   }
   if ('effective' in t && 'paid' in t && t.paid !== undefined && t.paid < t.effective) {
     at(['terms', i, 'paid'], 'paid-before-effective', `back pay is paid ${t.paid}, before the term takes effect (${t.effective}), so there is no back pay to pay then`, `paid: ${t.effective}   (or later; or leave paid out: back pay is then paid on the proposal's date)`);
+  } else if ('effective' in t && 'paid' in t && t.paid !== undefined && t.paid < date) {
+    at(['terms', i, 'paid'], 'paid-before-agreement', `term "${t.id}" (${t.kind}) has its back pay paid ${t.paid}, before the agreement's date ${date}: back pay is paid once the agreement is reached`,
+      `paid: ${date}   (or later; leave paid out to pay it in the agreement's year)`);
   }
   switch (t.kind) {
     case 'me-too':
