@@ -47,29 +47,28 @@ export function steps(t: Term): Step[] {
 /** The pay terms, and the steps of position terms, outside the contract term that do not say so. */
 export function outsideTerm(proposal: Proposal): Outside[] {
   const out: Outside[] = [];
-  const { start } = proposal.term;
-  // Pay falls by the contract's end; an agreement reached after it may pay (back pay, a bonus) up to a year after it.
-  const end = agreementPayUntil(proposal);
-  const contractEnd = proposal.term.end;
+  const { start, end } = proposal.term;
+  // Pay is paid by the contract's end; an agreement reached after it may pay (back pay, a bonus) up to a year after it.
+  const paidBy = agreementPayUntil(proposal);
   proposal.terms.forEach((t, index) => {
     if ((t as { outsideTerm?: true }).outsideTerm) return;
     for (const step of steps(t)) {
       if (step.from < start) out.push({ index, term: t, rule: 'before-term', date: step.from, step });
-      else if (step.from > contractEnd) out.push({ index, term: t, rule: 'after-term', date: step.from, step });
+      else if (step.from > end) out.push({ index, term: t, rule: 'after-term', date: step.from, step });
     }
     // A bonus is paid on a date, a program takes effect on one: not after the contract ends (one
     // paid before it starts, as a bonus on signing, is the contract's; one before the years costed
     // is refused by checkAgainstDataset, src/costing/checks.ts).
     if (t.kind === 'bonus' || t.kind === 'program') {
       const date = t.kind === 'bonus' ? t.paid : t.effective;
-      if (date > end) out.push({ index, term: t, rule: 'after-term', date });
+      if (date > (t.kind === 'bonus' ? paidBy : end)) out.push({ index, term: t, rule: 'after-term', date });
       return;
     }
     if (!('effective' in t)) return;
     const term = t as DatedPay;
     if (term.effective < start) out.push({ index, term, rule: 'before-term', date: term.effective });
-    else if (term.effective > contractEnd) out.push({ index, term, rule: 'after-term', date: term.effective });
-    else if (term.paid !== undefined && term.paid > end) out.push({ index, term, rule: 'paid-after-term', date: term.paid });
+    else if (term.effective > end) out.push({ index, term, rule: 'after-term', date: term.effective });
+    else if (term.paid !== undefined && term.paid > paidBy) out.push({ index, term, rule: 'paid-after-term', date: term.paid });
   });
   return out;
 }
@@ -141,10 +140,10 @@ export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostRe
     };
   }
   // An agreement reached after its contract ended pays (a bonus, back pay) up to a year after it.
-  const payUntil = agreementPayUntil(proposal);
-  const lateAgreement = payUntil !== end ? `; it was reached on ${proposal.date}, after that, so it may pay up to ${payUntil}` : '';
+  const paidBy = agreementPayUntil(proposal);
+  const lateAgreement = paidBy !== end ? `; it was reached on ${proposal.date}, after that, so it may pay up to ${paidBy}` : '';
   if (o.rule === 'after-term') {
-    const until = o.term.kind === 'bonus' ? payUntil : end;
+    const until = o.term.kind === 'bonus' ? paidBy : end;
     return {
       code: 'proposal.after-term', where,
       message: `term "${o.term.id}" ${when} ${o.date}, after the contract ends (${end}${o.term.kind === 'bonus' ? lateAgreement : ''}): a contract sets pay for its own term, so this term would add ${formatDollars(added, { exact: true })} over the years costed (${asWritten.total.from} to ${asWritten.total.to})${added === 0 ? ', none of them on or after that date' : ''}`,
@@ -160,7 +159,7 @@ export function outsideProblem(proposal: Proposal, o: Outside, asWritten: CostRe
   return {
     code: 'proposal.paid-after-term', where,
     message: `term "${o.term.id}" pays its back pay on ${o.date}, after the contract ends (${end}${lateAgreement}): ${late > 0 ? `${formatDollars(late, { exact: true })} of back pay would fall in ${fyLabel(fiscalYearOf(o.date))}, after the contract's years` : 'the back pay would fall after the years costed'}`,
-    hint: `paid: ${payUntil}   (${payUntil === end ? 'by the end of the contract' : 'at the latest'}), or add outsideTerm: true to this term if the agreement pays it then on purpose`,
+    hint: `paid: ${paidBy}   (${paidBy === end ? 'by the end of the contract' : 'at the latest'}), or add outsideTerm: true to this term if the agreement pays it then on purpose`,
   };
 }
 

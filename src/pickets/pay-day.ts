@@ -18,8 +18,6 @@ export interface PayAttendance { shiftId: number; memberRowId: number; checkedIn
 export interface PayException { id: number; memberRowId: number; dayId: number; kind: 'count' | 'exclude'; reason: string }
 export interface PayMember { memberRowId: number; memberId: string; name: string }
 
-export { AUTO_OUT_AFTER_MS };
-
 export interface WorkedShift {
   shiftId: number; duty: string; where: string | null; startsAt: string; endsAt: string;
   checkedInAt: string; checkedOutAt: string | null;

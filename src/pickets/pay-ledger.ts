@@ -4,7 +4,8 @@
  * first-week rule (unpaid, or paid with the following week). Pure: the caller passes the facts
  * (strike days, shifts, attendance, exceptions, members) and `now` in.
  */
-import { AUTO_OUT_AFTER_MS, memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
+import { AUTO_OUT_AFTER_MS } from './attendance.ts';
+import { memberDay, type DayLedger, type PayAttendance, type PayDay, type PayException, type PayMember, type PayShift } from './pay-day.ts';
 import { addDays, mondayOf, periodOf, type Period } from './pay-period.ts';
 import type { PayRules } from './pay-rules.ts';
 import { byEnglish, decimalHours, money, PAY_WORDS, type PayWords } from './pay-words.ts';
