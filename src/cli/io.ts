@@ -31,7 +31,7 @@ export function asksJson(argv: string[]): boolean {
   return argv.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
 }
 
-function jsonError(io: Io, kind: 'invalid-input' | 'usage' | 'internal', exitCode: number, message: string, problems?: InvalidInput['problems']): void {
+export function jsonError(io: Io, kind: 'invalid-input' | 'usage' | 'internal', exitCode: number, message: string, problems?: InvalidInput['problems']): void {
   io.out(`${JSON.stringify({ error: { kind, exitCode, message, ...(problems ? { problems } : {}) } }, null, 2)}\n`);
 }
 

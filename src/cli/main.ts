@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { asksJson, EXIT, reportError, type Io } from './io.ts';
+import { asksJson, EXIT, jsonError, reportError, type Io } from './io.ts';
 import { registerCost } from './cost.ts';
 import { registerCompare } from './compare.ts';
 import { registerDemo } from './demo.ts';
@@ -46,7 +46,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
-      if (asksJson(argv)) io.out(`${JSON.stringify({ error: { kind: 'usage', exitCode: EXIT.usage, message: e.message.replace(/^error: /, '') } }, null, 2)}\n`);
+      if (asksJson(argv)) jsonError(io, 'usage', EXIT.usage, e.message.replace(/^error: /, ''));
       return EXIT.usage;
     }
     return reportError(e, io, { json: asksJson(argv) });
