@@ -78,6 +78,7 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
       notCancelled(day);
       if (b.worksiteId === undefined && (b.place === undefined || b.place === '')) throw bad('worksiteId', 'say where: a worksiteId, or for an alternate duty a place', '"worksiteId": 12, or "place": "Union hall, phone room"');
       if (b.duty === 'picket' && b.worksiteId === undefined) throw bad('worksiteId', 'a picket shift is at a worksite', '"worksiteId": 12');
+      if (b.worksiteId !== undefined && b.place) throw bad('place', 'a shift is at a worksite or at a place, not both: the board would show it at the worksite and the place would be lost', '"worksiteId": 12, or "place": "Union hall, phone room"');
       const s = { startsAt: iso(b.startsAt), endsAt: iso(b.endsAt), capacity: b.capacity, minimum: b.minimum };
       checkShift(s, day);
       await refuseOtherDayOverlap(tx, actor.org.id, day.id, [s]);

@@ -122,6 +122,8 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect(food.body.shift).toMatchObject({ worksiteId: null, place: 'Union hall kitchen', duty: 'food' });
     const nowhere = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { duty: 'picket', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
     expect([nowhere.status, nowhere.body.where?.field]).toEqual([400, 'worksiteId']);
+    const both = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[2].id, place: 'Union hall kitchen', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
+    expect([both.status, both.body.where?.field]).toEqual([400, 'place']);
     const otherDay = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[0].id, duty: 'picket', startsAt: '2026-01-22T15:00:00Z', endsAt: '2026-01-22T16:00:00Z', capacity: 6, minimum: 2 });
     expect([otherDay.status, otherDay.body.where?.field]).toEqual([400, 'startsAt']);
 
