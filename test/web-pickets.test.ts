@@ -69,7 +69,8 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await signIn(page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
     await page.getByRole('link', { name: 'Strike mornings' }).click();
     await page.getByRole('link', { name: 'Strike days and shifts' }).click();
-    await page.getByLabel('Date').fill('2030-01-14');
+    // A month from now: a strike day is declared at most a year ahead (picket.day-too-far).
+    await page.getByLabel('Date').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
     await page.getByLabel('Name', { exact: true }).fill('Strike day 1');
     await page.getByRole('button', { name: 'Declare' }).click();
     await page.getByText('Strike day 1 declared.').waitFor();
