@@ -21,7 +21,7 @@ const MyPickets = z.object({
   member: z.object({ memberRowId: z.number().int(), name: z.string(), worksite: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
   days: z.array(MemberDay),
   mine: z.array(z.object({ signupId: z.number().int(), shift: ShiftSchema })),
-  open: z.array(ShiftSchema).openapi({ description: 'shifts not over yet, with room, at my worksite, and alternate duties anywhere' }),
+  open: z.array(ShiftSchema).openapi({ description: 'shifts not over yet, with room, not at the same time as one I am on: at my worksite, and alternate duties anywhere' }),
 }).openapi('MyPickets');
 
 const mine = createRoute({
@@ -56,7 +56,10 @@ export function memberPicketRoutes(app: OpenAPIHono<AppEnv>): void {
       .where('s.organization_id', '=', actor.org.id).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('s.ends_at', '>', now);
     q = q.where((eb) => eb.or([eb('s.duty', '!=', 'picket'), ...(me.worksiteId === null ? [] : [eb('s.worksite_id', '=', me.worksiteId)])]));
     const candidates = (await q.orderBy('s.starts_at').limit(OPEN_LIMIT * 2).execute()).map((r) => r.id).filter((id) => !myShifts.has(id));
-    const open = (await listShifts(db, actor.org.id, { shiftIds: candidates })).filter((s) => s.signedUp < s.capacity && !cancelled.has(s.dayId))
+    // A shift at the same time as one I am on is not open to me: signing up would be refused (picket.overlap, signup-store.ts).
+    const busy = [...myShifts.values()].map((s) => [Date.parse(s.startsAt), Date.parse(s.endsAt)] as const);
+    const free = (s: { startsAt: string; endsAt: string }) => !busy.some(([from, to]) => Date.parse(s.startsAt) < to && from < Date.parse(s.endsAt));
+    const open = (await listShifts(db, actor.org.id, { shiftIds: candidates })).filter((s) => s.signedUp < s.capacity && !cancelled.has(s.dayId) && free(s))
       .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id).slice(0, OPEN_LIMIT);
     return c.json({
       member: { memberRowId: me.id, name: me.name, worksite: site ? { id: site.id, name: site.name } : null },

@@ -89,13 +89,21 @@ eachDatabase('picket sign-ups', (dialect) => {
     expect(joined.status).toBe(201);
     const clash = await me.request('POST', '/api/me/pickets/signups', { shiftId: shifts.food });
     expect(clash.body.code).toBe('picket.already-signed-up');
+    // A phone bank from 20:30 to 21:30 overlaps the food shift (19:00–21:00) the member is now on.
+    const phones = await shift(null, '2026-01-20T20:30:00Z', '2026-01-20T21:30:00Z', 3, 'phone-bank');
     const after = await me.request('GET', '/api/me/pickets');
     expect(after.body.mine.map((x: { signupId: number; shift: { id: number; signedUp: number } }) => [x.signupId, x.shift.id, x.shift.signedUp])).toEqual([[joined.body.signup.id, shifts.food, 1]]);
+    // Not listed as open to them: signing up would be refused (picket.overlap). The afternoon (22:00) starts after the food shift ends.
+    expect(after.body.open.map((x: { id: number }) => x.id)).toEqual([shifts.afternoon]);
+    expect((await me.request('POST', '/api/me/pickets/signups', { shiftId: phones })).body.code).toBe('picket.overlap');
     // Someone else's sign-up is not mine to cancel.
     const other = (await organizer.request('GET', `/api/pickets/shifts/${shifts.race}/signups`)).body.signups[0];
     expect((await me.request('DELETE', `/api/me/pickets/signups/${other.id}`)).status).toBe(404);
     expect((await me.request('DELETE', `/api/me/pickets/signups/${joined.body.signup.id}`)).status).toBe(200);
     expect(await current(shifts.food)).toBe(0);
+    // No longer on the food shift: the phone bank is open to them again.
+    expect((await me.request('GET', '/api/me/pickets')).body.open.map((x: { id: number }) => x.id).sort()).toEqual([shifts.afternoon, shifts.food, phones].sort());
+    await organizer.request('DELETE', `/api/pickets/shifts/${phones}`);
   });
 
   it('refuses a sign-in not linked to a roster member, with what to do', async () => {
