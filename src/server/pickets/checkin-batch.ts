@@ -95,7 +95,8 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
 
   const answers: (JobAnswer & { results?: ActionResult[] })[] = [];
   const pending: Pending[] = [];
-  const seen = new Set<string>();
+  // The actions recorded so far in this batch, by union and device id: the same id sent again in it is a duplicate of that one.
+  const seen = new Map<string, { shiftId: number; memberRowId: number; recordedBy: number }>();
   jobs.forEach((job, j) => {
     const mine = rows.get(job.personId) ?? null;
     if (mine === null && job.actions.some((a) => a.code !== undefined)) {
@@ -105,8 +106,8 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
     const results: ActionResult[] = [];
     job.actions.forEach((a, index) => {
       const key = `${job.organizationId} ${a.id}`;
-      const before = stored.get(key);
-      if (before || seen.has(key)) {
+      const before = stored.get(key) ?? seen.get(key);
+      if (before) {
         results.push({ id: a.id, outcome: 'duplicate' });
         if (before && before.recordedBy === job.personId) pending.push({ job: j, index, org: job.organizationId, shiftId: before.shiftId, memberRowId: before.memberRowId, deviceId: a.id });
         return;
@@ -134,7 +135,7 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
         method = ORGANIZERS.has(job.role) ? 'organizer' : 'captain';
       }
       if (visible.dayCancelled) return refuse('picket.day-cancelled');
-      seen.add(key);
+      seen.set(key, { shiftId: visible.id, memberRowId, recordedBy: job.personId });
       results.push({ id: a.id, outcome: 'recorded' });
       pending.push({ job: j, index, org: job.organizationId, shiftId: visible.id, memberRowId, deviceId: a.id, row: { method, recordedBy: job.personId } });
     });

@@ -91,6 +91,17 @@ eachDatabase('checking in and out', (dialect) => {
     expect((await actions(w.shifts.b, w.membersB[0])).map((a) => a.method)).toEqual(['organizer']);
   });
 
+  it('the same action twice in one request (a phone resending its queue) is recorded once; the second answers duplicate with the same attendance', async () => {
+    s.clock.now = new Date('2019-01-14T14:42:00.000Z');
+    const at = '2019-01-14T14:41:00.000Z';
+    const id = uid('twice');
+    const one = { id, shiftId: w.shifts.b, action: 'in', at, memberRowId: w.membersB[3] };
+    const r = await organizer.request('POST', PATH, { actions: [one, one] });
+    const attendance = { shiftId: w.shifts.b, memberRowId: w.membersB[3], checkedInAt: at, checkedOutAt: null, outMethod: null, conflict: null };
+    expect(r.body.results).toEqual([{ id, outcome: 'recorded', attendance }, { id, outcome: 'duplicate', attendance }]);
+    expect((await actions(w.shifts.b, w.membersB[3])).length).toBe(1);
+  });
+
   it('two recorders disagree: the captain checks a member in at 6:45, the organizer undoes at 6:50; the undo holds and the list shows the conflict', async () => {
     s.clock.now = new Date('2019-01-14T15:00:00.000Z');
     const m = w.membersA[2];
