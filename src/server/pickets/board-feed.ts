@@ -9,7 +9,7 @@
  */
 import type { Deps } from '../env.ts';
 import type { PicketChange } from './changes.ts';
-import { boardOf } from './board-read.ts';
+import { boardJsonOf } from './board-cache.ts';
 
 export const FEED_TIMING = { throttleMs: 500, tickMs: 30_000 };
 
@@ -118,7 +118,7 @@ export class BoardFeeds {
 
   private async boardJson(f: Feed): Promise<string | null> {
     try {
-      return JSON.stringify(await boardOf(this.deps.db, f.organizationId, f.dayId, this.deps.now()));
+      return await boardJsonOf(this.deps, f.organizationId, f.dayId);
     } catch (e) {
       this.deps.log(`coverage board ${f.dayId}: ${e instanceof Error ? e.message : String(e)}`);
       return null;

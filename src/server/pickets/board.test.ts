@@ -167,6 +167,22 @@ eachDatabase('the coverage board and the at-risk list', (dialect) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('keeps the board between requests, and answers a change with the board asked for next (the change announced at its commit)', async () => {
+    const path = `/api/pickets/days/${day.dayId}/board`;
+    const shiftOf = (b: { regions: { sites: { shifts: { id: number; signedUp: number }[] }[] }[] }, id: number) => b.regions.flatMap((r) => r.sites.flatMap((x) => x.shifts)).find((x) => x.id === id)!;
+    const pm = day.sites[0].shifts[1];
+    const before = (await organizer.request('GET', path)).body;
+    // Kept: the same board, made at the same moment, without a change.
+    expect((await organizer.request('GET', path)).body).toEqual(before);
+    const signup = await organizer.request('POST', `/api/pickets/shifts/${pm.id}/signups`, { memberRowId: day.sites[1].shifts[0].memberRowIds[0] });
+    expect(signup.status).toBe(201);
+    // The assignment was answered: the next board shows it (signed up + 1), not the kept one.
+    const after = (await organizer.request('GET', path)).body;
+    expect(shiftOf(after, pm.id).signedUp).toBe(shiftOf(before, pm.id).signedUp + 1);
+    expect((await organizer.request('DELETE', `/api/pickets/signups/${signup.body.signup.id}`)).status).toBe(200);
+    expect(shiftOf((await organizer.request('GET', path)).body, pm.id).signedUp).toBe(shiftOf(before, pm.id).signedUp);
+  });
+
   describe('who may see it', () => {
     const paths = () => [['GET', `/api/pickets/days/${day.dayId}/board`], ['GET', `/api/pickets/days/${day.dayId}/at-risk`], ['POST', `/api/pickets/days/${day.dayId}/at-risk/messages`], ['GET', `/api/pickets/days/${day.dayId}/board/events`]] as const;
     it('gives a district account the 404 of a path with no route, a member 403 and nobody 401', async () => {

@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
 import type { SqlDialect } from '../../db/connect.ts';
 import type { Deps } from '../env.ts';
+import { boardsChanged } from './board-cache.ts';
 
 export interface PicketChange {
   organizationId: number;
@@ -152,7 +153,10 @@ export async function changeBusFor(o: { dialect: SqlDialect; url?: string; db: K
 
 /** Announces that these strike days changed (after the commit). Safe to call with no bus. */
 export function announce(deps: Pick<Deps, 'changes'>, organizationId: number, strikeDayIds: Iterable<number>): void {
+  const days = new Set(strikeDayIds);
+  // This process's kept boards first, at once (on PostgreSQL the bus's notice comes back later).
+  boardsChanged(deps, organizationId, days);
   const bus = deps.changes;
   if (!bus) return;
-  for (const strikeDayId of new Set(strikeDayIds)) bus.publish({ organizationId, strikeDayId });
+  for (const strikeDayId of days) bus.publish({ organizationId, strikeDayId });
 }
