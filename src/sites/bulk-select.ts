@@ -17,23 +17,6 @@ export type Chosen = { ok: true; schoolIds: string[] } | { ok: false; problems: 
 
 const MAX_PROBLEMS = 50;
 
-/** `sites: "all" | [ids]`, less `except`: the ids in the day's order, each once. */
-export function chooseSites(input: { sites: 'all' | string[]; except?: string[]; known: string[] }): Chosen {
-  const known = new Set(input.known);
-  const problems: Problem[] = [];
-  const check = (ids: string[], field: string) => ids.forEach((id, i) => {
-    if (!known.has(id) && problems.length < MAX_PROBLEMS) {
-      problems.push({ code: 'sites.unknown-school', message: `${field}[${i}]: there is no school "${id}" on this day`, where: { field: `${field}[${i}]` }, hint: `a school id from GET /api/sites/days/{dayId}/sites${input.known.length > 0 ? `, such as "${input.known[0]}"` : ''}` });
-    }
-  });
-  if (input.sites !== 'all') check(input.sites, 'sites');
-  check(input.except ?? [], 'except');
-  if (problems.length > 0) return { ok: false, problems };
-  const except = new Set(input.except ?? []);
-  const named = input.sites === 'all' ? known : new Set(input.sites);
-  return { ok: true, schoolIds: input.known.filter((id) => named.has(id) && !except.has(id)) };
-}
-
 const HEADER = /^(school_?id|id|cds_?code|cds|school)$/i;
 
 /**

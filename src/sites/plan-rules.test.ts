@@ -1,6 +1,6 @@
 /** The site plan's rules: hours, the children-per-adult flag, the live status, bulk selection and its preview. */
 import { describe, expect, it } from 'vitest';
-import { chooseSites, diff, sitesFromCsv, transitions } from './bulk-select.ts';
+import { diff, sitesFromCsv, transitions } from './bulk-select.ts';
 import { childrenPerAdult, effectiveSet, isFlagged, isHHMM, likelyChildrenLimit, settle, siteProblems, type SiteFields } from './plan-rules.ts';
 
 const SITE: SiteFields = { status: 'instruction', opens: null, closes: null, capacity: null, administrators: 0, substitutes: 0, volunteers: 0, studentsAttending: null, offers: '', languages: [] };
@@ -99,17 +99,6 @@ describe('the children-per-adult flag', () => {
 
 describe('bulk selection', () => {
   const known = ['E1', 'E2', 'M1', 'H1'];
-  it('takes all except the exceptions, in the day\'s order', () => {
-    expect(chooseSites({ sites: 'all', except: ['M1'], known })).toEqual({ ok: true, schoolIds: ['E1', 'E2', 'H1'] });
-    expect(chooseSites({ sites: ['H1', 'E1', 'E1'], known })).toEqual({ ok: true, schoolIds: ['E1', 'H1'] });
-  });
-  it('refuses unknown ids by field', () => {
-    const r = chooseSites({ sites: ['E1', 'X9'], except: ['Y1'], known });
-    expect(r.ok ? [] : r.problems.map((p) => p.where?.field)).toEqual(['sites[1]', 'except[0]']);
-    // The example is an id of this day's sites, not of some other district's.
-    const other = chooseSites({ sites: ['X9'], known: ['M1', 'H1'] });
-    expect(other.ok ? '' : other.problems[0].hint).toBe('a school id from GET /api/sites/days/{dayId}/sites, such as "M1"');
-  });
   it('reads school ids or CDS codes from a CSV, naming the line of each unknown one', () => {
     const sites = known.map((id, i) => ({ schoolId: id, cdsCode: `9999999000000${i + 1}` }));
     expect(sitesFromCsv({ csv: 'school_id\nH1\n99999990000001\n\n', known: sites })).toEqual({ ok: true, schoolIds: ['E1', 'H1'] });

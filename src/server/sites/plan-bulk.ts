@@ -8,7 +8,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Problem } from '../../errors/problem.ts';
 import { capProblems } from '../../errors/capped.ts';
-import { chooseSites, diff, sitesFromCsv, transitions } from '../../sites/bulk-select.ts';
+import { diff, sitesFromCsv, transitions } from '../../sites/bulk-select.ts';
 import { effectiveSet, settle, siteProblems, SITE_STATUSES, type SiteFields } from '../../sites/plan-rules.ts';
 import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
@@ -39,28 +39,33 @@ const bulk = createRoute({
 
 type Body = z.infer<typeof BulkBody>;
 
-/** The school ids the body picks, in name order, or 422 with every unknown id. */
+/** The school ids the body picks, in name order, or 422 with every unknown id or line. Ids may be CDS codes. */
 async function picked(db: Db, day: SiteDayRow, b: Body, known: { schoolId: string }[]): Promise<string[]> {
   if ((b.sites === undefined) === (b.schoolsCsv === undefined)) {
     throw new ApiError(400, { code: 'sites.pick-sites', message: 'name the sites with either sites ("all" or school ids) or schoolsCsv, not both and not neither', where: { field: 'sites' }, hint: '{"set": {"status": "closed"}, "sites": "all", "except": ["E1"]}' });
   }
-  if (b.schoolsCsv === undefined) {
-    const chosen = chooseSites({ sites: b.sites!, except: b.except, known: known.map((k) => k.schoolId) });
-    if (!chosen.ok) throw invalidContent(chosen.problems);
-    return chosen.schoolIds;
+  if (b.except !== undefined && b.exceptCsv !== undefined) {
+    throw new ApiError(400, { code: 'sites.pick-sites', message: 'name the sites left out with either except (a list) or exceptCsv (a CSV), not both', where: { field: 'exceptCsv' }, hint: '{"set": {"status": "closed"}, "sites": "all", "exceptCsv": "school_id\\nE1\\nE2\\n"}' });
   }
   const withCds = await withCdsCodes(db, day, known.map((k) => k.schoolId));
-  const chosen = sitesFromCsv({ csv: b.schoolsCsv, known: withCds });
-  // `except` beside a CSV: school ids or CDS codes (as the CSV's lines), each one a site of the day.
   const byCode = new Map(withCds.flatMap((k) => [[k.schoolId, k.schoolId] as const, ...(k.cdsCode ? [[k.cdsCode, k.schoolId] as const] : [])]));
-  const unknown = (b.except ?? []).flatMap((id, i) => (byCode.has(id) ? [] : [{
-    code: 'sites.unknown-school', message: `except[${i}]: there is no school "${id.slice(0, 60)}" on this day (a school id or CDS code)`, where: { field: `except[${i}]` },
+  /** A list's ids or CDS codes as school ids; each one not a site of the day is a problem naming its place. */
+  const listed = (ids: string[], field: string) => ids.flatMap((id, i) => (byCode.has(id) ? [] : [{
+    code: 'sites.unknown-school', message: `${field}[${i}]: there is no school "${id.slice(0, 60)}" on this day (a school id or CDS code)`, where: { field: `${field}[${i}]` },
     hint: `a school id from GET /api/sites/days/{dayId}/sites, such as "${withCds[0]?.schoolId ?? 'E1'}", or its CDS code`,
   }]));
-  const problems = [...(chosen.ok ? [] : chosen.problems), ...unknown];
-  if (problems.length > 0 || !chosen.ok) throw invalidContent(problems);
-  const except = new Set((b.except ?? []).map((id) => byCode.get(id)));
-  return chosen.schoolIds.filter((id) => !except.has(id));
+  const chosen = b.schoolsCsv !== undefined ? sitesFromCsv({ csv: b.schoolsCsv, known: withCds })
+    : b.sites === 'all' ? { ok: true as const, schoolIds: withCds.map((k) => k.schoolId) }
+    : { ok: true as const, schoolIds: (b.sites ?? []).map((id) => byCode.get(id) ?? id) };
+  const left = b.exceptCsv !== undefined ? sitesFromCsv({ csv: b.exceptCsv, known: withCds, file: 'exceptCsv' }) : null;
+  const problems = [
+    ...(chosen.ok ? [] : chosen.problems), ...(Array.isArray(b.sites) ? listed(b.sites, 'sites') : []),
+    ...listed(b.except ?? [], 'except'), ...(left && !left.ok ? left.problems : []),
+  ];
+  if (problems.length > 0 || !chosen.ok || (left && !left.ok)) throw invalidContent(capProblems(problems, 0, 'sites'));
+  const except = new Set(left?.ok ? left.schoolIds : (b.except ?? []).map((id) => byCode.get(id)));
+  const named = new Set(chosen.schoolIds);
+  return withCds.map((k) => k.schoolId).filter((id) => named.has(id) && !except.has(id));
 }
 
 async function withCdsCodes(db: Db, day: SiteDayRow, ids: string[]): Promise<{ schoolId: string; cdsCode: string | null }[]> {

@@ -88,8 +88,9 @@ export const ChangeSchema = z.object({
 export const BulkBody = z.object({
   set: SiteSet,
   sites: z.union([z.literal('all'), z.array(SchoolId).min(1).max(20_000)]).optional().openapi({ description: '"all" or school ids' }),
-  except: z.array(SchoolId).max(20_000).optional(),
+  except: z.array(SchoolId).max(20_000).optional().openapi({ description: 'school ids or CDS codes left out' }),
   schoolsCsv: plainText(2_000_000).optional().openapi({ description: 'a CSV whose first column is school ids or CDS codes (instead of sites)' }),
+  exceptCsv: plainText(2_000_000).optional().openapi({ description: 'a CSV whose first column is school ids or CDS codes left out (instead of except; a header line is skipped): "every school closed except these 150"' }),
   preview: z.boolean().optional(),
 }).strict().openapi('SiteBulkChange', { example: { set: { status: 'closed' }, sites: 'all', except: ['E1', 'M1'], preview: true } });
 

@@ -130,6 +130,14 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     // …and spared by its CDS code too: 99999990000004 is H1, so only E2 would change.
     const spared = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, schoolsCsv: 'cds_code\n99999990000002\n99999990000004\n', except: ['99999990000004'], preview: true });
     expect([spared.status, spared.body.changed, spared.body.sample.map((x: { schoolId: string }) => x.schoolId)]).toEqual([200, 1, ['E2']]);
+    // "Every site except these", the exceptions by CDS code (99999990000001 = E1, 99999990000002 = E2), in a list or a pasted column with its header.
+    const allBut = (more: object) => admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals' }, sites: 'all', preview: true, ...more });
+    const picked = (r: { body: { changed: number; unchanged: number } }) => r.body.changed + r.body.unchanged;
+    expect(picked(await allBut({ except: ['99999990000001'] }))).toBe(3); // 4 − E1
+    expect(picked(await allBut({ exceptCsv: 'school_id\n99999990000001\nE2\n' }))).toBe(2); // 4 − E1 − E2
+    const badLine = await allBut({ exceptCsv: 'cds_code\n99999990000001\nNOPE\n' });
+    expect([badLine.status, badLine.body.problems.map((p: { where: { file: string; line: number } }) => `${p.where.file}:${p.where.line}`)]).toEqual([422, ['exceptCsv:3']]);
+    expect((await allBut({ except: ['E1'], exceptCsv: 'E2\n' })).status).toBe(400);
     expect(await changes()).toBe(before);
     const good = await admin.request('POST', `/api/sites/days/${dayId}/bulk`, { set: { status: 'meals', opens: '11:00', closes: '13:00' }, schoolsCsv: 'cds_code\n99999990000002\n99999990000004\n' });
     // 99999990000002 = E2, 99999990000004 = H1: both closed → meals.

@@ -33,8 +33,9 @@ export function Bulk({ day, act }: { day: SiteDay; act: Act }) {
     if (closes) set.closes = closes;
     if (status === 'closed') Object.assign(set, { opens: null, closes: null });
     const listed = ids();
-    // A pasted list goes as a CSV of school ids or CDS codes, so the server names any line it does not know.
-    const sites = which === 'listed' ? { schoolsCsv: listed.join('\n') + '\n' } : which === 'allExcept' && listed.length > 0 ? { sites: 'all', except: listed } : { sites: 'all' };
+    // A pasted list goes as a CSV of school ids or CDS codes (a column's header skipped), so the server names any line it does not know.
+    const csv = listed.join('\n') + '\n';
+    const sites = which === 'listed' ? { schoolsCsv: csv } : which === 'allExcept' && listed.length > 0 ? { sites: 'all', exceptCsv: csv } : { sites: 'all' };
     return { set, ...sites, preview: p };
   };
   return (
