@@ -10,7 +10,7 @@ import type { PublicDay, PublishedDay, PublishedFamilySite, PublishedSite } from
 
 export interface ShownDay { dayId: number; publicationId: number; day: PublicDay }
 
-/** The publications state: changes with every publication, every day cancelled or restored, and every meal or partner site removed. */
+/** The publications state: changes with every publication, every day cancelled or restored, every meal or partner site removed, and every site closed or opened again. */
 export async function publicationsState(db: Kysely<Database>): Promise<string> {
   const r = await db
     .selectNoFrom((eb) => [
@@ -18,9 +18,11 @@ export async function publicationsState(db: Kysely<Database>): Promise<string> {
       eb.selectFrom('site_publications').select((e) => e.fn.max('id').as('m')).as('pm'),
       eb.selectFrom('site_days').select((e) => e.fn.count('cancelled_at').as('n')).as('cn'),
       eb.selectFrom('family_sites').select((e) => e.fn.count('removed_at').as('n')).as('fn'),
+      eb.selectFrom('site_statuses').select((e) => e.fn.countAll().as('n')).where('status', '=', 'closed').as('sn'),
+      eb.selectFrom('site_statuses').select((e) => e.fn.max('version').as('m')).where('status', '=', 'closed').as('sm'),
     ])
     .executeTakeFirst();
-  return `${Number(r?.pn ?? 0)}.${Number(r?.pm ?? 0)}.${Number(r?.cn ?? 0)}.${Number(r?.fn ?? 0)}`;
+  return [r?.pn, r?.pm, r?.cn, r?.fn, r?.sn, r?.sm].map((x) => Number(x ?? 0)).join('.');
 }
 
 /** The newest publication of each day not cancelled (highest plan version, then latest), newest date first. */
@@ -46,6 +48,7 @@ export async function publishedDays(db: Kysely<Database>): Promise<ShownDay[]> {
     if (day) days.push({ dayId: Number(row.day_id), publicationId: Number(s.id), day });
   }
   await leaveOutRemoved(db, days);
+  await leaveOutClosed(db, days);
   return days.sort((a, b) => b.day.date.localeCompare(a.day.date) || b.day.publishedAt.localeCompare(a.day.publishedAt));
 }
 
@@ -63,6 +66,21 @@ async function leaveOutRemoved(db: Kysely<Database>, days: ShownDay[]): Promise<
   }
   if (removed.size === 0) return;
   for (const d of days) d.day = { ...d.day, familySites: d.day.familySites.filter((f) => !removed.has(f.id)) };
+}
+
+/**
+ * A school closed since its day was published is left out at once too (and counted among the
+ * closed), so a family is not sent to a school that no longer takes children; opened again, it
+ * shows as published. Other changes to a site wait for the next publication.
+ */
+async function leaveOutClosed(db: Kysely<Database>, days: ShownDay[]): Promise<void> {
+  if (days.length === 0) return;
+  const rows = await db.selectFrom('site_statuses').select(['day_id', 'school_id']).where('status', '=', 'closed').where('day_id', 'in', days.map((d) => d.dayId)).execute();
+  const closed = new Set(rows.map((r) => `${Number(r.day_id)} ${r.school_id}`));
+  for (const d of days) {
+    const open = d.day.sites.filter((x) => !closed.has(`${d.dayId} ${x.schoolId}`));
+    if (open.length < d.day.sites.length) d.day = { ...d.day, sites: open, closedSites: d.day.closedSites + (d.day.sites.length - open.length) };
+  }
 }
 
 const site = (s: PublishedSite): PublishedSite => ({

@@ -236,6 +236,27 @@ eachDatabase('the public strike-day sites', (dialect) => {
     expect({ version: await version(), publications: (await s.handle.db.selectFrom('site_publications').select('id').where('day_id', '=', day).execute()).length }).toEqual(before);
   });
 
+  it('leaves out a school closed since its day was published, within a second and without publishing again; opened again, it shows as published', async () => {
+    const districtAdmin = await s.as('district', 'admin');
+    const day = await plant('2026-03-06', [site('E0001'), site('E0002')], 'A school closes');
+    await publish(day);
+    const shown = async () => {
+      const d = (await get('/api/public/sites?date=2026-03-06')).body.day;
+      return { sites: d.sites.map((x: { schoolId: string }) => x.schoolId), closedSites: d.closedSites };
+    };
+    await nextCheck();
+    const published = await shown();
+    expect(published.sites).toEqual(['E0001', 'E0002']);
+    const patch = (set: object) => districtAdmin.request('PATCH', `/api/sites/days/${day}/sites/E0002`, set);
+    expect((await patch({ status: 'closed' })).status).toBe(200);
+    await nextCheck();
+    // E0002 is no longer shown, and counted among the closed (one more than published).
+    expect(await shown()).toEqual({ sites: ['E0001'], closedSites: published.closedSites + 1 });
+    expect((await patch({ status: 'supervision', opens: '08:00', closes: '18:00', capacity: 100 })).status).toBe(200);
+    await nextCheck();
+    expect(await shown()).toEqual(published);
+  });
+
   it('leaves out a day whose snapshot does not read as a published day, and still answers the others', async () => {
     const day = await plant('2026-03-04', [site('E0001')], 'Broken snapshot');
     await s.handle.db.insertInto('site_publications').values({ id: s.deps.ids.next(s.orgId.district), organization_id: s.orgId.district, day_id: day, plan_version: 1, snapshot: '{"sites": "not a list"}', published_by: admin, published_at: s.clock.now.toISOString() }).execute();
