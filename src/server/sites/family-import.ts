@@ -15,7 +15,8 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { errors, jsonBody, ok } from '../schemas.ts';
 import { ImportBody, ImportReport } from './family-schemas.ts';
-import { areaOf, familyActor, familyChangedOn, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { areaOf, familyActor, familyChangedOn, familyJson, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { todayIn } from '../public/sites-choose.ts';
 
 const FILE = 'sites.csv';
 const SAMPLE = 10;
@@ -61,7 +62,7 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
     const problems = capped ? report.problems : capProblems([...report.problems, ...there].sort((a, b) => (a.where?.line ?? 0) - (b.where?.line ?? 0)), 0, 'sites');
     const at = deps.now().toISOString();
     const rows = sites.map(({ site }) => newRow({ id: deps.ids.next(actor.org.id), organizationId: actor.org.id, personId: actor.person.id, at, site }));
-    const sample = (ids: boolean) => rows.slice(0, SAMPLE).map((r, i) => ({ ...siteOfRow(r), id: ids ? r.id : null, line: sites[i].line, updatedAt: at }));
+    const sample = (ids: boolean) => rows.slice(0, SAMPLE).map((r, i) => ({ ...familyJson(r), id: ids ? Number(r.id) : null, line: sites[i].line }));
     if (preview === true) return c.json({ preview: true, rows: report.rows, toAdd: sites.length, added: 0, problems, sample: sample(false) }, 200);
     if (problems.length > 0) {
       const n = problems.filter((p) => p.code !== 'sites.more-problems').length;
@@ -77,7 +78,7 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
       const late = await alreadyThere(tx, actor.org.id, sites);
       if (late.length > 0) throw new ApiError(409, { ...late[0], problems: late });
       for (let i = 0; i < rows.length; i += 200) await tx.insertInto('family_sites').values(rows.slice(i, i + 200)).execute();
-      await familyChangedOn(tx, actor.org.id, sites.map((x) => x.site.dates));
+      await familyChangedOn(tx, actor.org.id, sites.map((x) => x.site.dates), todayIn(new Date(at)));
     });
     return c.json({ preview: false, rows: report.rows, toAdd: rows.length, added: rows.length, problems: [], sample: sample(true) }, 200);
   });

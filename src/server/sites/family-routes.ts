@@ -13,6 +13,7 @@ import { errors, jsonBody, ok } from '../schemas.ts';
 import { familyImportRoutes } from './family-import.ts';
 import { FamilyListQuery, FamilySiteBody, FamilySiteEdit, FamilySiteParams, FamilySiteSchema } from './family-schemas.ts';
 import { areaOf, columnsOf, familyActor, familyChangedOn, familyJson, familySiteOf, listFamilySites, newRow, siteOfRow, type Db } from './family-store.ts';
+import { todayIn } from '../public/sites-choose.ts';
 
 const TAG = ['sites'];
 const list = createRoute({
@@ -77,7 +78,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-create', subject: `family-sites/${row.id}`, at: row.created_at });
       await mustBeNew(tx, actor.org.id, site);
       await tx.insertInto('family_sites').values(row).execute();
-      await familyChangedOn(tx, actor.org.id, [site.dates]);
+      await familyChangedOn(tx, actor.org.id, [site.dates], todayIn(new Date(row.created_at)));
     });
     return c.json({ site: familyJson(row) }, 201);
   });
@@ -97,7 +98,7 @@ export function familyRoutes(app: OpenAPIHono<AppEnv>): void {
       if (b.name !== undefined || b.address !== undefined) await mustBeNew(tx, actor.org.id, site, before.id);
       const change = { ...columnsOf(site), updated_at: at };
       await tx.updateTable('family_sites').set(change).where('id', '=', before.id).execute();
-      await familyChangedOn(tx, actor.org.id, [siteOfRow(before).dates, site.dates]);
+      await familyChangedOn(tx, actor.org.id, [siteOfRow(before).dates, site.dates], todayIn(new Date(before.created_at)));
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-edit', subject: `family-sites/${before.id}`, at });
       return { ...before, ...change };
     });

@@ -16,7 +16,7 @@ const Time = z.string().regex(HHMM, 'must be a 24-hour time HH:MM such as 07:30 
 const Dates = z.array(z.string().max(10).refine(isIsoDate, 'must be a date YYYY-MM-DD on the calendar, such as 2023-03-21')
   .refine((d) => d >= EARLIEST_DATE && d <= LATEST_DATE, `must be a strike day's date, from ${EARLIEST_DATE} to ${LATEST_DATE}, such as 2023-03-21`)).max(FAMILY_LIMITS.dates)
   .refine((d) => new Set(d).size === d.length, 'lists a date twice: list each date once')
-  .openapi({ description: 'the dates the site is open; [] (or left out): every strike day', example: ['2023-03-21', '2023-03-22'] });
+  .openapi({ description: 'the dates the site is open; [] (or left out): every strike day from the day it is entered (never an earlier strike\'s)', example: ['2023-03-21', '2023-03-22'] });
 const Languages = z.array(required(FAMILY_LIMITS.language, 'Spanish')).max(FAMILY_LIMITS.languages).openapi({ example: ['English', 'Spanish'] });
 
 const fields = {
@@ -51,7 +51,9 @@ export const FamilySiteEdit = z.object({
 export const FamilySiteSchema = z.object({
   id: z.number().int(), kind: z.enum(FAMILY_KINDS), partnerKind: z.enum(PARTNER_KINDS).nullable(), name: z.string(), address: z.string(),
   latitude: z.number(), longitude: z.number(), opens: z.string(), closes: z.string(), dates: z.array(z.string()), mealsPerChild: z.number().int().nullable(),
-  offers: z.string(), languages: z.array(z.string()), updatedAt: z.string(),
+  offers: z.string(), languages: z.array(z.string()),
+  servesFrom: z.string().nullable().openapi({ description: 'a site without dates: the date it was entered (Los Angeles), from which it serves every strike day; null when it lists its dates' }),
+  updatedAt: z.string(),
 }).openapi('FamilySite');
 
 export const ImportBody = z.object({

@@ -11,6 +11,7 @@ import type { Actor, AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { latestDatasetVersion } from '../datasets/store.ts';
 import { datasetOfVersion } from './plan-store.ts';
+import { todayIn } from '../public/sites-choose.ts';
 
 /** The district's staff only: a union account gets 404, as if there were no such route. */
 export const familyActor = (c: Context<AppEnv>, permission: Permission): Actor => allowDistrict(c.get('actor'), permission, c.req.method, c.req.path);
@@ -26,7 +27,10 @@ export function siteOfRow(r: FamilyRow): FamilySite {
   };
 }
 
-export const familyJson = (r: FamilyRow) => ({ id: Number(r.id), ...siteOfRow(r), updatedAt: r.updated_at });
+export const familyJson = (r: FamilyRow) => {
+  const site = siteOfRow(r);
+  return { id: Number(r.id), ...site, servesFrom: site.dates.length === 0 ? todayIn(new Date(r.created_at)) : null, updatedAt: r.updated_at };
+};
 
 /** The columns of a site (what PATCH may change). */
 export function columnsOf(s: FamilySite) {
@@ -64,15 +68,29 @@ export async function areaOf(db: Db, actor: Actor): Promise<DistrictArea | null>
  * A meal or partner site entered or changed reaches the public page at the next publication of
  * each strike day it is on (a publication is a snapshot, made on purpose): those days' plan
  * versions move on, so the plan page says there is something new to publish. Each list is a
- * site's dates; an empty one is every strike day. (A removed site leaves the public page at once:
+ * site's dates; an empty one is every strike day from `from` (the date the site was entered, in
+ * Los Angeles: `servesDay`). (A removed site leaves the public page at once:
  * src/server/public/sites-read.ts.)
  */
-export async function familyChangedOn(tx: Transaction<Database>, organizationId: number, dateLists: string[][]): Promise<void> {
+export async function familyChangedOn(tx: Transaction<Database>, organizationId: number, dateLists: string[][], from: string): Promise<void> {
   let days = tx.updateTable('site_days').set((eb) => ({ version: eb('version', '+', 1) })).where('organization_id', '=', organizationId).where('cancelled_at', 'is', null);
-  if (!dateLists.some((d) => d.length === 0)) {
+  if (dateLists.some((d) => d.length === 0)) {
+    const dates = [...new Set(dateLists.flat())];
+    days = days.where((eb) => eb.or([eb('date', '>=', from), ...(dates.length > 0 ? [eb('date', 'in', dates)] : [])]));
+  } else {
     const dates = [...new Set(dateLists.flat())];
     if (dates.length === 0) return;
     days = days.where('date', 'in', dates);
   }
   await days.execute();
+}
+
+/**
+ * Whether a meal or partner site serves a strike day: one of its dates; with no dates, every strike
+ * day from the date it was entered (in Los Angeles), never an earlier strike's days: the 2023
+ * strike's libraries, entered without dates, were on every 2019 day too.
+ */
+export function servesDay(site: { dates: string; created_at: string }, date: string): boolean {
+  const dates = JSON.parse(site.dates) as string[];
+  return dates.length === 0 ? date >= todayIn(new Date(site.created_at)) : dates.includes(date);
 }

@@ -170,7 +170,7 @@ eachDatabase('meal and partner sites', (dialect) => {
     const done = await otherDistrict.request('POST', '/api/sites/family/import', { csv });
     expect([done.status, done.body.added]).toEqual([200, 11]);
     const library = (await otherDistrict.request('GET', '/api/sites/family?kind=partner')).body.sites.find((x: { name: string }) => x.name === 'Los Angeles Public Library, Central Library');
-    expect(library).toMatchObject({ partnerKind: 'library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, dates: [] });
+    expect(library).toMatchObject({ partnerKind: 'library', address: '630 W 5th St, Los Angeles, CA 90071', latitude: 34.0504, longitude: -118.2551, dates: ['2023-03-21', '2023-03-22', '2023-03-23'], servesFrom: null });
   });
 
   it('refuses a site placed outside the district (0,0; another state; a longitude without its minus sign), entered or imported, once it has a dataset', async () => {

@@ -183,7 +183,8 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     const people = await s.handle.db.selectFrom('people').select('id').where('email', '=', 'admin@district.test').executeTakeFirstOrThrow();
     const family = (name: string, dates: string[], removed = false) => ({
       id: s.deps.ids.next(s.orgId.district), organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name, address: '1 Main St', latitude: 34, longitude: -118,
-      opens: '10:00', closes: '12:00', dates: JSON.stringify(dates), meals_per_child: 2, created_by: people.id, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', removed_at: removed ? '2026-01-02T00:00:00Z' : null,
+      // Entered before the strike: a site without dates serves every strike day from the day it was entered.
+      opens: '10:00', closes: '12:00', dates: JSON.stringify(dates), meals_per_child: 2, created_by: people.id, created_at: '2019-01-02T00:00:00Z', updated_at: '2019-01-02T00:00:00Z', removed_at: removed ? '2019-01-03T00:00:00Z' : null,
     });
     await s.handle.db.insertInto('family_sites').values([family('Every day', []), family('That day', ['2019-01-14']), family('Another day', ['2019-01-15']), family('Removed', [], true)]).execute();
     const version = (await admin.request('GET', '/api/sites/days')).body.days[0].version;
@@ -220,7 +221,16 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect(await day()).toMatchObject({ version: start.version, publishedVersion: start.publishedVersion });
     // Moved onto 2019-01-14, and a new site for every day: one version more each.
     expect((await admin.request('PATCH', `/api/sites/family/${await idOf('Another day')}`, { dates: ['2019-01-14'] })).status).toBe(200);
-    expect((await admin.request('POST', '/api/sites/family', { kind: 'partner', partnerKind: 'park', name: 'Alder Park', address: '2 Alder St', latitude: 34.05, longitude: -118.25, opens: '08:00', closes: '18:00' })).status).toBe(201);
+    // A site without dates entered now (2026) is not on a 2019 day: the plan does not move.
+    expect((await admin.request('POST', '/api/sites/family', { kind: 'partner', partnerKind: 'park', name: 'Later Park', address: '3 Alder St', latitude: 34.05, longitude: -118.25, opens: '08:00', closes: '18:00' })).status).toBe(201);
+    expect((await day()).version).toBe(start.version + 1);
+    const was = s.clock.now;
+    s.clock.now = new Date('2019-01-13T16:00:00.000Z');
+    try {
+      expect((await admin.request('POST', '/api/sites/family', { kind: 'partner', partnerKind: 'park', name: 'Alder Park', address: '2 Alder St', latitude: 34.05, longitude: -118.25, opens: '08:00', closes: '18:00' })).status).toBe(201);
+    } finally {
+      s.clock.now = was;
+    }
     expect((await day()).version).toBe(start.version + 2);
     const republished = await admin.request('POST', `/api/sites/days/${dayId}/publish`);
     expect(republished.body.snapshot.familySites.map((x: { name: string }) => x.name)).toEqual(['Alder Park', 'Another day', 'Every day']);

@@ -10,6 +10,7 @@ import { OPEN_STATUSES } from '../../sites/plan-rules.ts';
 import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
 import { conflict } from '../errors.ts';
+import { servesDay } from './family-store.ts';
 import { errors, ok } from '../schemas.ts';
 import { SiteDayParams } from './plan-schemas.ts';
 import { datasetOfVersion, district, siteDayOf, type Db, type SiteDayRow } from './plan-store.ts';
@@ -41,10 +42,7 @@ export async function snapshotOf(db: Db, day: SiteDayRow, at: string): Promise<P
     opens: r.opens, closes: r.closes, capacity: r.capacity, offers: r.offers, languages: JSON.parse(r.languages) as string[],
   }));
   const family = await db.selectFrom('family_sites').selectAll().where('organization_id', '=', day.organization_id).where('removed_at', 'is', null).orderBy('name').execute();
-  const familySites: PublishedFamilySite[] = family.filter((f) => {
-    const dates = JSON.parse(f.dates) as string[];
-    return dates.length === 0 || dates.includes(day.date);
-  }).map((f) => ({
+  const familySites: PublishedFamilySite[] = family.filter((f) => servesDay(f, day.date)).map((f) => ({
     id: f.id, kind: f.kind as PublishedFamilySite['kind'], partnerKind: f.partner_kind as PublishedFamilySite['partnerKind'], name: f.name, address: f.address,
     latitude: f.latitude, longitude: f.longitude, opens: f.opens, closes: f.closes, mealsPerChild: f.meals_per_child, offers: f.offers, languages: JSON.parse(f.languages) as string[],
   }));

@@ -16,7 +16,7 @@ import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
 import { st } from './messages.ts';
 import { plansSites, readsSites, SitesNav } from './parts.tsx';
 
-interface FamilySite { id: number; kind: 'meal' | 'partner'; partnerKind: 'library' | 'park' | 'recreation' | 'other' | null; name: string; address: string; opens: string; closes: string; dates: string[]; mealsPerChild: number | null }
+interface FamilySite { id: number; kind: 'meal' | 'partner'; partnerKind: 'library' | 'park' | 'recreation' | 'other' | null; name: string; address: string; opens: string; closes: string; dates: string[]; servesFrom: string | null; mealsPerChild: number | null }
 interface Problem { message: string; where?: { line?: number; field?: string; col?: number }; hint?: string }
 interface Report { rows: number; toAdd: number; added: number; problems: Problem[] }
 
@@ -57,7 +57,7 @@ function FamilyPage({ session }: { session: Session }) {
                   <tr key={s.id}>
                     <th scope="row">{displayText(s.name)}<br /><span className="muted">{displayText(s.address)}</span></th>
                     <td>{kind(s)}</td><td>{s.opens}–{s.closes}</td>
-                    <td>{s.dates.length === 0 ? t('family.dates.all') : s.dates.map((d) => longDate(d, lang)).join('; ')}</td>
+                    <td>{s.dates.length === 0 ? t('family.dates.all', { date: longDate(s.servesFrom ?? '', lang) }) : s.dates.map((d) => longDate(d, lang)).join('; ')}</td>
                     {plans && <td><button type="button" className="ro-secondary" aria-label={t('family.remove', { name: s.name })} onClick={() => void (async () => {
                       try {
                         await api('DELETE', `/api/sites/family/${s.id}`);
