@@ -167,6 +167,8 @@ browserSuite('where can my child go today, in Chromium', () => {
     await page.getByText('Primero los más cercanos al código postal 90012.').waitFor();
     expect(await page.locator('.fs-site', { hasText: 'Castelar' }).innerText()).toContain('Escuela: niños supervisados (sin clases)');
     expect(await page.locator('.fs-day').textContent()).toBe(`Día de huelga: ${dayDate(date, 'es')}`);
+    // The library's languages (written English, Spanish, Korean by the district) named in Spanish.
+    expect(await page.locator('.fs-site', { hasText: LIBRARY.name }).innerText()).toContain('Idiomas: inglés, español, coreano');
     // Spanish times end with their own period ("5:00 p.m."): never a second one after it.
     expect(await page.locator('main').innerText()).toMatch(/a las \d{1,2}:\d{2}\s?[ap]\.\s?m\.(?!\.)/);
     expect(await page.locator('main').innerText()).not.toMatch(/m\.\./);

@@ -12,6 +12,27 @@ import type { ST } from './sites-messages.ts';
 
 const PAGE = 20;
 
+/** The languages districts write, by their English names, and their codes, so the Spanish page names them in Spanish. */
+const LANGUAGE_CODES: Record<string, string> = {
+  english: 'en', spanish: 'es', chinese: 'zh', mandarin: 'cmn', cantonese: 'yue', korean: 'ko', armenian: 'hy', russian: 'ru', vietnamese: 'vi',
+  tagalog: 'tl', filipino: 'fil', japanese: 'ja', arabic: 'ar', farsi: 'fa', persian: 'fa', khmer: 'km', hindi: 'hi', french: 'fr', portuguese: 'pt', thai: 'th',
+};
+const displayNames = new Map<Lang, Intl.DisplayNames | null>();
+
+/** A language as the district wrote it (English), named in the page's language when it is a known one; else as written. */
+export function languageName(name: string, lang: Lang): string {
+  const code = LANGUAGE_CODES[name.trim().toLowerCase()];
+  if (lang === 'en' || code === undefined) return name;
+  if (!displayNames.has(lang)) {
+    try {
+      displayNames.set(lang, new Intl.DisplayNames([lang], { type: 'language' }));
+    } catch {
+      displayNames.set(lang, null);
+    }
+  }
+  return displayNames.get(lang)?.of(code) ?? name;
+}
+
 export function SiteCards({ entries, lang, t }: { entries: Entry[]; lang: Lang; t: ST }) {
   const [shown, setShown] = useState(PAGE);
   const more = Math.min(PAGE, entries.length - shown);
@@ -39,7 +60,7 @@ function SiteCard({ e, lang, t }: { e: Entry; lang: Lang; t: ST }) {
       <p className="fs-kind">{t(`kind.${e.kind}`)}{e.mealsPerChild !== null ? ` · ${t('meals', { n: e.mealsPerChild })}` : ''}</p>
       <p>{e.opens && e.closes ? t('hours', { opens: clock(e.opens, lang), closes: clock(e.closes, lang) }) : t('hours.unknown')}</p>
       {e.offers.trim() !== '' && <p>{t('offers')} <UserText text={e.offers} {...written} /></p>}
-      {e.languages.length > 0 && <p>{t('languages', { languages: e.languages.join(', ') })}</p>}
+      {e.languages.length > 0 && <p>{t('languages', { languages: e.languages.map((name) => languageName(name, lang)).join(', ') })}</p>}
       <address><span className="fs-visually-hidden">{t('address')}: </span><UserText text={e.address} {...written} /></address>
     </li>
   );

@@ -58,7 +58,7 @@ function StrikeTable({ id, strike, days }: { id: string; strike: Strike; days: C
   const warned = days.flatMap((d) => d.warnings.map((w) => ({ key: `${d.dayId}-${w.code}`, text: warningText(w, d, t, lang) })));
   return (
     <section aria-labelledby={id}>
-      <h2 id={id}>{t('cost.over', { n: strike.totals.days, from: longDate(strike.from, lang), to: longDate(strike.to, lang) })}</h2>
+      <h2 id={id}>{strike.totals.days === 1 ? t('cost.over1', { from: longDate(strike.from, lang) }) : t('cost.over', { n: strike.totals.days, from: longDate(strike.from, lang), to: longDate(strike.to, lang) })}</h2>
       {strike.classSitesWithoutAttendance > 0 && <p role="note" className="st-flag">{t('cost.missing', { n: count(strike.classSitesWithoutAttendance, lang) })}</p>}
       {strike.attendanceNotCounted > 0 && <p role="note" className="muted">{t('cost.notCounted', { n: count(strike.attendanceNotCounted, lang) })}</p>}
       {warned.length > 0 && <div role="note" className="st-flag" aria-label={t('cost.warnings')}><ul>{warned.map((w) => <li key={w.key}>{w.text}</li>)}</ul></div>}
@@ -79,7 +79,7 @@ function StrikeTable({ id, strike, days }: { id: string; strike: Strike; days: C
             ))}
           </tbody>
           <tfoot><tr>
-            <th scope="row">{t('cost.total', { n: strike.totals.days })}</th><td />
+            <th scope="row">{strike.totals.days === 1 ? t('cost.total1') : t('cost.total', { n: strike.totals.days })}</th><td />
             <td>{cents(strike.totals.revenueLostCents, lang)}</td><td>{cents(strike.totals.payNotPaidCents, lang)}</td><td>{cents(strike.totals.substitutesCents, lang)}</td>
             <td>{cents(strike.totals.otherCostsCents, lang)}</td><td>{cents(strike.totals.netCents, lang)}</td><td />
           </tr></tfoot>
