@@ -59,6 +59,8 @@ browserSuite('where can my child go today, in Chromium', () => {
   let web: WebServer;
   let browser: Browser;
   let date = '';
+  /** Publishes a day of the same sites (the meal and partner sites only on `date`). */
+  let publishOn: (on: string, label: string) => Promise<void>;
 
   beforeAll(async () => {
     [web, browser] = await Promise.all([webServer(), launchBrowser()]);
@@ -70,15 +72,18 @@ browserSuite('where can my child go today, in Chromium', () => {
     const today = new Date(`${districtToday(new Date())}T12:00:00Z`);
     date = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
     const ids = seededIds('web-sites');
-    const { dayId } = await plantSiteDay(db, ids, { organizationId: Number(org.id), datasetVersionId: Number(dv.id), personId: Number(admin.id), date, label: 'UTLA strike, day 1', sites: SCHOOLS });
     const at = new Date().toISOString();
-    const published: PublishedSite[] = SCHOOLS.filter((s) => s.status !== 'closed').map((s) => ({
-      schoolId: s.schoolId, name: s.name, address: s.address ?? '', latitude: s.latitude ?? null, longitude: s.longitude ?? null, status: s.status as PublishedSite['status'],
-      opens: s.opens ?? null, closes: s.closes ?? null, capacity: s.capacity ?? null, offers: s.offers ?? '', languages: s.languages ?? [],
-    }));
-    const snapshot: PublishedDay = { date, label: 'UTLA strike, day 1', district: { name: 'Los Angeles Unified School District', cdsCode: '19647330000000' }, planVersion: 1, publishedAt: at, closedSites: 3, sites: published, familySites: [LIBRARY, MEALS] };
-    await db.insertInto('site_publications').values({ id: ids.next(Number(org.id)), organization_id: Number(org.id), day_id: dayId, plan_version: 1, snapshot: JSON.stringify(snapshot), published_by: Number(admin.id), published_at: at }).execute();
-    await db.updateTable('site_days').set({ published_version: 1 }).where('id', '=', dayId).execute();
+    publishOn = async (on: string, label: string) => {
+      const { dayId } = await plantSiteDay(db, ids, { organizationId: Number(org.id), datasetVersionId: Number(dv.id), personId: Number(admin.id), date: on, label, sites: SCHOOLS });
+      const published: PublishedSite[] = SCHOOLS.filter((s) => s.status !== 'closed').map((s) => ({
+        schoolId: s.schoolId, name: s.name, address: s.address ?? '', latitude: s.latitude ?? null, longitude: s.longitude ?? null, status: s.status as PublishedSite['status'],
+        opens: s.opens ?? null, closes: s.closes ?? null, capacity: s.capacity ?? null, offers: s.offers ?? '', languages: s.languages ?? [],
+      }));
+      const snapshot: PublishedDay = { date: on, label, district: { name: 'Los Angeles Unified School District', cdsCode: '19647330000000' }, planVersion: 1, publishedAt: at, closedSites: 3, sites: published, familySites: on === date ? [LIBRARY, MEALS] : [] };
+      await db.insertInto('site_publications').values({ id: ids.next(Number(org.id)), organization_id: Number(org.id), day_id: dayId, plan_version: 1, snapshot: JSON.stringify(snapshot), published_by: Number(admin.id), published_at: at }).execute();
+      await db.updateTable('site_days').set({ published_version: 1 }).where('id', '=', dayId).execute();
+    };
+    await publishOn(date, 'UTLA strike, day 1');
     for (const f of [LIBRARY, MEALS]) {
       await db.insertInto('family_sites').values({
         id: f.id, organization_id: Number(org.id), kind: f.kind, partner_kind: f.partnerKind, name: f.name, address: f.address, latitude: f.latitude, longitude: f.longitude,
@@ -235,6 +240,26 @@ browserSuite('where can my child go today, in Chromium', () => {
     const server = await startServer({ database: { file: join(web.dir!, 'settle.sqlite') }, port: 0, host: '127.0.0.1', demo: false, webRoot: outDir, log: () => undefined });
     return { url: server.url, close: async () => { await server.close(); rmSync(outDir, { recursive: true, force: true }); } };
   }
+
+  it('lists the district\'s other published days; a past one, chosen, says it was and shows no live status', async () => {
+    const past = new Date(Date.parse(`${date}T12:00:00Z`) - 40 * 86_400_000).toISOString().slice(0, 10);
+    await publishOn(past, 'An earlier strike day');
+    // Past the server's next look at the publications (at most once a second).
+    await new Promise((r) => setTimeout(r, 1200));
+    const { page, context } = await newPage(browser, { phone: true, base: web.url });
+    await page.goto(`${web.url}/public/sites`);
+    await page.locator('.fs-site').first().waitFor();
+    const link = page.getByRole('navigation', { name: 'Other strike days' }).getByRole('link', { name: dayDate(past, 'en') });
+    await link.click();
+    await page.getByRole('heading', { name: `This was the strike day of ${dayDate(past, 'en')}.` }).waitFor();
+    await page.locator('.fs-site').first().waitFor();
+    const statuses = await page.locator('.fs-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Day over']));
+    expect(await axeClean(page)).toEqual([]);
+    await screenshot(page, 'sites-past-day');
+    await context.close();
+  });
 
   it('measures the page on a slow 3G phone (400 kbit/s, 400 ms, CPU 4× slower): bytes and time to the first result (printed)', async () => {
     const prod = await productionServer();

@@ -24,27 +24,38 @@ import { SitesMap } from './sites-map.tsx';
 import { SM, type ST } from './sites-messages.ts';
 import { SiteSearch } from './sites-search.tsx';
 
+/** The day asked for (`?date=2023-03-22`, from the list of the district's days), or null: the server's choice. */
+const askedDate = (query: URLSearchParams): string | null => {
+  const d = query.get('date');
+  return d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : null;
+};
+const urlsFor = (date: string | null) => (date ? { sites: `${SITES}?date=${date}`, live: `${LIVE}?date=${date}` } : { sites: SITES, live: LIVE });
+
 // The page's answer and the ZIP table start as soon as the app's code runs (on a slow phone, one round trip each saved).
 if (typeof location !== 'undefined' && location.pathname === '/public/sites') {
-  void fetchOnce(SITES).catch(() => undefined);
-  void fetchOnce(LIVE).catch(() => undefined);
+  const urls = urlsFor(askedDate(new URLSearchParams(location.search)));
+  void fetchOnce(urls.sites).catch(() => undefined);
+  void fetchOnce(urls.live).catch(() => undefined);
   void fetchOnce(ZIPS).catch(() => undefined);
 }
 
-export function Sites(_props: PageProps) {
+export function Sites({ query }: PageProps) {
   const lang = useLang();
   const t = useMessages(SM);
-  const first = useAnswer<PublicSitesAnswer>(SITES);
-  const firstLive = useAnswer<PublicLiveAnswer>(LIVE);
-  const [fresh, setFresh] = useState<{ answer: PublicSitesAnswer; live: PublicLiveAnswer | null } | null>(null);
+  const asked = askedDate(query);
+  const urls = urlsFor(asked);
+  const first = useAnswer<PublicSitesAnswer>(urls.sites);
+  const firstLive = useAnswer<PublicLiveAnswer>(urls.live);
+  const [updated, setFresh] = useState<{ path: string; answer: PublicSitesAnswer; live: PublicLiveAnswer | null } | null>(null);
+  const fresh = updated?.path === urls.sites ? updated : null;
   const [retrying, setRetrying] = useState(false);
   useEffect(() => {
     document.title = t('doc.title');
   }, [lang]); // t follows the language
   const update = () => {
     setRetrying(true);
-    Promise.all([api<PublicSitesAnswer>('GET', SITES), api<PublicLiveAnswer>('GET', LIVE).catch(() => null)])
-      .then(([answer, live]) => setFresh({ answer, live }), () => undefined).finally(() => setRetrying(false));
+    Promise.all([api<PublicSitesAnswer>('GET', urls.sites), api<PublicLiveAnswer>('GET', urls.live).catch(() => null)])
+      .then(([answer, live]) => setFresh({ path: urls.sites, answer, live }), () => undefined).finally(() => setRetrying(false));
   };
   const answer = fresh?.answer ?? (first.state === 'ok' ? first.data : null);
   // The statuses, once their answer came (or failed: then each site reads as published).
@@ -63,12 +74,22 @@ export function Sites(_props: PageProps) {
       )}
       {answer && !answer.day && <p>{t('none')}</p>}
       {answer?.day && live === undefined && <p role="status">{t('loading')}</p>}
-      {answer?.day && live !== undefined && <Day day={withLive(answer.day, live)} lang={lang} t={t} onUpdate={update} updating={retrying} />}
+      {answer?.day && live !== undefined && <Day day={withLive(answer.day, live)} asked={asked !== null} lang={lang} t={t} onUpdate={update} updating={retrying} />}
+      {answer && answer.days.length > 1 && (
+        <nav className="fs-days" aria-labelledby="fs-days-h">
+          <h2 id="fs-days-h">{t('days.other')}</h2>
+          <ul>
+            {answer.days.filter((d) => d.date !== answer.day?.date).map((d) => (
+              <li key={`${d.date} ${d.district}`}><a href={`/public/sites?date=${d.date}${lang === 'es' ? '&lang=es' : ''}`}>{dayDate(d.date, lang)}</a></li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }
 
-function Day({ day, lang, t, onUpdate, updating }: { day: Shown; lang: Lang; t: ST; onUpdate: () => void; updating: boolean }) {
+function Day({ day, asked, lang, t, onUpdate, updating }: { day: Shown; asked: boolean; lang: Lang; t: ST; onUpdate: () => void; updating: boolean }) {
   const [place, setPlace] = useState<Point | null>(null);
   // The day's own ZIP codes (its schools' and meal and partner sites' addresses) answer at once; the server's table
   // (every published school's ZIP, and the school directory's for the rest of Los Angeles) is asked for as the list shows.
@@ -89,7 +110,7 @@ function Day({ day, lang, t, onUpdate, updating }: { day: Shown; lang: Lang; t: 
   }).format(at);
   return (
     <>
-      <h2 className="fs-day" data-date={day.date}>{past ? t('day.past', { date: dayDate(day.date, lang) }) : t('day', { date: dayDate(day.date, lang) })}</h2>
+      <h2 className="fs-day" data-date={day.date}>{past ? t(asked ? 'day.was' : 'day.past', { date: dayDate(day.date, lang) }) : t('day', { date: dayDate(day.date, lang) })}</h2>
       {day.label.trim() !== '' && <p className="fs-label"><UserText text={day.label} /></p>}
       <p className="fs-published">
         {t('day.published', { district: day.district.name, time })}{' '}
@@ -99,7 +120,7 @@ function Day({ day, lang, t, onUpdate, updating }: { day: Shown; lang: Lang; t: 
       <section aria-labelledby="fs-list-h">
         <h2 id="fs-list-h">{t('list.title')}</h2>
         <p>{entries.length === 1 ? t('list.count1') : t('list.count', { n: entries.length })}{place === null ? ` ${t('list.byName')}` : ''}</p>
-        <SiteCards key={place ? `${place.lat},${place.lon}` : 'by-name'} entries={entries} lang={lang} t={t} />
+        <SiteCards key={place ? `${place.lat},${place.lon}` : 'by-name'} entries={entries} past={past} lang={lang} t={t} />
       </section>
       <SitesMap entries={entries} place={place} t={t} />
     </>

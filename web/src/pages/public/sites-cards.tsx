@@ -33,20 +33,20 @@ export function languageName(name: string, lang: Lang): string {
   return displayNames.get(lang)?.of(code) ?? name;
 }
 
-export function SiteCards({ entries, lang, t }: { entries: Entry[]; lang: Lang; t: ST }) {
+export function SiteCards({ entries, past, lang, t }: { entries: Entry[]; past: boolean; lang: Lang; t: ST }) {
   const [shown, setShown] = useState(PAGE);
   const more = Math.min(PAGE, entries.length - shown);
   return (
     <>
       <ol className="fs-list">
-        {entries.slice(0, shown).map((e) => <SiteCard key={e.key} e={e} lang={lang} t={t} />)}
+        {entries.slice(0, shown).map((e) => <SiteCard key={e.key} e={e} past={past} lang={lang} t={t} />)}
       </ol>
       {more > 0 && <button type="button" className="fs-more" onClick={() => setShown(shown + PAGE)}>{t('list.more', { n: more })}</button>}
     </>
   );
 }
 
-function SiteCard({ e, lang, t }: { e: Entry; lang: Lang; t: ST }) {
+function SiteCard({ e, past, lang, t }: { e: Entry; past: boolean; lang: Lang; t: ST }) {
   // Names, offers and addresses are as the district wrote them (English): marked so on the Spanish page, as on the public record.
   const written = asWritten(lang);
   const id = `fs-${e.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -54,7 +54,8 @@ function SiteCard({ e, lang, t }: { e: Entry; lang: Lang; t: ST }) {
     <li className="fs-site" data-key={e.key} data-status={e.status} aria-labelledby={id}>
       <h3 id={id}><UserText text={e.name} {...written} /></h3>
       <p className="fs-line">
-        <span className={`fs-status fs-status-${e.status}`}>{t(`status.${e.status}`)}</span>
+        {/* A day gone by: no live status (its last one would read as now). */}
+        {past ? <span className="fs-status fs-status-past">{t('status.past')}</span> : <span className={`fs-status fs-status-${e.status}`}>{t(`status.${e.status}`)}</span>}
         {e.miles !== null ? <span className="fs-away">{t('away', { miles: miles(e.miles, lang) })}</span> : e.at === null ? <span className="fs-away">{t('away.unknown')}</span> : null}
       </p>
       <p className="fs-kind">{t(`kind.${e.kind}`)}{e.mealsPerChild !== null ? ` · ${t('meals', { n: e.mealsPerChild })}` : ''}</p>
