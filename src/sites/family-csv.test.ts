@@ -88,6 +88,17 @@ describe('reading meal and partner sites', () => {
     expect(r.sites.map((s) => s.line)).toEqual([2, 3]);
   });
 
+  it('lists every problem of a row at once: a bad date and hours that close before they open; a bad time and the same site twice', () => {
+    const badDateAndHours = withCell(withCell(withCell(LIBRARY, 8, '2023-02-30'), 6, '10:00'), 7, '09:00');
+    const badTime = withCell(MEAL, 6, '7:30');
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${badDateAndHours}\n${badTime}\n${MEAL}\n` });
+    // Line 2: the date (column 8) and the closing time (column 7); line 3: the time (column 6); line 4: the same site as line 3.
+    expect(r.problems.map((p) => [p.where?.line, p.where?.col, p.code])).toEqual([
+      [2, 8, expect.any(String)], [2, 7, 'sites.closes-before-opens'], [3, 6, expect.any(String)], [4, 2, 'sites.duplicate'],
+    ]);
+    expect(r.sites).toEqual([]);
+  });
+
   it('refuses more than 5,000 sites in one file, on the 5,001st', () => {
     const rows = Array.from({ length: 5001 }, (_, i) => withCell(MEAL, 2, `Site ${i + 1}`));
     const r = readFamilySitesCsv({ text: `${HEADER}\n${rows.join('\n')}\n` });

@@ -8,7 +8,7 @@ import { capProblems } from '../errors/capped.ts';
 import type { Problem } from '../errors/problem.ts';
 import { readCsv, cellWhere } from '../text/csv.ts';
 import { FamilyCells } from './family-cells.ts';
-import { FAMILY_KINDS, FAMILY_LIMITS, PARTNER_KINDS, sameSiteKey, siteRuleProblems, type FamilySite } from './family-site.ts';
+import { FAMILY_KINDS, FAMILY_LIMITS, PARTNER_KINDS, sameSiteKey, kindRuleProblems, hoursRuleProblems, type FamilySite } from './family-site.ts';
 
 export const FAMILY_CSV_REQUIRED = ['kind', 'name', 'address', 'latitude', 'longitude', 'opens', 'closes'] as const;
 export const FAMILY_CSV_OPTIONAL = ['dates', 'meals_per_child', 'partner_kind', 'offers', 'languages'] as const;
@@ -63,23 +63,25 @@ export function readFamilySitesCsv(input: { text: string; file?: string }): Fami
     const partnerKind = cells.oneOf(row, 'partner_kind', PARTNER_KINDS, { empty: true });
     const offers = cells.text(row, 'offers', { max: FAMILY_LIMITS.offers, required: false, hint: 'Supervision, computers, story time' });
     const languages = cells.languages(row, 'languages');
+    // Every problem of the row at once: the rules between cells that did read, and a repeated site, beside the cells that did not.
+    const rules = [
+      ...(kind && partnerKind !== undefined && mealsPerChild !== undefined ? kindRuleProblems({ kind, partnerKind, mealsPerChild }) : []),
+      ...(opens !== null && closes !== null ? hoursRuleProblems({ opens, closes }) : []),
+    ];
+    for (const p of rules) cells.problem(row, FIELD_COLUMN[p.field], p.code, p.message, p.hint);
+    if (name !== null && address !== null) {
+      const key = sameSiteKey({ name, address });
+      const first = firstLine.get(key);
+      if (first !== undefined) {
+        problems.push({
+          code: 'sites.duplicate', message: `lines ${first} and ${row.line} are the same site (name "${name.slice(0, 80)}" and address "${address.slice(0, 80)}"): list each site once`,
+          where: cellWhere(table, row, 'name'), hint: `remove line ${row.line}, or put all its dates on line ${first}`,
+        });
+      } else firstLine.set(key, row.line);
+    }
     if (problems.length > before || !kind || name === null || address === null || latitude === null || longitude === null || opens === null || closes === null
       || dates === null || mealsPerChild === undefined || partnerKind === undefined || offers === null || languages === null) continue;
-    const site: FamilySite = { kind, partnerKind, name, address, latitude, longitude, opens, closes, dates, mealsPerChild, offers, languages };
-    const rules = siteRuleProblems(site);
-    for (const p of rules) cells.problem(row, FIELD_COLUMN[p.field], p.code, p.message, p.hint);
-    if (rules.length > 0) continue;
-    const key = sameSiteKey(site);
-    const first = firstLine.get(key);
-    if (first !== undefined) {
-      problems.push({
-        code: 'sites.duplicate', message: `lines ${first} and ${row.line} are the same site (name "${name.slice(0, 80)}" and address "${address.slice(0, 80)}"): list each site once`,
-        where: cellWhere(table, row, 'name'), hint: `remove line ${row.line}, or put all its dates on line ${first}`,
-      });
-      continue;
-    }
-    firstLine.set(key, row.line);
-    sites.push({ line: row.line, site });
+    sites.push({ line: row.line, site: { kind, partnerKind, name, address, latitude, longitude, opens, closes, dates, mealsPerChild, offers, languages } });
   }
   return { rows, sites, problems: capProblems(problems, omitted ?? 0, 'sites') };
 }

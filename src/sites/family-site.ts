@@ -56,6 +56,11 @@ export interface FieldProblem {
 
 /** The rules between fields. Each field alone is assumed valid (its own format was checked). */
 export function siteRuleProblems(site: Pick<FamilySite, 'kind' | 'partnerKind' | 'mealsPerChild' | 'opens' | 'closes'>): FieldProblem[] {
+  return [...kindRuleProblems(site), ...hoursRuleProblems(site)];
+}
+
+/** A meal site's meals and no partner kind; a partner site's partner kind and no meals. */
+export function kindRuleProblems(site: Pick<FamilySite, 'kind' | 'partnerKind' | 'mealsPerChild'>): FieldProblem[] {
   const out: FieldProblem[] = [];
   if (site.kind === 'meal') {
     if (site.partnerKind !== null) out.push({ field: 'partnerKind', code: 'partner-kind-on-meal-site', message: `a meal site has no partner kind (it says "${site.partnerKind}"): leave it empty, or make the site a partner site`, hint: 'meal sites: empty; partner sites: library, park, recreation or other' });
@@ -64,8 +69,12 @@ export function siteRuleProblems(site: Pick<FamilySite, 'kind' | 'partnerKind' |
     if (site.partnerKind === null) out.push({ field: 'partnerKind', code: 'partner-kind-missing', message: 'a partner site needs its partner kind: library, park, recreation or other', hint: 'library' });
     if (site.mealsPerChild !== null) out.push({ field: 'mealsPerChild', code: 'meals-on-partner-site', message: `a partner site hands out no meals (it says ${site.mealsPerChild}): leave it empty, or make the site a meal site`, hint: 'empty for a partner site' });
   }
-  if (site.closes <= site.opens) out.push({ field: 'closes', code: 'closes-before-opens', message: `closes at ${site.closes}, which is not after it opens (${site.opens})`, hint: 'opens 08:00, closes 12:00' });
   return out;
+}
+
+/** Closing after opening. */
+export function hoursRuleProblems(site: Pick<FamilySite, 'opens' | 'closes'>): FieldProblem[] {
+  return site.closes <= site.opens ? [{ field: 'closes', code: 'closes-before-opens', message: `closes at ${site.closes}, which is not after it opens (${site.opens})`, hint: 'opens 08:00, closes 12:00' }] : [];
 }
 
 /** The key that makes two sites the same: name and address, case, spaces and punctuation spacing aside. */
@@ -95,11 +104,15 @@ export function districtArea(schools: readonly { latitude: number | null; longit
 const deg = (x: number) => String(Math.round(x * 100) / 100);
 
 /** Why a site's place is outside the district's area, or null when it is inside. */
-export function outsideArea(area: DistrictArea | null, site: Pick<FamilySite, 'latitude' | 'longitude'>): { message: string; hint: string } | null {
+export function outsideArea(area: DistrictArea | null, site: Pick<FamilySite, 'latitude' | 'longitude'>): { field: 'latitude' | 'longitude'; message: string; hint: string } | null {
   if (area === null) return null;
   const { latitude: lat, longitude: lon } = site;
-  if (lat >= area.south && lat <= area.north && lon >= area.west && lon <= area.east) return null;
+  const latIn = lat >= area.south && lat <= area.north;
+  const lonIn = lon >= area.west && lon <= area.east;
+  if (latIn && lonIn) return null;
   return {
+    // The coordinate that is out (a longitude without its minus sign is the longitude's fault); both out: the latitude, the first.
+    field: latIn ? 'longitude' : 'latitude',
     message: `${lat}, ${lon} is outside the district: its schools, with ${AREA_MARGIN_DEGREES}° around them, lie between latitudes ${deg(area.south)} and ${deg(area.north)} and longitudes ${deg(area.west)} and ${deg(area.east)}`,
     hint: `latitude then longitude, such as ${deg((area.south + area.north) / 2)}, ${deg((area.west + area.east) / 2)}`,
   };

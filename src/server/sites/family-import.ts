@@ -40,11 +40,11 @@ async function alreadyThere(db: Db, organizationId: number, sites: FamilyCsvSite
   });
 }
 
-/** Rows placed outside the district (0,0, another state, a longitude without its minus sign): a problem on the row's latitude. */
+/** Rows placed outside the district (0,0, another state, a longitude without its minus sign): a problem on the coordinate that is out. */
 function outsideDistrict(area: DistrictArea | null, sites: FamilyCsvSite[]): Problem[] {
   return sites.flatMap(({ line, site }) => {
     const why = outsideArea(area, site);
-    return why === null ? [] : [{ code: 'sites.outside-district', message: why.message, where: { file: FILE, line, col: FAMILY_CSV_COLUMNS.indexOf('latitude') + 1, field: 'latitude' }, hint: why.hint }];
+    return why === null ? [] : [{ code: 'sites.outside-district', message: why.message, where: { file: FILE, line, col: FAMILY_CSV_COLUMNS.indexOf(why.field) + 1, field: why.field }, hint: why.hint }];
   });
 }
 

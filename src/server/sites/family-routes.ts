@@ -45,10 +45,10 @@ function mustFollowRules(site: FamilySite): void {
   if (problems.length > 0) throw new ApiError(400, { ...problems[0], problems: problems.length > 1 ? problems : undefined });
 }
 
-/** A place outside the district (0,0, another state, a longitude without its minus sign): 400 on the latitude. */
+/** A place outside the district (0,0, another state, a longitude without its minus sign): 400 on the coordinate that is out. */
 async function mustBeInDistrict(db: Db, actor: Actor, site: FamilySite): Promise<void> {
   const why = outsideArea(await areaOf(db, actor), site);
-  if (why) throw new ApiError(400, { code: 'sites.outside-district', message: `body latitude, longitude: ${why.message}`, where: { field: 'latitude' }, hint: why.hint });
+  if (why) throw new ApiError(400, { code: 'sites.outside-district', message: `body latitude, longitude: ${why.message}`, where: { field: why.field }, hint: why.hint });
 }
 
 /** Another site (not removed) with the same name and address: 409. */

@@ -182,7 +182,8 @@ eachDatabase('meal and partner sites', (dialect) => {
     expect(zero.body.message).toBe('body latitude, longitude: 0, 0 is outside the district: its schools, with 0.3° around them, lie between latitudes 33.75 and 34.38 and longitudes -118.58 and -117.95');
     // West of the area: the longitude's minus sign left out is far east (118.26 E), refused the same way.
     const east = await admin.request('POST', '/api/sites/family', { ...LIBRARY, name: 'No sign', longitude: 118.2551 });
-    expect([east.status, east.body.code]).toEqual([400, 'sites.outside-district']);
+    // Its latitude is inside: the longitude is named, not the latitude.
+    expect([east.status, east.body.code, east.body.where?.field]).toEqual([400, 'sites.outside-district', 'longitude']);
     const csv = `${HEADER}\npartner,New York Public Library,"476 5th Ave, New York, NY 10018",40.7532,-73.9822,10:00,18:00,,,library,,\n`;
     const preview = await admin.request('POST', '/api/sites/family/import', { csv, preview: true });
     expect(preview.body.problems.map((p: { code: string; where: { line: number; col: number } }) => [p.code, p.where.line, p.where.col])).toEqual([['sites.outside-district', 2, 4]]);
