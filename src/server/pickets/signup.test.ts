@@ -96,6 +96,17 @@ eachDatabase('picket sign-ups', (dialect) => {
     // Not listed as open to them: signing up would be refused (picket.overlap). The afternoon (22:00) starts after the food shift ends.
     expect(after.body.open.map((x: { id: number }) => x.id)).toEqual([shifts.afternoon]);
     expect((await me.request('POST', '/api/me/pickets/signups', { shiftId: phones })).body.code).toBe('picket.overlap');
+    // 450 more phone banks at the food shift's time (a template at every school), all earlier than the afternoon:
+    // left out before the list's limit of the soonest, so the afternoon is still offered.
+    const by = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId.teachers).executeTakeFirstOrThrow()).id;
+    const crowd = Array.from({ length: 450 }, (_, i) => ({
+      id: s.deps.ids.next(s.orgId.teachers), organization_id: s.orgId.teachers, strike_day_id: dayId, worksite_id: null, place: `Hall ${i}`, duty: 'phone-bank',
+      starts_at: '2026-01-20T19:30:00Z', ends_at: '2026-01-20T20:30:00Z', capacity: 5, minimum: 0, captain_member_id: null, template: null,
+      code_secret: 'c'.repeat(64), created_by: by, created_at: '2026-01-15T16:00:00.000Z', updated_at: '2026-01-15T16:00:00.000Z', removed_at: null,
+    }));
+    for (let i = 0; i < crowd.length; i += 150) await s.handle.db.insertInto('picket_shifts').values(crowd.slice(i, i + 150)).execute();
+    expect((await me.request('GET', '/api/me/pickets')).body.open.map((x: { id: number }) => x.id)).toEqual([shifts.afternoon]);
+    await s.handle.db.deleteFrom('picket_shifts').where('id', 'in', crowd.map((c) => c.id)).execute();
     // Someone else's sign-up is not mine to cancel.
     const other = (await organizer.request('GET', `/api/pickets/shifts/${shifts.race}/signups`)).body.signups[0];
     expect((await me.request('DELETE', `/api/me/pickets/signups/${other.id}`)).status).toBe(404);
