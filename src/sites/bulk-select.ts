@@ -17,13 +17,13 @@ export type Chosen = { ok: true; schoolIds: string[] } | { ok: false; problems: 
 
 const MAX_PROBLEMS = 50;
 
-const HEADER = /^(school_?id|id|cds_?code|cds|school)$/i;
+const HEADER = /^(school[ _]?id|id|cds[ _]?code|cds|school)$/i;
 
 /**
  * A CSV of school ids or CDS codes: the first column of each line (a header line is skipped).
  * Every line naming no school of the day is a problem with its line number.
  */
-export function sitesFromCsv(input: { csv: string; known: KnownSite[]; file?: string }): Chosen {
+export function sitesFromCsv(input: { csv: string; known: KnownSite[]; file?: string; repeatsAllowed?: boolean }): Chosen {
   const file = input.file ?? 'schoolsCsv';
   const byId = new Map<string, string>();
   for (const s of input.known) {
@@ -42,10 +42,10 @@ export function sitesFromCsv(input: { csv: string; known: KnownSite[]; file?: st
     const id = byId.get(cell);
     if (id === undefined) {
       problem({ code: 'sites.unknown-school', message: `line ${i + 1}: "${cell.slice(0, 60)}" is neither a school id nor a CDS code of this day's sites`, where: { file, line: i + 1, col: 1 }, hint: `school_id\n${input.known[0]?.schoolId ?? 'E1'}` });
-    } else if (chosen.has(id)) {
+    } else if (chosen.has(id) && !input.repeatsAllowed) {
       // Named twice (perhaps another school was meant): the count of sites changed would not say so.
       problem({ code: 'sites.repeated-school', message: `line ${i + 1}: ${id} is already on line ${chosen.get(id)}: each school is one line`, where: { file, line: i + 1, col: 1 }, hint: 'remove one of the two lines, or correct the one that meant another school' });
-    } else chosen.set(id, i + 1);
+    } else if (!chosen.has(id)) chosen.set(id, i + 1);
   });
   if (omitted > 0) problems.push({ code: 'sites.more-problems', message: `and ${omitted} more lines naming no school, or a school already named`, where: { file } });
   if (problems.length > 0) return { ok: false, problems };

@@ -57,7 +57,8 @@ async function picked(db: Db, day: SiteDayRow, b: Body, known: { schoolId: strin
   const chosen = b.schoolsCsv !== undefined ? sitesFromCsv({ csv: b.schoolsCsv, known: withCds })
     : b.sites === 'all' ? { ok: true as const, schoolIds: withCds.map((k) => k.schoolId) }
     : { ok: true as const, schoolIds: (b.sites ?? []).map((id) => byCode.get(id) ?? id) };
-  const left = b.exceptCsv !== undefined ? sitesFromCsv({ csv: b.exceptCsv, known: withCds, file: 'exceptCsv' }) : null;
+  // A school left out twice is still left out (as in the `except` list): no count is misread for it.
+  const left = b.exceptCsv !== undefined ? sitesFromCsv({ csv: b.exceptCsv, known: withCds, file: 'exceptCsv', repeatsAllowed: true }) : null;
   const problems = [
     ...(chosen.ok ? [] : chosen.problems), ...(Array.isArray(b.sites) ? listed(b.sites, 'sites') : []),
     ...listed(b.except ?? [], 'except'), ...(left && !left.ok ? left.problems : []),

@@ -70,6 +70,7 @@ export const SitesQuery = z.object({
   status: Status.optional().openapi({ param: { name: 'status', in: 'query' } }),
   flagged: z.enum(['true', 'false']).optional().openapi({ param: { name: 'flagged', in: 'query' }, description: 'true: only flagged sites' }),
   q: z.string().max(100).optional().openapi({ param: { name: 'q', in: 'query' }, description: 'part of the site\'s name' }),
+  school: SchoolId.optional().openapi({ param: { name: 'school', in: 'query' }, description: 'one school id: that site alone' }),
   limit: z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 2000').transform(Number).refine((n) => n <= 2000, 'at most 2000').optional().openapi({ param: { name: 'limit', in: 'query' }, example: '100' }),
   offset: z.string().regex(/^(0|[1-9]\d{0,5})$/, 'must be a whole number from 0 to 999999').transform(Number).optional().openapi({ param: { name: 'offset', in: 'query' }, example: '0' }),
 });

@@ -51,6 +51,7 @@ export function siteRoutesOfDay(app: OpenAPIHono<AppEnv>): void {
     const limit = query.limit ?? 100;
     const offset = query.offset ?? 0;
     let q = db.selectFrom('site_statuses').where('day_id', '=', day.id);
+    if (query.school) q = q.where('school_id', '=', query.school);
     if (query.status) q = q.where('status', '=', query.status);
     if (query.flagged === 'true') q = q.where('status', '!=', 'closed').where((eb) => eb('children_present', '>', eb(eb.val(day.ratio_limit), '*', eb.ref('adults_present'))));
     if (query.flagged === 'false') q = q.where((eb) => eb.or([eb('status', '=', 'closed'), eb('children_present', 'is', null), eb('adults_present', 'is', null), eb('children_present', '<=', eb(eb.val(day.ratio_limit), '*', eb.ref('adults_present')))]));

@@ -113,6 +113,9 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect((await admin.request('GET', '/api/sites/days')).body.days.find((d: { id: number }) => d.id === dayId).version).toBe(5);
     const closed = await analyst.request('GET', `/api/sites/days/${dayId}/sites?status=closed`);
     expect([closed.body.total, closed.body.sites.length]).toEqual([3, 3]);
+    // One school by its id (the site administrator's page reads its own site so, whatever its name on that day's dataset).
+    const one = await siteAdmin.request('GET', `/api/sites/days/${dayId}/sites?school=H1`);
+    expect([one.body.total, one.body.sites.map((x: { schoolId: string; status: string }) => `${x.schoolId} ${x.status}`)]).toEqual([1, ['H1 closed']]);
   });
 
   it('picks sites from a CSV of CDS codes, and refuses unknown lines naming them, changing nothing', async () => {
@@ -135,6 +138,8 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     const picked = (r: { body: { changed: number; unchanged: number } }) => r.body.changed + r.body.unchanged;
     expect(picked(await allBut({ except: ['99999990000001'] }))).toBe(3); // 4 − E1
     expect(picked(await allBut({ exceptCsv: 'school_id\n99999990000001\nE2\n' }))).toBe(2); // 4 − E1 − E2
+    // A header as a spreadsheet writes it, and a school pasted twice: still 4 − E1 − E2.
+    expect(picked(await allBut({ exceptCsv: 'CDS Code\n99999990000001\nE2\nE2\n' }))).toBe(2);
     const badLine = await allBut({ exceptCsv: 'cds_code\n99999990000001\nNOPE\n' });
     expect([badLine.status, badLine.body.problems.map((p: { where: { file: string; line: number } }) => `${p.where.file}:${p.where.line}`)]).toEqual([422, ['exceptCsv:3']]);
     expect((await allBut({ except: ['E1'], exceptCsv: 'E2\n' })).status).toBe(400);

@@ -42,17 +42,19 @@ function ReportPage({ session, query }: { session: Session; query: URLSearchPara
 function Counts({ day, schoolId, school }: { day: SiteDay; schoolId: string; school: string }) {
   const t = useMessages(st);
   // The site as planned for the day: a closed one has nothing to count (the server would refuse, sites.closed).
-  const found = useFetch<{ sites: Site[] }>(`/api/sites/days/${day.id}/sites?q=${encodeURIComponent(school.slice(0, 100))}&limit=50`, 0);
-  const closed = found.state === 'done' && found.value.sites.some((x) => x.schoolId === schoolId && x.status === 'closed');
-  if (closed) {
+  const found = useFetch<{ sites: Site[] }>(`/api/sites/days/${day.id}/sites?school=${encodeURIComponent(schoolId)}`, 0);
+  const site = found.state === 'done' ? found.value.sites.find((x) => x.schoolId === schoolId) : undefined;
+  // The school's name on that day's plan (a day on an older dataset may name it otherwise).
+  const name = site?.name ?? school;
+  if (site?.status === 'closed') {
     return (
-      <section className="card" aria-label={school}>
-        <h2>{displayText(school)}</h2>
+      <section className="card" aria-label={name}>
+        <h2>{displayText(name)}</h2>
         <p>{t('report.closed', { day: displayText(day.label) })}</p>
       </section>
     );
   }
-  return <CountsForm day={day} schoolId={schoolId} school={school} />;
+  return <CountsForm day={day} schoolId={schoolId} school={name} />;
 }
 
 function CountsForm({ day, schoolId, school }: { day: SiteDay; schoolId: string; school: string }) {
