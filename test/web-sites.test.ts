@@ -258,6 +258,11 @@ browserSuite('where can my child go today, in Chromium', () => {
     expect(new Set(statuses)).toEqual(new Set(['Day over']));
     expect(await axeClean(page)).toEqual([]);
     await screenshot(page, 'sites-past-day');
+    // A date with no published day says so, and links to the day published now (trying again would not help).
+    await page.goto(`${web.url}/public/sites?date=2099-01-01`);
+    await page.getByText('No strike day is published for 2099-01-01.').waitFor();
+    await page.getByRole('link', { name: 'See the strike day published now' }).click();
+    await page.locator('.fs-site').first().waitFor();
     await context.close();
   });
 

@@ -66,7 +66,11 @@ export function Sites({ query }: PageProps) {
       <h1>{t('title')}</h1>
       <p className="pp-intro">{t('intro')}</p>
       {!answer && first.state === 'loading' && <p role="status">{t('loading')}</p>}
-      {!answer && first.state === 'error' && (
+      {!answer && first.state === 'error' && asked !== null && (
+        // A date with no published day (a link kept from another strike, a typed date): trying again cannot help.
+        <p role="alert">{t('date.none', { date: asked })} <a href={`/public/sites${lang === 'es' ? '?lang=es' : ''}`}>{t('date.latest')}</a></p>
+      )}
+      {!answer && first.state === 'error' && asked === null && (
         <>
           <p role="alert" className="error">{t('error', { message: first.message })}</p>
           <button type="button" onClick={() => location.reload()}>{t('retry')}</button>
