@@ -33,6 +33,8 @@ export interface FamilyCsvReport {
   sites: FamilyCsvSite[];
   /** Every problem (the first 200, then how many more). Empty: the file can be imported as it is. */
   problems: Problem[];
+  /** The file's column of a field (1 first), as its header orders them; 0 when it has none. */
+  columnOf(field: string): number;
 }
 
 export function readFamilySitesCsv(input: { text: string; file?: string }): FamilyCsvReport {
@@ -83,5 +85,5 @@ export function readFamilySitesCsv(input: { text: string; file?: string }): Fami
       || dates === null || mealsPerChild === undefined || partnerKind === undefined || offers === null || languages === null) continue;
     sites.push({ line: row.line, site: { kind, partnerKind, name, address, latitude, longitude, opens, closes, dates, mealsPerChild, offers, languages } });
   }
-  return { rows, sites, problems: capProblems(problems, omitted ?? 0, 'sites') };
+  return { rows, sites, problems: capProblems(problems, omitted ?? 0, 'sites'), columnOf: (field) => table.header.indexOf(field) + 1 };
 }

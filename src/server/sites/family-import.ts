@@ -8,7 +8,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Problem } from '../../errors/problem.ts';
 import { capProblems } from '../../errors/capped.ts';
-import { FAMILY_CSV_COLUMNS, readFamilySitesCsv, type FamilyCsvSite } from '../../sites/family-csv.ts';
+import { readFamilySitesCsv, type FamilyCsvSite } from '../../sites/family-csv.ts';
 import { outsideArea, sameSiteKey, type DistrictArea } from '../../sites/family-site.ts';
 import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
@@ -29,22 +29,22 @@ const importRoute = createRoute({
 });
 
 /** Rows naming a site the organization already has (not removed): a problem on the row's name. */
-async function alreadyThere(db: Db, organizationId: number, sites: FamilyCsvSite[]): Promise<Problem[]> {
+async function alreadyThere(db: Db, organizationId: number, sites: FamilyCsvSite[], columnOf: (field: string) => number): Promise<Problem[]> {
   const existing = new Map((await listFamilySites(db, organizationId)).map((r) => [sameSiteKey(siteOfRow(r)), Number(r.id)]));
   return sites.flatMap(({ line, site }) => {
     const id = existing.get(sameSiteKey(site));
     return id === undefined ? [] : [{
       code: 'sites.family-exists', message: `"${site.name.slice(0, 80)}" at ${site.address.slice(0, 80)} is already a site (id ${id})`,
-      where: { file: FILE, line, col: 2, field: 'name' }, hint: `leave line ${line} out, or change the site with PATCH /api/sites/family/${id}`,
+      where: { file: FILE, line, col: columnOf('name'), field: 'name' }, hint: `leave line ${line} out, or change the site with PATCH /api/sites/family/${id}`,
     }];
   });
 }
 
 /** Rows placed outside the district (0,0, another state, a longitude without its minus sign): a problem on the coordinate that is out. */
-function outsideDistrict(area: DistrictArea | null, sites: FamilyCsvSite[]): Problem[] {
+function outsideDistrict(area: DistrictArea | null, sites: FamilyCsvSite[], columnOf: (field: string) => number): Problem[] {
   return sites.flatMap(({ line, site }) => {
     const why = outsideArea(area, site);
-    return why === null ? [] : [{ code: 'sites.outside-district', message: why.message, where: { file: FILE, line, col: FAMILY_CSV_COLUMNS.indexOf(why.field) + 1, field: why.field }, hint: why.hint }];
+    return why === null ? [] : [{ code: 'sites.outside-district', message: why.message, where: { file: FILE, line, col: columnOf(why.field), field: why.field }, hint: why.hint }];
   });
 }
 
@@ -56,7 +56,7 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
     const report = readFamilySitesCsv({ text: csv, file: FILE });
     // A report already capped at 200 problems lists no more (its count would go wrong).
     const capped = report.problems.some((p) => p.code === 'sites.more-problems');
-    const there = capped ? [] : [...outsideDistrict(await areaOf(deps.db, actor), report.sites), ...await alreadyThere(deps.db, actor.org.id, report.sites)];
+    const there = capped ? [] : [...outsideDistrict(await areaOf(deps.db, actor), report.sites, report.columnOf), ...await alreadyThere(deps.db, actor.org.id, report.sites, report.columnOf)];
     const taken = new Set(there.map((p) => p.where?.line));
     const sites = report.sites.filter((s) => !taken.has(s.line));
     const problems = capped ? report.problems : capProblems([...report.problems, ...there].sort((a, b) => (a.where?.line ?? 0) - (b.where?.line ?? 0)), 0, 'sites');
@@ -75,7 +75,7 @@ export function familyImportRoutes(app: OpenAPIHono<AppEnv>): void {
     await deps.db.transaction().execute(async (tx) => {
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'site.family-import', subject: `family-sites (${rows.length} added)`, at });
       // Checked again inside the transaction: a site entered since the check above refuses the whole import.
-      const late = await alreadyThere(tx, actor.org.id, sites);
+      const late = await alreadyThere(tx, actor.org.id, sites, report.columnOf);
       if (late.length > 0) throw new ApiError(409, { ...late[0], problems: late });
       for (let i = 0; i < rows.length; i += 200) await tx.insertInto('family_sites').values(rows.slice(i, i + 200)).execute();
       await familyChangedOn(tx, actor.org.id, sites.map((x) => x.site.dates), todayIn(new Date(at)));

@@ -187,6 +187,10 @@ eachDatabase('meal and partner sites', (dialect) => {
     const csv = `${HEADER}\npartner,New York Public Library,"476 5th Ave, New York, NY 10018",40.7532,-73.9822,10:00,18:00,,,library,,\n`;
     const preview = await admin.request('POST', '/api/sites/family/import', { csv, preview: true });
     expect(preview.body.problems.map((p: { code: string; where: { line: number; col: number } }) => [p.code, p.where.line, p.where.col])).toEqual([['sites.outside-district', 2, 4]]);
+    // The columns in another order: the report names the file's own column (the longitude is its 3rd).
+    const swapped = 'name,address,longitude,latitude,kind,opens,closes,partner_kind\n"Far Library","1 Far Rd, Phoenix, AZ",-112.07,34.05,partner,10:00,18:00,library\n';
+    const other = await admin.request('POST', '/api/sites/family/import', { csv: swapped, preview: true });
+    expect(other.body.problems.map((p: { code: string; where: { col: number; field: string } }) => [p.code, p.where.col, p.where.field])).toEqual([['sites.outside-district', 3, 'longitude']]);
     expect(preview.body.toAdd).toBe(0);
     expect((await admin.request('POST', '/api/sites/family/import', { csv })).status).toBe(400);
     expect(changedTables(before, await snapshot(s.handle.db))).toEqual([]);
