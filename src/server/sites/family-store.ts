@@ -73,16 +73,12 @@ export async function areaOf(db: Db, actor: Actor): Promise<DistrictArea | null>
  * src/server/public/sites-read.ts.)
  */
 export async function familyChangedOn(tx: Transaction<Database>, organizationId: number, dateLists: string[][], from: string): Promise<void> {
-  let days = tx.updateTable('site_days').set((eb) => ({ version: eb('version', '+', 1) })).where('organization_id', '=', organizationId).where('cancelled_at', 'is', null);
-  if (dateLists.some((d) => d.length === 0)) {
-    const dates = [...new Set(dateLists.flat())];
-    days = days.where((eb) => eb.or([eb('date', '>=', from), ...(dates.length > 0 ? [eb('date', 'in', dates)] : [])]));
-  } else {
-    const dates = [...new Set(dateLists.flat())];
-    if (dates.length === 0) return;
-    days = days.where('date', 'in', dates);
-  }
-  await days.execute();
+  const dates = [...new Set(dateLists.flat())];
+  const undated = dateLists.some((d) => d.length === 0);
+  if (!undated && dates.length === 0) return;
+  await tx.updateTable('site_days').set((eb) => ({ version: eb('version', '+', 1) })).where('organization_id', '=', organizationId).where('cancelled_at', 'is', null)
+    .where((eb) => eb.or([...(undated ? [eb('date', '>=', from)] : []), ...(dates.length > 0 ? [eb('date', 'in', dates)] : [])]))
+    .execute();
 }
 
 /**
