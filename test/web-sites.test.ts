@@ -256,6 +256,11 @@ browserSuite('where can my child go today, in Chromium', () => {
     const statuses = await page.locator('.fs-status').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Day over']));
+    // Nothing on it speaks of a status now: no "as of", no button to update it, the sites "were" open.
+    await page.getByRole('heading', { name: 'Sites that were open' }).waitFor();
+    expect(await page.locator('.fs-published').textContent()).toMatch(/^Published by [^.]+\.$/);
+    expect(await page.getByRole('button', { name: 'Update the status' }).count()).toBe(0);
+    expect(await page.getByText(/places? (is|are) open\./).count()).toBe(0);
     expect(await axeClean(page)).toEqual([]);
     await screenshot(page, 'sites-past-day');
     // A date with no published day says so, and links to the day published now (trying again would not help).

@@ -116,14 +116,17 @@ function Day({ day, asked, lang, t, onUpdate, updating }: { day: Shown; asked: b
     <>
       <h2 className="fs-day" data-date={day.date}>{past ? t(asked ? 'day.was' : 'day.past', { date: dayDate(day.date, lang) }) : t('day', { date: dayDate(day.date, lang) })}</h2>
       {day.label.trim() !== '' && <p className="fs-label"><UserText text={day.label} /></p>}
+      {/* A day over has no live status to update: only who published it. */}
       <p className="fs-published">
-        {t('day.published', { district: day.district.name, time })}{' '}
-        <button type="button" className="link" onClick={onUpdate} disabled={updating}>{t('refresh')}</button>
+        {past ? t('day.published.past', { district: day.district.name }) : <>
+          {t('day.published', { district: day.district.name, time })}{' '}
+          <button type="button" className="link" onClick={onUpdate} disabled={updating}>{t('refresh')}</button>
+        </>}
       </p>
       <SiteSearch zips={zips} onPlace={setPlace} t={t} />
       <section aria-labelledby="fs-list-h">
-        <h2 id="fs-list-h">{t('list.title')}</h2>
-        <p>{entries.length === 1 ? t('list.count1') : t('list.count', { n: entries.length })}{place === null ? ` ${t('list.byName')}` : ''}</p>
+        <h2 id="fs-list-h">{t(past ? 'list.title.past' : 'list.title')}</h2>
+        <p>{entries.length === 1 ? t(past ? 'list.count1.past' : 'list.count1') : t(past ? 'list.count.past' : 'list.count', { n: entries.length })}{place === null ? ` ${t('list.byName')}` : ''}</p>
         <SiteCards key={place ? `${place.lat},${place.lon}` : 'by-name'} entries={entries} past={past} lang={lang} t={t} />
       </section>
       <SitesMap entries={entries} place={place} t={t} />
