@@ -48,7 +48,7 @@ import { publishSiteDay } from '../test/helpers/site-publication.ts';
 import { spawnServer } from '../test/helpers/spawn-server.ts';
 import { helloServer } from './hello.ts';
 import { generator, load, type LoadResult } from './load.ts';
-import { openLoop, type OpenLoopResult } from './open-loop.ts';
+import { openLoopApart, type OpenLoopResult } from './open-loop.ts';
 
 const SECONDS = Number(process.env.SETTLE_BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.SETTLE_BENCH_CONNECTIONS ?? 500);
@@ -59,9 +59,9 @@ const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a -
 const GEN = generator();
 const run = (url: string, headers: Record<string, string> = GZIP) => load(GEN, { url, connections: CONNECTIONS, seconds: SECONDS, headers });
 const t = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
-/** At a fixed rate from CONNECTIONS open connections (bench/open-loop.ts), after 2 s of the same not counted. */
+/** At a fixed rate from CONNECTIONS open connections (bench/open-loop.ts, in a process of its own), after 2 s of the same not counted. */
 async function atRate(url: string, rate: number, headers: Record<string, string> = GZIP): Promise<OpenLoopResult> {
-  return openLoop({ url, connections: CONNECTIONS, rate, seconds: SECONDS, warmUpSeconds: 2, headers });
+  return openLoopApart({ url, connections: CONNECTIONS, rate, seconds: SECONDS, warmUpSeconds: 2, headers });
 }
 const row = (label: string, r: Pick<LoadResult, 'rps' | 'p50' | 'p99' | 'max' | 'errors'>, size: string) => console.log(`  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${t(r.p50).padStart(4)} ms   p99 ${t(r.p99).padStart(5)} ms   max ${t(r.max).padStart(5)} ms   ${String(r.errors).padStart(5)} errors   ${size}`);
 
