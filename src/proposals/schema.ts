@@ -12,7 +12,14 @@ export const date = z
   .refine(isIsoDate, custom('bad-date', 'must be a date written YYYY-MM-DD'))
   // Checked only for real dates, so a bad date gets one problem; bounds the years costing covers.
   .refine((d) => !isIsoDate(d) || (d >= EARLIEST_DATE && d <= LATEST_DATE), custom('date-out-of-range', `must be a date from ${EARLIEST_DATE} to ${LATEST_DATE}`));
-const pct = z.number().gt(-100).max(100);
+/** A number as a person writes it: 3, 0.5, 2.75 (no float noise). */
+const plain = (x: number) => String(Number(x.toPrecision(12)));
+// A percent, so 3 is 3%. Under a tenth of one percent (0.03) is nearly always 3% written as a fraction: refused, naming both.
+const pct = z.number().gt(-100).max(100).superRefine((p, ctx) => {
+  if (p !== 0 && Math.abs(p) < 0.1) {
+    ctx.addIssue({ code: 'custom', message: `is a percent: ${plain(p)} means ${plain(p)}%, less than a tenth of one percent; write ${plain(p * 100)} for ${plain(p * 100)}%`, params: { code: 'pct-tiny' } });
+  }
+});
 const money = z.number().min(0).max(10_000_000);
 const roles = z.array(z.string().min(1)).min(1);
 // A single grade written bare (`grades: 4`) reads as a number in YAML; accept it like "4".
