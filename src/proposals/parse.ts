@@ -131,6 +131,12 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
     at(['terms', i, 'paid'], 'paid-before-agreement', `term "${t.id}" (${t.kind}) has its back pay paid ${t.paid}, before the agreement's date ${date}: back pay is paid once the agreement is reached`,
       `paid: ${date}   (or later; leave paid out to pay it in the agreement's year)`);
   }
+  // A cut reaching back before the agreement would take back pay already earned and paid.
+  const cut = (t.kind === 'raise' && t.pct < 0) || ((t.kind === 'hourly-raise' || t.kind === 'flat-amount') && t.amount < 0);
+  if (cut && 'effective' in t && t.effective < date) {
+    at(['terms', i, 'effective'], 'retro-cut', `term "${t.id}" (${t.kind}) cuts pay from ${t.effective}, before the agreement's date ${date}: pay already earned cannot be taken back, so a cut takes effect on or after the agreement`,
+      `effective: ${date}   (or later)`);
+  }
   switch (t.kind) {
     case 'me-too':
       t.terms.forEach((ref, k) => {
