@@ -87,6 +87,14 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
         if (!w) throw new ApiError(404, { code: 'not-found', message: `there is no worksite ${b.worksiteId} that you can see`, where: { field: 'worksiteId' }, hint: 'a worksite id from GET /api/roster/worksites' });
       }
       if (b.captainMemberRowId !== undefined) await memberOf(tx, actor.org.id, b.captainMemberRowId, 'captainMemberRowId');
+      // The same shift twice (a second tap on a slow connection) would split its sign-ups and double its capacity on the board, as the template skips it.
+      const same = await tx.selectFrom('picket_shifts').select('id').where('strike_day_id', '=', day.id).where('removed_at', 'is', null).where('duty', '=', b.duty)
+        .where('starts_at', '=', s.startsAt).where('ends_at', '=', s.endsAt)
+        .where((eb) => (b.worksiteId !== undefined ? eb('worksite_id', '=', b.worksiteId) : eb('place', '=', b.place as string))).executeTakeFirst();
+      if (same) {
+        throw conflict('picket.shift-exists', `shift ${same.id} is already this ${b.duty} shift, at the same ${b.worksiteId !== undefined ? 'worksite' : 'place'} from ${s.startsAt} to ${s.endsAt}`,
+          `change shift ${same.id} instead (PATCH /api/pickets/shifts/${same.id} {"capacity": ${s.capacity * 2}}), or give this one other times`);
+      }
       const row: ShiftRow = {
         id: deps.ids.next(actor.org.id), organization_id: actor.org.id, strike_day_id: day.id, worksite_id: b.worksiteId ?? null, place: b.place || null, duty: b.duty,
         starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity, minimum: s.minimum, captain_member_id: b.captainMemberRowId ?? null, template: null,

@@ -120,6 +120,14 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect(made.body.shift).toMatchObject({ worksite: sites[2].name, startsAt: '2026-01-20T19:00:00.000Z', capacity: 4, signedUp: 0, captain: null });
     const food = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { place: 'Union hall kitchen', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
     expect(food.body.shift).toMatchObject({ worksiteId: null, place: 'Union hall kitchen', duty: 'food' });
+    // The same two shifts sent again (a second tap): refused, naming the shift that is already there; nothing added.
+    const before = (await organizer.request('GET', `/api/pickets/days/${dayId}/shifts`)).body.shifts.length;
+    const again = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[2].id, duty: 'picket', startsAt: '2026-01-20T19:00:00Z', endsAt: '2026-01-20T20:00:00Z', capacity: 4, minimum: 2 });
+    expect([again.status, again.body.code]).toEqual([409, 'picket.shift-exists']);
+    expect(again.body.message).toContain(`shift ${made.body.shift.id} is already this picket shift`);
+    const foodAgain = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { place: 'Union hall kitchen', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
+    expect([foodAgain.status, foodAgain.body.hint]).toEqual([409, `change shift ${food.body.shift.id} instead (PATCH /api/pickets/shifts/${food.body.shift.id} {"capacity": 12}), or give this one other times`]);
+    expect((await organizer.request('GET', `/api/pickets/days/${dayId}/shifts`)).body.shifts.length).toBe(before);
     const nowhere = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { duty: 'picket', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
     expect([nowhere.status, nowhere.body.where?.field]).toEqual([400, 'worksiteId']);
     const both = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[2].id, place: 'Union hall kitchen', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
