@@ -7,10 +7,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PublicDay, PublishedDay, PublishedFamilySite, PublishedSite } from '../../sites/public-types.ts';
+import { servesDay } from '../sites/family-store.ts';
 
 export interface ShownDay { dayId: number; publicationId: number; day: PublicDay }
 
-/** The publications state: changes with every publication, every day cancelled or restored, every meal or partner site removed, and every site closed or opened again. */
+/** The publications state: changes with every publication, every day cancelled or restored, every meal or partner site removed or changed, and every site closed or opened again. */
 export async function publicationsState(db: Kysely<Database>): Promise<string> {
   const r = await db
     .selectNoFrom((eb) => [
@@ -18,11 +19,12 @@ export async function publicationsState(db: Kysely<Database>): Promise<string> {
       eb.selectFrom('site_publications').select((e) => e.fn.max('id').as('m')).as('pm'),
       eb.selectFrom('site_days').select((e) => e.fn.count('cancelled_at').as('n')).as('cn'),
       eb.selectFrom('family_sites').select((e) => e.fn.count('removed_at').as('n')).as('fn'),
+      eb.selectFrom('family_sites').select((e) => e.fn.max('updated_at').as('m')).as('fm'),
       eb.selectFrom('site_statuses').select((e) => e.fn.countAll().as('n')).where('status', '=', 'closed').as('sn'),
       eb.selectFrom('site_statuses').select((e) => e.fn.max('version').as('m')).where('status', '=', 'closed').as('sm'),
     ])
     .executeTakeFirst();
-  return [r?.pn, r?.pm, r?.cn, r?.fn, r?.sn, r?.sm].map((x) => Number(x ?? 0)).join('.');
+  return [...[r?.pn, r?.pm, r?.cn, r?.fn, r?.sn, r?.sm].map((x) => Number(x ?? 0)), r?.fm ?? ''].join('.');
 }
 
 /** The newest publication of each day not cancelled (highest plan version, then latest), newest date first. */
@@ -47,25 +49,33 @@ export async function publishedDays(db: Kysely<Database>): Promise<ShownDay[]> {
     // A snapshot that does not read as a published day is left out rather than breaking the page for every day.
     if (day) days.push({ dayId: Number(row.day_id), publicationId: Number(s.id), day });
   }
-  await leaveOutRemoved(db, days);
+  await leaveOutNotServing(db, days);
   await leaveOutClosed(db, days);
   return days.sort((a, b) => b.day.date.localeCompare(a.day.date) || b.day.publishedAt.localeCompare(a.day.publishedAt));
 }
 
 /**
- * A meal or partner site removed since its day was published is left out at once, without another
- * publication: a family must not be sent to a site that no longer serves (docs/sites.md,
- * "Publishing"). Sites entered or changed still wait for the next publication.
+ * A meal or partner site removed since its day was published, or whose dates no longer include
+ * that day, is left out at once, without another publication: a family must not be sent to a site
+ * that no longer serves (docs/sites.md, "Publishing"). Sites entered or otherwise changed still
+ * wait for the next publication.
  */
-async function leaveOutRemoved(db: Kysely<Database>, days: ShownDay[]): Promise<void> {
+async function leaveOutNotServing(db: Kysely<Database>, days: ShownDay[]): Promise<void> {
   const ids = [...new Set(days.flatMap((d) => d.day.familySites.map((f) => f.id)).filter((id) => Number.isSafeInteger(id)))];
-  const removed = new Set<number>();
+  const now = new Map<number, { removed: boolean; dates: string; created_at: string }>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('family_sites').select('id').where('id', 'in', ids.slice(i, i + 500)).where('removed_at', 'is not', null).execute();
-    for (const r of rows) removed.add(Number(r.id));
+    const rows = await db.selectFrom('family_sites').select(['id', 'removed_at', 'dates', 'created_at']).where('id', 'in', ids.slice(i, i + 500)).execute();
+    for (const r of rows) now.set(Number(r.id), { removed: r.removed_at !== null, dates: r.dates, created_at: r.created_at });
   }
-  if (removed.size === 0) return;
-  for (const d of days) d.day = { ...d.day, familySites: d.day.familySites.filter((f) => !removed.has(f.id)) };
+  const serves = (id: number, date: string) => {
+    const f = now.get(id);
+    // A site not found is kept as published (sites are removed by marking them, never deleted).
+    return f === undefined || (!f.removed && servesDay(f, date));
+  };
+  for (const d of days) {
+    const kept = d.day.familySites.filter((f) => serves(f.id, d.day.date));
+    if (kept.length < d.day.familySites.length) d.day = { ...d.day, familySites: kept };
+  }
 }
 
 /**

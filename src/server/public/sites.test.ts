@@ -236,6 +236,36 @@ eachDatabase('the public strike-day sites', (dialect) => {
     expect({ version: await version(), publications: (await s.handle.db.selectFrom('site_publications').select('id').where('day_id', '=', day).execute()).length }).toEqual(before);
   });
 
+  it('leaves out a meal site whose dates no longer include the published day, within a second; given the day back, it shows again', async () => {
+    const districtAdmin = await s.as('district', 'admin');
+    const at = s.clock.now.toISOString();
+    const id = s.deps.ids.next(s.orgId.district);
+    await s.handle.db.insertInto('family_sites').values({
+      id, organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name: 'Meals at Méndez', address: '1200 Plaza Del Sol, Los Angeles, CA 90033', latitude: 34.0441, longitude: -118.2088,
+      opens: '07:30', closes: '11:00', dates: '["2026-03-09"]', meals_per_child: 2, offers: '', languages: '["Spanish"]', created_by: admin, created_at: at, updated_at: at, removed_at: null,
+    }).execute();
+    const day = await plant('2026-03-09', [site('E0001')], 'A meal site moves');
+    await publishSiteDay(s.handle.db, s.deps.ids, { dayId: day, organizationId: s.orgId.district, personId: admin, at, familySites: [MEAL, { ...MEAL, id, name: 'Meals at Méndez' }] });
+    const names = async () => (await get('/api/public/sites?date=2026-03-09')).body.day.familySites.map((f: { name: string }) => f.name);
+    await nextCheck();
+    expect(await names()).toEqual([MEAL.name, 'Meals at Méndez']);
+    // Each change a minute later, as edits are (the publications state reads the latest change's time).
+    const was = s.clock.now;
+    try {
+      // Moved to the next day: it no longer serves the published one, so a family is not sent there.
+      s.clock.now = new Date(was.getTime() + 60_000);
+      expect((await districtAdmin.request('PATCH', `/api/sites/family/${id}`, { dates: ['2026-03-10'] })).status).toBe(200);
+      await nextCheck();
+      expect(await names()).toEqual([MEAL.name]);
+      s.clock.now = new Date(was.getTime() + 120_000);
+      expect((await districtAdmin.request('PATCH', `/api/sites/family/${id}`, { dates: ['2026-03-09', '2026-03-10'] })).status).toBe(200);
+      await nextCheck();
+      expect(await names()).toEqual([MEAL.name, 'Meals at Méndez']);
+    } finally {
+      s.clock.now = was;
+    }
+  });
+
   it('leaves out a school closed since its day was published, within a second and without publishing again; opened again, it shows as published', async () => {
     const districtAdmin = await s.as('district', 'admin');
     const day = await plant('2026-03-06', [site('E0001'), site('E0002')], 'A school closes');
