@@ -99,9 +99,11 @@ export function memberPicketRoutes(app: OpenAPIHono<AppEnv>): void {
       const row = await currentSignup(tx, actor.org.id, signupId);
       if (row.member_row_id !== me.id) throw new ApiError(404, { code: 'not-found', message: `there is no current sign-up ${signupId} that you can see`, where: { field: 'signupId' } });
       await mustHaveNoCheckIns(tx, row);
+      const shift = await tx.selectFrom('picket_shifts').select(['strike_day_id', 'ends_at']).where('id', '=', row.shift_id).executeTakeFirstOrThrow();
+      // A shift over is part of the record (and of strike pay's "signed up, never checked in"): a member no longer rewrites it.
+      if (shift.ends_at <= at) throw new ApiError(409, { code: 'picket.shift-over', message: 'this shift is over: its sign-up stays on the record', where: { field: 'signupId' }, hint: 'ask an organizer if the sign-up was a mistake' });
       await tx.updateTable('picket_signups').set({ ended_at: at, ended_by: actor.person.id }).where('id', '=', row.id).execute();
       await audit(tx, deps.ids, { organizationId: actor.org.id, personId: actor.person.id, action: 'picket.signup-self-cancel', subject: `picket-signups/${row.id}`, at });
-      const shift = await tx.selectFrom('picket_shifts').select('strike_day_id').where('id', '=', row.shift_id).executeTakeFirstOrThrow();
       return { dayId: shift.strike_day_id, signup: await signupJson(tx, row) };
     });
     announce(deps, actor.org.id, [done.dayId]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
-import { link, memberClient, nameCaptain, seedRoster, type Member, type Site } from '../../../test/helpers/picket-roster.ts';
+import { link, memberClient, nameCaptain, seedRoster, signInEmail, type Member, type Site } from '../../../test/helpers/picket-roster.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
 
 eachDatabase('picket sign-ups', (dialect) => {
@@ -115,6 +115,20 @@ eachDatabase('picket sign-ups', (dialect) => {
     // No longer on the food shift: the phone bank is open to them again.
     expect((await me.request('GET', '/api/me/pickets')).body.open.map((x: { id: number }) => x.id).sort()).toEqual([shifts.afternoon, shifts.food, phones].sort());
     await organizer.request('DELETE', `/api/pickets/shifts/${phones}`);
+    // Signed up again, then the shift is over (19:00–21:00 on the 20th; the clock at 21:00): it stays on the record.
+    const again = await me.request('POST', '/api/me/pickets/signups', { shiftId: shifts.food });
+    const was = s.clock.now;
+    s.clock.now = new Date('2026-01-20T21:00:00Z');
+    try {
+      // Signed in again at that time (the first session has expired by then).
+      const later = await signInEmail(s, `${members[21].memberId.toLowerCase()}@members.test`);
+      const late = await later.request('DELETE', `/api/me/pickets/signups/${again.body.signup.id}`);
+      expect([late.status, late.body.code, late.body.where]).toEqual([409, 'picket.shift-over', { field: 'signupId' }]);
+      expect(await current(shifts.food)).toBe(1);
+    } finally {
+      s.clock.now = was;
+    }
+    expect((await me.request('DELETE', `/api/me/pickets/signups/${again.body.signup.id}`)).status).toBe(200);
   });
 
   it('refuses a sign-in not linked to a roster member, with what to do', async () => {
