@@ -170,6 +170,30 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('names a member\'s evening shift by its strike day\'s date and clock in Los Angeles, not by UTC\'s next day', async () => {
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const call = await client(page, web.url);
+    // A strike day 20 days ahead; its shift 16:30–18:00 in Los Angeles is 00:30–02:00 UTC the next day (PST, UTC−8) or 23:30–01:00 (PDT).
+    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const la = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+    const [y, m, d] = date.split('-').map(Number);
+    const startsAt = [7, 8].map((h) => new Date(Date.UTC(y, m - 1, d, 16 + h, 30)).toISOString()).find((iso) => la(iso) === `${date}, 16:30`)!;
+    expect(startsAt.slice(0, 10)).not.toBe(date);
+    const { day } = await call<{ day: { id: number } }>('POST', '/api/pickets/days', { date, label: 'Evening strike day', timeZone: 'America/Los_Angeles' });
+    const { worksites } = await call<{ worksites: { id: number; name: string }[] }>('GET', '/api/roster/worksites');
+    const { shift } = await call<{ shift: { id: number } }>('POST', `/api/pickets/days/${day.id}/shifts`, { worksiteId: worksites[0].id, duty: 'picket', startsAt, endsAt: new Date(Date.parse(startsAt) + 90 * 60_000).toISOString(), capacity: 5, minimum: 1 });
+    const memberRow = (await web.server.deps.db.selectFrom('people').select('member_row_id').where('email', '=', 'member@utla.demo').executeTakeFirstOrThrow()).member_row_id;
+    await call('POST', `/api/pickets/shifts/${shift.id}/signups`, { memberRowId: memberRow });
+    await context.close();
+    const member = await newPage(browser, { base: web.url, phone: true });
+    await signIn(member.page, web.url, 'member@utla.demo', DEMO_PASSWORD);
+    await member.page.goto(`${web.url}/workspace/pickets/me`);
+    const dayName = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    await member.page.getByText(`${dayName}, 4:30 PM–6:00 PM`).waitFor();
+    await member.context.close();
+  }, 120_000);
+
   it('tells an account with no roster row, in plain words and once, why My shifts is empty', async () => {
     // committee@utla.demo is on the election committee and has no member row: GET /api/me/pickets and /api/me/strike-pay answer 409 picket.no-member-row.
     const { page, context } = await newPage(browser, { base: web.url, phone: true });

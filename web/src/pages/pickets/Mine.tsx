@@ -19,7 +19,7 @@ import type { PayDay, Shift } from '../../components/pickets/types.ts';
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
 import { pk } from './messages.ts';
 
-interface MyPickets { member: { name: string }; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
+interface MyPickets { member: { name: string }; days: { id: number; date: string; timeZone: string }[]; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
 interface MyPay { periods: { start: string; end: string; days: PayDay[]; amountCents: number; why: string; whyEs: string; paid: boolean; paidCents: number | null }[]; totalCents: number }
 
 export function Mine({ session }: PageProps) {
@@ -42,7 +42,13 @@ function MinePage({ session }: { session: Session }) {
     }
     setReload((n) => n + 1);
   };
-  const when = (s: Shift) => `${dayName(s.startsAt.slice(0, 10), lang)}, ${clock(s.startsAt, lang)}–${clock(s.endsAt, lang)}`;
+  // The strike day's own date and clock (a 4:30 PM shift in Los Angeles starts on the next day in UTC).
+  const dayOf = (s: Shift) => (me.state === 'done' ? me.value.days.find((d) => d.id === s.dayId) : undefined);
+  const when = (s: Shift) => {
+    const day = dayOf(s);
+    return `${day ? dayName(day.date, lang) : dayName(s.startsAt.slice(0, 10), lang)}, ${clock(s.startsAt, lang, day?.timeZone)}–${clock(s.endsAt, lang, day?.timeZone)}`;
+  };
+  const over = (s: Shift) => Date.parse(s.endsAt) <= Date.now();
   // An account with no roster row (an organizer, the election committee): one plain sentence, not two failures.
   const unlinked = [me, pay].some((x) => x.state === 'failed' && x.code === 'picket.no-member-row');
   if (unlinked) {
@@ -71,10 +77,11 @@ function MinePage({ session }: { session: Session }) {
                 {me.value.mine.map(({ signupId, shift }) => (
                   <li key={signupId} className="card">
                     <p>{displayText(dutyName(t, shift))}<br /><span className="muted">{when(shift)}</span></p>
-                    <button type="button" className="ro-secondary" aria-label={t('me.cancel.label', { what: dutyName(t, shift), at: when(shift) })} onClick={() => void act(async () => {
+                    {/* A shift over stays on the record: no cancelling it. */}
+                    {!over(shift) && <button type="button" className="ro-secondary" aria-label={t('me.cancel.label', { what: dutyName(t, shift), at: when(shift) })} onClick={() => void act(async () => {
                       await api('DELETE', `/api/me/pickets/signups/${signupId}`);
                       return t('me.cancelled');
-                    })}>{t('me.cancel')}</button>
+                    })}>{t('me.cancel')}</button>}
                   </li>
                 ))}
               </ul>
