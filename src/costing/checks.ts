@@ -50,11 +50,11 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         add(path, 'no-placement', `${who}the dataset says nowhere where a new ${role} in ${unit} is placed on the salary schedule`, `add parameters.newHirePlacement.${role} (or .${unit}) to district.yaml`);
       }
     }
-    if ((t.kind === 'hourly-raise' || t.kind === 'wage-floor') && !via) {
-      // A raise in dollars an hour reaches only staff paid by the hour: in a unit with none it would cost $0 without a word.
+    if ((t.kind === 'hourly-raise' || t.kind === 'wage-floor' || t.kind === 'added-hours') && !via) {
+      // A raise in dollars an hour, or hours added to a day, reaches only staff paid by the hour: in a unit with none it would cost $0 without a word.
       const hourly = p.groups.some((g) => g.unit.id === unit && g.lane.basis === 'hourly' && (!('roles' in t) || !t.roles || t.roles.includes(g.role)));
       if (!hourly) {
-        const what = t.kind === 'hourly-raise' ? `$${t.amount.toFixed(2)} an hour more` : `a wage floor of $${t.hourly.toFixed(2)} an hour`;
+        const what = t.kind === 'hourly-raise' ? `$${t.amount.toFixed(2)} an hour more` : t.kind === 'wage-floor' ? `a wage floor of $${t.hourly.toFixed(2)} an hour` : `${t.hoursPerDay} hour${Math.abs(t.hoursPerDay) === 1 ? '' : 's'} a day more`;
         add([...path, 'kind'], 'no-hourly-staff', `term "${t.id}" gives ${what}, but no ${unit} staff${'roles' in t && t.roles ? ` with the roles ${t.roles.join(', ')}` : ''} are paid by the hour in the dataset (their schedules are annual or daily), so it would cost nothing`,
           'kind: raise with pct: 3 (a raise in percent), or kind: flat-amount with amount: 2000 (dollars a year), or name the unit whose staff are paid by the hour');
       }
@@ -66,6 +66,22 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
       if (reached.length > 0 && lowest + t.amount <= 0) {
         add(via ? path : [...path, 'amount'], 'pay-below-zero', `${who}term "${t.id}" cuts hourly pay by $${(-t.amount).toFixed(2)} an hour, which would take the lowest ${unit} hourly rate it reaches ($${lowest.toFixed(2)} in ${fyLabel(p.base)}) to $0 or below`,
           `amount: ${Math.max(-lowest / 2, -99).toFixed(2)}   (a cut smaller than the lowest rate, $${lowest.toFixed(2)}), or a raise in percent: kind: raise, pct: -2`);
+      }
+    }
+    if (t.kind === 'added-hours') {
+      // The hours a day it reaches must stay within a day: above 0 (a cut of more than the shortest day saved more than the pay) and at most 24.
+      const reached = p.groups.filter((g) => g.unit.id === unit && g.lane.basis === 'hourly' && t.roles.includes(g.role));
+      if (reached.length > 0) {
+        const shortest = Math.min(...reached.map((g) => g.hoursPerDay));
+        const longest = Math.max(...reached.map((g) => g.hoursPerDay));
+        const h = (n: number) => `${Number(n.toFixed(2))} hour${n === 1 ? '' : 's'}`;
+        if (shortest + t.hoursPerDay <= 0) {
+          add(via ? path : [...path, 'hoursPerDay'], 'hours-below-zero', `${who}term "${t.id}" cuts ${h(-t.hoursPerDay)} a day, which would take the shortest ${unit} day it reaches (${h(shortest)} a day in ${fyLabel(p.base)}) to 0 hours or below`,
+            `hoursPerDay: ${-Number((shortest / 2).toFixed(2))}   (a cut shorter than the shortest day, ${h(shortest)})`);
+        } else if (longest + t.hoursPerDay > 24) {
+          add(via ? path : [...path, 'hoursPerDay'], 'hours-above-day', `${who}term "${t.id}" adds ${h(t.hoursPerDay)} a day, which would make the longest ${unit} day it reaches (${h(longest)} a day in ${fyLabel(p.base)}) more than 24 hours`,
+            `hoursPerDay: ${Number(Math.min(t.hoursPerDay, 24 - longest, 2).toFixed(2))}   (at most ${h(24 - longest)} more)`);
+        }
       }
     }
     if ((t.kind === 'staffing' || t.kind === 'hire') && t.schools && !p.schools.some((s) => matchesFilter(s, t.schools as SchoolFilter))) {

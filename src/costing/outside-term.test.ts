@@ -196,6 +196,29 @@ describe('terms a budget office would question, refused with where and a valid e
     expect(cost({ unit: 'C', terms: [{ id: 'cut', kind: 'hourly-raise', amount: -8, effective: '2019-07-01' }] }).total.cents).toBeLessThan(0);
   });
 
+  it('hours added to a day: refused for a unit with no staff paid by the hour, or taking a day to 0 hours or past 24', () => {
+    // Unit T's teachers are paid by the year: an hour more a day would cost $0 without a word.
+    const [salaried, ...r1] = refusal(() => cost({ unit: 'T', terms: [{ id: 'longer', kind: 'added-hours', roles: ['teacher'], hoursPerDay: 1, effective: '2019-07-01' }] }));
+    expect(r1).toEqual([]);
+    expect(salaried).toMatchObject({ code: 'proposal.no-hourly-staff', where: { field: 'terms[0].kind' } });
+    expect(salaried.message).toContain('term "longer" gives 1 hour a day more, but no T staff with the roles teacher are paid by the hour');
+    // Unit C's assistants work 4 hours a day (staff.csv): a cut of 4 takes the day to 0 and saved more than their pay.
+    const [cut, ...r2] = refusal(() => cost({ unit: 'C', terms: [{ id: 'cut', kind: 'added-hours', roles: ['assistant'], hoursPerDay: -4, effective: '2019-07-01' }] }));
+    expect(r2).toEqual([]);
+    expect(cut).toMatchObject({ code: 'proposal.hours-below-zero', where: { field: 'terms[0].hoursPerDay' } });
+    expect(cut.message).toContain('the shortest C day it reaches (4 hours a day in 2018-19) to 0 hours or below');
+    // Half the shortest day: -2.
+    expect(cut.hint).toContain('hoursPerDay: -2');
+    // 4 + 21 = 25 hours a day; at most 24 − 4 = 20 more, and the example offers 2.
+    const [long, ...r3] = refusal(() => cost({ unit: 'C', terms: [{ id: 'long', kind: 'added-hours', roles: ['assistant'], hoursPerDay: 21, effective: '2019-07-01' }] }));
+    expect(r3).toEqual([]);
+    expect(long).toMatchObject({ code: 'proposal.hours-above-day', where: { field: 'terms[0].hoursPerDay' } });
+    expect(long.hint).toContain('hoursPerDay: 2   (at most 20 hours more)');
+    // Within the day both ways: costed, a cut saving and an addition costing.
+    expect(cost({ unit: 'C', terms: [{ id: 'cut', kind: 'added-hours', roles: ['assistant'], hoursPerDay: -2, effective: '2019-07-01' }] }).total.cents).toBeLessThan(0);
+    expect(cost({ unit: 'C', terms: [{ id: 'more', kind: 'added-hours', roles: ['assistant'], hoursPerDay: 20, effective: '2019-07-01' }] }).total.cents).toBeGreaterThan(0);
+  });
+
   it('a bonus paid, or a program taking effect, before the dataset\'s year: it would be in no year and no total', () => {
     const problems = refusal(() => cost({
       terms: [
