@@ -14,9 +14,10 @@ const Date_ = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD
 const Label = plainLine(200).refine((s) => s !== '', 'name the day, such as "Strike day 1"');
 const Shares = z.record(z.string().min(1).max(40), z.number().min(0).max(1)).refine((r) => Object.keys(r).length <= 50, 'at most 50 units')
   .openapi({ description: 'share (0–1) of each bargaining unit on strike', example: { UTLA: 1 } });
-const Dollars = z.number().min(-1e11).max(1e11).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be dollars with at most 2 decimals, such as 250.50');
+// Bounded by each use below, with the bounds it names: a bound here too gave two contradictory limits in one answer.
+const Dollars = z.number().refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be dollars with at most 2 decimals, such as 250.50');
 /** A substitute's day rate: up to $10,000 (src/strike/days.ts, as `settle strike-impact` takes it). */
-const DayRate = Dollars.refine((n) => n >= 0, 'must not be negative').refine((n) => Math.round(n * 100) <= MAX_SUBSTITUTE_DAY_RATE_CENTS, `must be at most $${(MAX_SUBSTITUTE_DAY_RATE_CENTS / 100).toLocaleString('en-US')} a day, such as 250.50`);
+const DayRate = Dollars.refine((n) => n >= 0, 'must not be negative: dollars a day per substitute, such as 250.50').refine((n) => Math.round(n * 100) <= MAX_SUBSTITUTE_DAY_RATE_CENTS, `must be at most $${(MAX_SUBSTITUTE_DAY_RATE_CENTS / 100).toLocaleString('en-US')} a day, such as 250.50`);
 /** A day's other costs (negative: savings), within ±$1 billion (as `settle strike-impact` takes them). */
 const OtherCosts = Dollars.refine((n) => Math.abs(Math.round(n * 100)) <= MAX_OTHER_COSTS_CENTS, `must be from -$${(MAX_OTHER_COSTS_CENTS / 100).toLocaleString('en-US')} to $${(MAX_OTHER_COSTS_CENTS / 100).toLocaleString('en-US')}`);
 const Status = z.enum(SITE_STATUSES);

@@ -66,6 +66,9 @@ eachDatabase('the site plan of a strike day', (dialect) => {
       const far = await admin.request('PATCH', `/api/sites/days/${dayId}`, { [field]: value });
       expect([field, far.status, far.body.where?.field]).toEqual([field, 400, field]);
     }
+    // Far past the bound: one problem, naming the bound (it also said "expected number to be <=100000000000").
+    const huge = await admin.request('PATCH', `/api/sites/days/${dayId}`, { otherCosts: 1e15 });
+    expect([huge.status, (huge.body.problems ?? [huge.body]).map((p: { message: string }) => p.message)]).toEqual([400, ['body otherCosts: must be from -$1,000,000,000 to $1,000,000,000']]);
     expect((await admin.request('PATCH', `/api/sites/days/${dayId}`, { ratioLimit: 20 })).body.day.version).toBe(3);
     const audit = await s.handle.db.selectFrom('audit_log').select('action').where('action', 'like', 'site.day-%').execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['site.day-create', 'site.day-edit', 'site.day-edit']);
