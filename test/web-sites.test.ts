@@ -183,6 +183,22 @@ browserSuite('where can my child go today, in Chromium', () => {
     await context.close();
   });
 
+  it('opens in Spanish on a phone set to Spanish, without ?lang; English, once chosen, stays on its links', async () => {
+    const { page, context } = await newPage(browser, { phone: true, base: web.url, locale: 'es-US' });
+    await page.goto(`${web.url}/public/sites`);
+    await page.getByRole('heading', { level: 1, name: '¿Adónde puede ir mi hijo hoy?' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Where can my child go today?' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
+    // The site's own links keep the language chosen, not the phone's.
+    await page.getByRole('link', { name: 'Public record' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
+  });
+
   it('shows the strike banner on the public record page, linking to the sites, in both languages', async () => {
     const { page, context } = await newPage(browser, { phone: true, base: web.url });
     await page.goto(`${web.url}/`);

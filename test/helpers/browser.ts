@@ -50,8 +50,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page in a new context; `phone` is a 375 × 740 screen with touch. Every request must stay on the server. */
-export async function newPage(browser: Browser, { phone = false, base }: { phone?: boolean; base: string }): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+export async function newPage(browser: Browser, { phone = false, base, locale }: { phone?: boolean; base: string; locale?: string }): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
+  const context = await browser.newContext({ ...(phone ? { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }), ...(locale ? { locale } : {}) });
   const outside: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, setCsrf } from './api.ts';
-import { useLang, useT } from './i18n.ts';
+import { langParam, useLang, useT, type Lang } from './i18n.ts';
 import { navigate, useLocation, withQuery } from './router.ts';
 import { SignIn } from './pages/SignIn.tsx';
 import { PublicPage } from './pages/public/PublicPage.tsx';
@@ -90,13 +90,15 @@ const ROUTES: { path: RegExp; page: (p: PageProps) => React.ReactNode; signedIn:
 ];
 
 /** Keeps `?lang=` on every internal link. */
-export function href(path: string, lang: string): string {
-  return lang === 'es' ? `${path}${path.includes('?') ? '&' : '?'}lang=es` : path;
+export function href(path: string, lang: Lang): string {
+  const param = langParam(lang);
+  return param ? `${path}${path.includes('?') ? '&' : '?'}lang=${param}` : path;
 }
 
 export function App() {
   const { path, query } = useLocation();
   const lang = useLang();
+  const other: Lang = lang === 'es' ? 'en' : 'es';
   const t = useT();
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [insecure, setInsecure] = useState(false);
@@ -171,7 +173,7 @@ export function App() {
           ) : (
             <a href={href('/sign-in', lang)} onClick={go('/sign-in')}>{t('nav.signIn')}</a>
           )}
-          <a href={withQuery('lang', lang === 'es' ? null : 'es')} hrefLang={lang === 'es' ? 'en' : 'es'} lang={lang === 'es' ? 'en' : 'es'} onClick={(e) => { e.preventDefault(); navigate(withQuery('lang', lang === 'es' ? null : 'es'), { replace: true }); }}>
+          <a href={withQuery('lang', langParam(other))} hrefLang={other} lang={other} onClick={(e) => { e.preventDefault(); navigate(withQuery('lang', langParam(other)), { replace: true }); }}>
             {t('lang.switch')}
           </a>
         </nav>

@@ -1,6 +1,8 @@
 /**
- * English and Spanish. The language is in the address (`?lang=es`), so switching keeps the
- * page, a shared link keeps the language, and the server needs no state for it.
+ * English and Spanish. The language is in the address (`?lang=es`, `?lang=en`), so switching
+ * keeps the page, a shared link keeps the language, and the server needs no state for it. An
+ * address without one is in the browser's language (a phone set to Spanish opens the page in
+ * Spanish), English when it prefers neither.
  */
 import { useLocation } from './router.ts';
 import { fill } from './text.ts';
@@ -53,10 +55,24 @@ const es: Record<MessageKey, string> = {
 
 const app: Record<Lang, Record<MessageKey, string>> = { en, es };
 
+/** The first of the browser's languages that is English or Spanish; English if none is. */
+export function browserLang(): Lang {
+  const prefs = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language ?? ''];
+  for (const p of prefs) {
+    const base = p.toLowerCase().split('-')[0];
+    if (base === 'es' || base === 'en') return base;
+  }
+  return 'en';
+}
+
 export function useLang(): Lang {
   const { query } = useLocation();
-  return query.get('lang') === 'es' ? 'es' : 'en';
+  const asked = query.get('lang');
+  return asked === 'es' || asked === 'en' ? asked : browserLang();
 }
+
+/** The `lang` an address needs to show `lang`: none when the browser's own language is it. */
+export const langParam = (lang: Lang): Lang | null => (lang === browserLang() ? null : lang);
 
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 

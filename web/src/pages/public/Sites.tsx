@@ -12,7 +12,7 @@ import type { PageProps } from '../../App.tsx';
 import { api } from '../../api.ts';
 import { StrikeBanner } from '../../components/StrikeBanner.tsx';
 import { UserText } from '../../components/UserText.tsx';
-import { useLang, useMessages } from '../../i18n.ts';
+import { langParam, useLang, useMessages } from '../../i18n.ts';
 import type { PublicLiveAnswer, PublicSitesAnswer } from '../../../../src/sites/public-types.ts';
 import { fetchOnce, useAnswer } from './data.ts';
 import type { Lang } from './format.ts';
@@ -68,7 +68,7 @@ export function Sites({ query }: PageProps) {
       {!answer && first.state === 'loading' && <p role="status">{t('loading')}</p>}
       {!answer && first.state === 'error' && asked !== null && (
         // A date with no published day (a link kept from another strike, a typed date): trying again cannot help.
-        <p role="alert">{t('date.none', { date: asked })} <a href={`/public/sites${lang === 'es' ? '?lang=es' : ''}`}>{t('date.latest')}</a></p>
+        <p role="alert">{t('date.none', { date: asked })} <a href={`/public/sites${langParam(lang) ? `?lang=${langParam(lang)}` : ''}`}>{t('date.latest')}</a></p>
       )}
       {!answer && first.state === 'error' && asked === null && (
         <>
@@ -84,7 +84,7 @@ export function Sites({ query }: PageProps) {
           <h2 id="fs-days-h">{t('days.other')}</h2>
           <ul>
             {answer.days.filter((d) => d.date !== answer.day?.date).map((d) => (
-              <li key={`${d.date} ${d.district}`}><a href={`/public/sites?date=${d.date}${lang === 'es' ? '&lang=es' : ''}`}>{dayDate(d.date, lang)}</a></li>
+              <li key={`${d.date} ${d.district}`}><a href={`/public/sites?date=${d.date}${langParam(lang) ? `&lang=${langParam(lang)}` : ''}`}>{dayDate(d.date, lang)}</a></li>
             ))}
           </ul>
         </nav>
