@@ -33,7 +33,7 @@ eachDatabase('data layer', (dialect) => {
       expect(h.dialect).toBe(dialect);
       expect(await userTables(h)).toEqual([]);
       const results = await migrateToLatest(h.db, dialect);
-      expect(results.map((r) => [r.migrationName, r.status])).toEqual([['0001_initial', 'Success'], ['0002_server', 'Success'], ['0003_version_summaries', 'Success'], ['0004_opaque_ids', 'Success'], ['0005_people_and_sign_in', 'Success'], ['0006_countersignatures', 'Success'], ['0007_roster', 'Success'], ['0008_votes', 'Success'], ['0009_pickets', 'Success'], ['0010_rate_limits', 'Success'], ['0011_payout_lines', 'Success'], ['0012_sites', 'Success'], ['0013_code_requests', 'Success']]);
+      expect(results.map((r) => [r.migrationName, r.status])).toEqual([['0001_initial', 'Success'], ['0002_server', 'Success'], ['0003_version_summaries', 'Success'], ['0004_opaque_ids', 'Success'], ['0005_people_and_sign_in', 'Success'], ['0006_countersignatures', 'Success'], ['0007_roster', 'Success'], ['0008_votes', 'Success'], ['0009_pickets', 'Success'], ['0010_rate_limits', 'Success'], ['0011_payout_lines', 'Success'], ['0012_sites', 'Success'], ['0013_code_requests', 'Success'], ['0014_attendance_away', 'Success']]);
       expect(await migrateToLatest(h.db, dialect)).toEqual([]);
       const tables = await userTables(h);
       for (const t of ['organizations', 'people', 'audit_log']) expect(tables).toContain(t);
@@ -232,7 +232,7 @@ eachDatabase('migration 0004 (opaque ids) on a database in use', (dialect) => {
     for (const [o, action] of written) await old.insertInto('audit_log').values({ organization_id: o, person_id: null, action, subject: 'x', at: NOW }).execute();
     const before = await old.selectFrom('audit_log').select(['id', 'organization_id', 'action']).orderBy('id').execute();
 
-    expect((await migrateToLatest(h.db, dialect)).map((r) => r.migrationName)).toEqual(['0004_opaque_ids', '0005_people_and_sign_in', '0006_countersignatures', '0007_roster', '0008_votes', '0009_pickets', '0010_rate_limits', '0011_payout_lines', '0012_sites', '0013_code_requests']);
+    expect((await migrateToLatest(h.db, dialect)).map((r) => r.migrationName)).toEqual(['0004_opaque_ids', '0005_people_and_sign_in', '0006_countersignatures', '0007_roster', '0008_votes', '0009_pickets', '0010_rate_limits', '0011_payout_lines', '0012_sites', '0013_code_requests', '0014_attendance_away']);
     const after = await h.db.selectFrom('audit_log').select(['id', 'organization_id', 'action', 'number']).orderBy('organization_id').orderBy('number').execute();
     // A wrote one, three, four (numbers 1, 2, 3); B wrote two, five (1, 2): each organization counts only its own.
     expect(after.map((r) => [r.organization_id, r.number, r.action])).toEqual([[a, 1, 'one'], [a, 2, 'three'], [a, 3, 'four'], [b, 1, 'two'], [b, 2, 'five']]);

@@ -18,6 +18,7 @@ import { rateLimits } from './migrations/0010_rate_limits.ts';
 import { payoutLines } from './migrations/0011_payout_lines.ts';
 import { sites } from './migrations/0012_sites.ts';
 import { codeRequests } from './migrations/0013_code_requests.ts';
+import { attendanceAway } from './migrations/0014_attendance_away.ts';
 
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -34,6 +35,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0011_payout_lines': payoutLines(dialect),
     '0012_sites': sites(dialect),
     '0013_code_requests': codeRequests(),
+    '0014_attendance_away': attendanceAway(),
   };
 }
 

@@ -546,6 +546,8 @@ export interface PicketAttendanceTable {
   out_method: string | null;
   /** JSON: the disagreement between recorders and which action held; null when none. */
   conflict: string | null;
+  /** JSON list of [from, to]: periods checked out between a check-out and a later check-in (not paid); '[]' when none. */
+  away: Generated<string>;
   updated_at: string;
 }
 

@@ -76,10 +76,15 @@ describe('replaying check-in actions', () => {
     expect(replay([act('a', 'undo', '2019-01-14T14:31:00.000Z', MEMBER), act('b', 'in', '2019-01-14T14:31:00.000Z', MEMBER)], SHIFT, DURING).checkedInAt).toBe('2019-01-14T14:31:00.000Z');
   });
 
-  it('a check-out on a member never checked in changes nothing and disagrees with nothing; leaving and coming back keeps the first check-in', () => {
+  it('a check-out on a member never checked in changes nothing and disagrees with nothing; leaving and coming back keeps the first check-in and the time away', () => {
     expect(replay([act('o', 'out', '2019-01-14T14:20:00.000Z', MEMBER)], SHIFT, DURING)).toEqual({ checkedInAt: null, checkedOutAt: null, outMethod: null, conflict: null });
     const back = replay([act('1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('2', 'out', '2019-01-14T15:00:00.000Z', MEMBER), act('3', 'in', '2019-01-14T15:10:00.000Z', MEMBER)], SHIFT, '2019-01-14T15:20:00.000Z');
-    expect(back).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null });
+    // Out at 15:00, back at 15:10: ten minutes away, kept (strike pay does not count them).
+    expect(back).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null, away: [['2019-01-14T15:00:00.000Z', '2019-01-14T15:10:00.000Z']] });
+    // Twice away; an undo clears the periods with the check-in.
+    const twice = replay([...[['1', 'in', '14:31'], ['2', 'out', '14:45'], ['3', 'in', '15:00'], ['4', 'out', '15:30'], ['5', 'in', '16:00'], ['6', 'out', '16:30']].map(([id, a, t]) => act(id, a as 'in' | 'out', `2019-01-14T${t}:00.000Z`, MEMBER))], SHIFT, '2019-01-14T16:40:00.000Z');
+    expect(twice.away).toEqual([['2019-01-14T14:45:00.000Z', '2019-01-14T15:00:00.000Z'], ['2019-01-14T15:30:00.000Z', '2019-01-14T16:00:00.000Z']]);
+    expect(replay([act('1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('2', 'out', '2019-01-14T15:00:00.000Z', MEMBER), act('3', 'in', '2019-01-14T15:10:00.000Z', MEMBER), act('4', 'undo', '2019-01-14T15:12:00.000Z', MEMBER)], SHIFT, '2019-01-14T15:20:00.000Z').away).toBeUndefined();
   });
 });
 

@@ -6,7 +6,8 @@
  *
  * The rule: actions are replayed in order of device time `at` (ties: the device's action id).
  * - `in` checks the member in at `at` if they are not checked in; if they had checked out, it
- *   reopens their check-in (they came back) and keeps the first check-in time;
+ *   reopens their check-in (they came back), keeps the first check-in time and the time between
+ *   as `away` (not on the shift: strike pay does not count it);
  * - `out` checks them out at `at` if they are checked in (a later check-out replaces an earlier);
  *   one that finds them not checked in changes nothing;
  * - `undo` clears both (the check-in was a mistake).
@@ -41,6 +42,7 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
   let checkedInAt: string | null = null;
   let checkedOutAt: string | null = null;
   let outMethod: Method | null = null;
+  let away: [string, string][] = [];
   // The action whose effect the result holds: the check-in (`firstIn`) or the undo that cleared it.
   let firstIn: RecordedAction | null = null;
   let undoneBy: RecordedAction | null = null;
@@ -64,6 +66,7 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
         strayOuts = [];
       } else {
         if (firstIn && firstIn.recordedBy !== a.recordedBy && Date.parse(a.at) - Date.parse(firstIn.at) > FAR_APART_MS) disagree(RULE_FAR_APART, firstIn, a);
+        if (checkedOutAt !== null && a.at > checkedOutAt) away.push([checkedOutAt, a.at]);
         checkedOutAt = null;
         outMethod = null;
       }
@@ -75,6 +78,7 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
       else strayOuts.push(a);
     } else {
       checkedInAt = checkedOutAt = outMethod = null;
+      away = [];
       firstIn = null;
       undoneBy = a;
     }
@@ -89,7 +93,7 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
     involved.set(held.deviceActionId, held);
     conflict = { actions: [...involved.values()].sort(byDeviceTime).map(brief), held: held.deviceActionId, rule };
   }
-  return withAutoCheckOut({ checkedInAt, checkedOutAt, outMethod, conflict }, shift, now);
+  return withAutoCheckOut({ checkedInAt, checkedOutAt, outMethod, conflict, ...(away.length > 0 ? { away } : {}) }, shift, now);
 }
 
 /** The automatic check-out, applied to attendance as stored: still in at end + 30 min → out at the end. */

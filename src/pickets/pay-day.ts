@@ -14,15 +14,21 @@ export interface PayDay {
   lastShiftEndsAt?: string | null;
 }
 export interface PayShift { id: number; dayId: number; duty: string; where: string | null; startsAt: string; endsAt: string }
-export interface PayAttendance { shiftId: number; memberRowId: number; checkedInAt: string | null; checkedOutAt: string | null }
+export interface PayAttendance {
+  shiftId: number; memberRowId: number; checkedInAt: string | null; checkedOutAt: string | null;
+  /** Periods checked out between a check-out and a later check-in (src/pickets/attendance.ts): not on the shift. */
+  away?: [string, string][];
+}
 export interface PayException { id: number; memberRowId: number; dayId: number; kind: 'count' | 'exclude'; reason: string }
 export interface PayMember { memberRowId: number; memberId: string; name: string }
 
 export interface WorkedShift {
   shiftId: number; duty: string; where: string | null; startsAt: string; endsAt: string;
   checkedInAt: string; checkedOutAt: string | null;
-  /** Minutes on this shift, within its times. */
+  /** Minutes on this shift, within its times, less the time away (checked out and back). */
   minutes: number;
+  /** Minutes away within its times: checked out, then checked in again. */
+  awayMinutes: number;
   /** Whether its duty counts under the rules. */
   counts: boolean;
 }
@@ -56,6 +62,16 @@ function span(shift: PayShift, a: PayAttendance, now: number): [number, number] 
   const from = Math.max(ms(a.checkedInAt), start);
   const to = Math.min(out, end);
   return to > from ? [from, to] : null;
+}
+
+/** The span less the periods away: the pieces of the shift the member was there for. */
+function present(s: [number, number], away: [string, string][] = []): [number, number][] {
+  let pieces: [number, number][] = [s];
+  for (const [x, y] of away) {
+    const [a, b] = [ms(x), ms(y)];
+    pieces = pieces.flatMap(([from, to]): [number, number][] => (b <= from || a >= to ? [[from, to]] : [...(a > from ? [[from, a] as [number, number]] : []), ...(b < to ? [[b, to] as [number, number]] : [])]));
+  }
+  return pieces;
 }
 
 /**
@@ -103,10 +119,13 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
     if (!shift || !a.checkedInAt) continue;
     const s = span(shift, a, now);
     const counts = counting(shift.duty);
-    const onShift = s ? Math.floor((s[1] - s[0]) / 60_000) : 0;
-    if (s && counts) spans.push(s);
+    const pieces = s ? present(s, a.away) : [];
+    const presentMs = pieces.reduce((t, [from, to]) => t + (to - from), 0);
+    const onShift = Math.floor(presentMs / 60_000);
+    const awayMinutes = s ? Math.floor((s[1] - s[0] - presentMs) / 60_000) : 0;
+    if (counts) spans.push(...pieces);
     if (s && counts && onShift > 0) shiftSpans.push(s);
-    worked.push({ shiftId: shift.id, duty: shift.duty, where: shift.where, startsAt: shift.startsAt, endsAt: shift.endsAt, checkedInAt: a.checkedInAt, checkedOutAt: a.checkedOutAt, minutes: onShift, counts });
+    worked.push({ shiftId: shift.id, duty: shift.duty, where: shift.where, startsAt: shift.startsAt, endsAt: shift.endsAt, checkedInAt: a.checkedInAt, checkedOutAt: a.checkedOutAt, minutes: onShift, awayMinutes, counts });
   }
   worked.sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.shiftId - y.shiftId);
   const minutes = coveredMinutes(spans);
@@ -120,6 +139,7 @@ export function memberDay(input: { rules: PayRules; day: PayDay; shifts: PayShif
   const facts: DayWhy = {
     time: duration(minutes), need: duration(need), places: counted, overlapping: sumOfShifts > minutes || distinct < counted.length ? distinct : null,
     notCounting: worked.filter((w) => !w.counts).map((w) => w.duty), exception, counted: isCounted,
+    away: worked.some((w) => w.counts && w.awayMinutes > 0) ? duration(worked.reduce((t, w) => t + (w.counts ? w.awayMinutes : 0), 0)) : null,
   };
   const excluded = exception?.kind === 'exclude';
   const byException = exception?.kind === 'count';
@@ -144,11 +164,13 @@ interface DayWhy {
   notCounting: string[];
   exception: PayException | null;
   counted: boolean;
+  /** Time away (checked out, then back) on counting shifts, as a duration; null when none. */
+  away: string | null;
 }
 
 /** A day's why in one language: "3 h 10 min on the picket line at Roosevelt High, at least 3 h needed: counts". */
 function dayWhy(w: PayWords, f: DayWhy): string {
-  const onDuty = f.places.length === 0 ? w.noTime : w.onDuty(f.time, f.places) + (f.overlapping === null ? '' : w.overlapping(f.overlapping));
+  const onDuty = f.places.length === 0 ? w.noTime : w.onDuty(f.time, f.places) + (f.overlapping === null ? '' : w.overlapping(f.overlapping)) + (f.away === null ? '' : w.away(f.away));
   const aside = f.notCounting.length > 0 ? w.notCountingDuties(f.notCounting) : '';
   const e = f.exception;
   const rule = e?.kind === 'exclude' ? w.excludedBy(e.reason) : e?.kind === 'count' ? w.countedBy(e.reason) : w.needed(f.need, f.counted);

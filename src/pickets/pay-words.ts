@@ -57,6 +57,8 @@ export interface PayWords {
   /** "3 h 10 min on the picket line at Roosevelt High and phone banking": a day's time and where. */
   onDuty: (time: string, places: { duty: string; where: string | null }[]) => string;
   overlapping: (shifts: number) => string;
+  /** Time checked out between a check-out and coming back, not counted. */
+  away: (time: string) => string;
   noTime: string;
   notCountingDuties: (duties: string[]) => string;
   excludedBy: (reason: string) => string;
@@ -88,6 +90,7 @@ const unique = (xs: string[]) => [...new Set(xs)];
 export const EN: PayWords = {
   onDuty: (time, places) => `${time} ${list(places.map((p) => dutyAt(p.duty, p.where)))}`,
   overlapping: (n) => ` (overlapping shifts counted once, as ${count(n, 'shift')})`,
+  away: (time) => ` (${time} away between a check-out and coming back, not counted)`,
   noTime: 'no time on duties that count',
   notCountingDuties: (duties) => `; ${list(unique(duties.map(dutyWords)))} does not count under the rules`,
   excludedBy: (reason) => `; not counted by an organizer's exception: ${reason}`,
@@ -139,6 +142,7 @@ const orEs = (next: string) => (/^(8|11(?!\d))/.test(next) ? 'u' : 'o');
 export const ES: PayWords = {
   onDuty: (time, places) => `${time} ${listEs(places.map((p) => dutyAtEs(p.duty, p.where)))}`,
   overlapping: (n) => ` (los turnos simultáneos cuentan una sola vez, como ${countEs(n, 'turno')})`,
+  away: (time) => ` (${time} fuera entre una salida y el regreso, que no cuentan)`,
   noTime: 'sin tiempo en tareas que cuentan',
   notCountingDuties: (duties) => {
     const names = unique(duties.map((d) => dutyEs(d).the));

@@ -56,6 +56,19 @@ describe("a member's day", () => {
     expect(d.whyEs).toBe('3 h 10 min de piquete en Roosevelt High, se necesitan al menos 3 h: cuenta');
   });
 
+  it('counts none of the time a member was checked out before coming back', () => {
+    // In 06:00 (14:00Z), out 06:15, back in 09:25 (17:25Z) and auto-out at the end (17:30Z):
+    // 15 + 5 = 20 min on the line, 190 min away; 20 < 180, so the day does not count.
+    const back = { ...at(10, '2019-01-14T14:00:00.000Z', '2019-01-14T17:30:00.000Z'), away: [['2019-01-14T14:15:00.000Z', '2019-01-14T17:25:00.000Z']] as [string, string][] };
+    const d = day([back]);
+    expect([d.minutes, d.counted, d.worked[0].minutes, d.worked[0].awayMinutes]).toEqual([20, false, 20, 190]);
+    expect(d.why).toBe('20 min on the picket line at Roosevelt High (3 h 10 min away between a check-out and coming back, not counted), at least 3 h needed: does not count');
+    expect(d.whyEs).toBe('20 min de piquete en Roosevelt High (3 h 10 min fuera entre una salida y el regreso, que no cuentan), se necesitan al menos 3 h: no cuenta');
+    // Away partly before the shift (in 05:40, out 05:50, back 06:10): only 06:00–06:10 is away within it: 210 − 10 = 200 min.
+    const early = { ...at(10, '2019-01-14T13:40:00.000Z', '2019-01-14T17:30:00.000Z'), away: [['2019-01-14T13:50:00.000Z', '2019-01-14T14:10:00.000Z']] as [string, string][] };
+    expect([day([early]).minutes, day([early]).worked[0].awayMinutes]).toEqual([200, 10]);
+  });
+
   it('counts none of the time before the shift starts or after it ends', () => {
     // In 05:40 (13:40Z, 20 min early), out 09:45 (17:45Z, 15 min late): 14:00Z–17:30Z = 210 min.
     expect(day([at(10, '2019-01-14T13:40:00.000Z', '2019-01-14T17:45:00.000Z')]).minutes).toBe(210);

@@ -40,6 +40,8 @@ export interface Attendance {
   outMethod: Method | null;
   /** When two recorders disagreed: what each said and which held (the stated rule). */
   conflict: Conflict | null;
+  /** Periods [from, to] checked out between a check-out and a later check-in: away, not paid. Absent when none. */
+  away?: [string, string][];
 }
 
 export interface Conflict {

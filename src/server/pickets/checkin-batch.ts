@@ -186,12 +186,12 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
     const a = replay(history.get(key) ?? [], times, now);
     attendance.set(key, a);
     if (changed.has(key)) {
-      upserts.push({ shift_id: shiftId, member_row_id: memberRowId, organization_id: shift?.organizationId as number, checked_in_at: a.checkedInAt, checked_out_at: a.checkedOutAt, out_method: a.outMethod, conflict: a.conflict ? JSON.stringify(a.conflict) : null, updated_at: now });
+      upserts.push({ shift_id: shiftId, member_row_id: memberRowId, organization_id: shift?.organizationId as number, checked_in_at: a.checkedInAt, checked_out_at: a.checkedOutAt, out_method: a.outMethod, conflict: a.conflict ? JSON.stringify(a.conflict) : null, away: JSON.stringify(a.away ?? []), updated_at: now });
     }
   }
   for (let i = 0; i < upserts.length; i += 300) {
     await tx.insertInto('picket_attendance').values(upserts.slice(i, i + 300)).onConflict((oc) => oc.columns(['shift_id', 'member_row_id']).doUpdateSet((eb) => ({
-      checked_in_at: eb.ref('excluded.checked_in_at'), checked_out_at: eb.ref('excluded.checked_out_at'), out_method: eb.ref('excluded.out_method'), conflict: eb.ref('excluded.conflict'), updated_at: eb.ref('excluded.updated_at'),
+      checked_in_at: eb.ref('excluded.checked_in_at'), checked_out_at: eb.ref('excluded.checked_out_at'), out_method: eb.ref('excluded.out_method'), conflict: eb.ref('excluded.conflict'), away: eb.ref('excluded.away'), updated_at: eb.ref('excluded.updated_at'),
     }))).execute();
   }
   for (const p of pending) {

@@ -37,6 +37,7 @@ const ConflictSchema = z.object({
 export const AttendanceSchema = z.object({
   shiftId: z.number().int(), memberRowId: z.number().int(),
   checkedInAt: z.string().nullable(), checkedOutAt: z.string().nullable(), outMethod: z.enum(METHODS).nullable(), conflict: ConflictSchema.nullable(),
+  away: z.array(z.tuple([z.string(), z.string()])).optional().openapi({ description: 'periods checked out between a check-out and a later check-in (not paid); absent when none' }),
 }).openapi('PicketAttendance');
 
 export const REASONS = [

@@ -24,7 +24,7 @@ export const PeriodsAnswer = z.object({
 /** Every `why` of strike pay comes in Spanish too, built from the same facts by the same code. */
 const WhyEs = z.string().openapi({ description: 'why, in Spanish: the same reason from the same facts (an organizer\'s exception reason as they wrote it)' });
 
-const Worked = z.object({ shiftId: z.number().int(), duty: z.string(), where: z.string().nullable(), startsAt: z.string(), endsAt: z.string(), checkedInAt: z.string(), checkedOutAt: z.string().nullable(), minutes: z.number().int(), counts: z.boolean() });
+const Worked = z.object({ shiftId: z.number().int(), duty: z.string(), where: z.string().nullable(), startsAt: z.string(), endsAt: z.string(), checkedInAt: z.string(), checkedOutAt: z.string().nullable(), minutes: z.number().int(), awayMinutes: z.number().int().openapi({ description: 'minutes within the shift checked out, then back: not counted' }), counts: z.boolean() });
 const Day = z.object({
   dayId: z.number().int(), date: z.string(), label: z.string(), minutes: z.number().int(), hours: z.number(), shifts: z.number().int(), worked: z.array(Worked),
   counted: z.boolean(), creditMinutes: z.number().int(), creditShifts: z.number().int(),

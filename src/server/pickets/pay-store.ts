@@ -121,10 +121,16 @@ export async function payPlan(db: Db, orgId: number, range: { from: string; to: 
   };
 }
 
+/** The stored periods away ('[]' when none), as PayAttendance takes them. */
+const awayOf = (text: string): { away?: [string, string][] } => {
+  const away = JSON.parse(text) as [string, string][];
+  return away.length > 0 ? { away } : {};
+};
+
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
   const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
-    .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at'])
+    .select(['a.shift_id', 'a.member_row_id', 'a.checked_in_at', 'a.checked_out_at', 'a.away'])
     .where('a.checked_in_at', 'is not', null).where('s.removed_at', 'is', null).where('d.cancelled_at', 'is', null).where('d.date', '>=', range.from).where('d.date', '<=', range.to);
   let exceptions = exceptionsIn(db, orgId, range).select(['e.member_row_id', 'e.strike_day_id', 'e.kind', 'e.reason']);
   const a: Awaited<ReturnType<typeof attendance.execute>> = [];
@@ -160,7 +166,7 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   return {
     days,
     shifts,
-    attendance: a.map((x) => ({ shiftId: x.shift_id, memberRowId: x.member_row_id, checkedInAt: x.checked_in_at, checkedOutAt: x.checked_out_at })),
+    attendance: a.map((x) => ({ shiftId: x.shift_id, memberRowId: x.member_row_id, checkedInAt: x.checked_in_at, checkedOutAt: x.checked_out_at, ...awayOf(x.away) })),
     exceptions: e.map((x) => ({ id: x.id, memberRowId: x.member_row_id, dayId: x.strike_day_id, kind: x.kind === 'exclude' ? 'exclude' : 'count', reason: x.reason })),
     members,
     firstDate,

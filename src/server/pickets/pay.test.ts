@@ -213,6 +213,27 @@ eachDatabase('strike pay', (dialect) => {
     expect([no.status, no.body.code]).toEqual([409, 'picket.no-member-row']);
   });
 
+  it('does not pay the time between a check-out and a later check-in (it paid the whole shift)', async () => {
+    const db = s.handle.db;
+    const sid = shift['2026-01-12'].picket;
+    // Ben on the 12 January 2026 picket (14:30–17:30Z): in at 14:30, out at 14:45, back at 17:25, checked out
+    // automatically at the end: 15 + 5 = 20 min on the line, 2 h 40 min away; under 3 h, the day does not count.
+    const actions = [['in', '14:30'], ['out', '14:45'], ['in', '17:25']].map(([action, hm], i) => ({ id: `away-test-${i}`, shiftId: sid, action, at: Z('2026-01-12', hm), memberRowId: m.ben }));
+    const sent = await organizer.request('POST', '/api/pickets/check-ins', { actions });
+    expect(sent.body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['recorded', 'recorded', 'recorded']);
+    expect(sent.body.results[2].attendance.away).toEqual([[Z('2026-01-12', '14:45'), Z('2026-01-12', '17:25')]]);
+    try {
+      const ledger = await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2026-01-12');
+      const ben = ledger.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ben);
+      expect(ben.days.map((d: { minutes: number; counted: boolean; worked: { minutes: number; awayMinutes: number }[] }) => [d.minutes, d.counted, d.worked[0].minutes, d.worked[0].awayMinutes])).toEqual([[20, false, 20, 160]]);
+      expect(ben.days[0].why).toBe('20 min on the picket line at Roosevelt High (2 h 40 min away between a check-out and coming back, not counted), at least 3 h needed: does not count');
+    } finally {
+      await db.deleteFrom('picket_attendance').where('shift_id', '=', sid).where('member_row_id', '=', m.ben).execute();
+      await db.deleteFrom('picket_actions').where('shift_id', '=', sid).where('member_row_id', '=', m.ben).execute();
+      await db.deleteFrom('picket_signups').where('shift_id', '=', sid).where('member_row_id', '=', m.ben).execute();
+    }
+  });
+
   it('lists a day a member signed up for and was never checked in on, as not counting and why', async () => {
     const db = s.handle.db;
     const org = s.orgId.teachers;
