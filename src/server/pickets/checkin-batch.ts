@@ -194,6 +194,7 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
       checked_in_at: eb.ref('excluded.checked_in_at'), checked_out_at: eb.ref('excluded.checked_out_at'), out_method: eb.ref('excluded.out_method'), conflict: eb.ref('excluded.conflict'), away: eb.ref('excluded.away'), updated_at: eb.ref('excluded.updated_at'),
     }))).execute();
   }
+  await endUndoneWalkUps(tx, jobs, pending.filter((p) => p.row && jobs[p.job].actions[p.index].action === 'undo' && attendance.get(pairKey(p.shiftId, p.memberRowId))?.checkedInAt === null), now);
   for (const p of pending) {
     const a = attendance.get(pairKey(p.shiftId, p.memberRowId)) as Attendance;
     const results = answers[p.job].results as ActionResult[];
@@ -219,6 +220,18 @@ async function walkUps(tx: Tx, ids: IdSource, jobs: CheckInJob[], ins: Pending[]
     await tx.insertInto('picket_signups').values(missing.map((p) => ({
       id: ids.next(p.org), organization_id: p.org, shift_id: p.shiftId, member_row_id: p.memberRowId, source: 'walk-up', created_by: jobs[p.job].personId, created_at: now, ended_by: null, ended_at: null, moved_to: null,
     }))).onConflict((oc) => oc.doNothing()).execute();
+  }
+}
+
+/**
+ * A check-in undone (a mistake) ends the walk-up sign-up it made: the member never signed up for
+ * that shift, and the sign-up would list them late, message them as not arrived and count them
+ * signed up on the board. A sign-up they made themselves, or an organizer's, stays.
+ */
+async function endUndoneWalkUps(tx: Tx, jobs: CheckInJob[], undos: Pending[], now: string): Promise<void> {
+  for (const p of undos) {
+    await tx.updateTable('picket_signups').set({ ended_at: now, ended_by: jobs[p.job].personId })
+      .where('shift_id', '=', p.shiftId).where('member_row_id', '=', p.memberRowId).where('source', '=', 'walk-up').where('ended_at', 'is', null).execute();
   }
 }
 

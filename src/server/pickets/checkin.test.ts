@@ -112,8 +112,11 @@ eachDatabase('checking in and out', (dialect) => {
     const list = await captain.request('GET', `/api/pickets/shifts/${w.shifts.a}/attendance`);
     expect(list.status).toBe(200);
     const row = list.body.people.find((p: { memberRowId: number }) => p.memberRowId === m);
-    // The captain's check-in signed A3 up as a walk-up; the undo leaves the sign-up (only the attendance is undone).
-    expect(row).toMatchObject({ signedUp: true, checkedInAt: null, conflict: { held: o1, actions: [{ deviceActionId: c1 }, { deviceActionId: o1 }] } });
+    // The captain's check-in signed A3 up as a walk-up; the undo ends that sign-up too (else A3 would be listed late and
+    // messaged as not arrived for a shift they never signed up for), and the list still shows the conflict.
+    expect(row).toMatchObject({ signedUp: false, checkedInAt: null, conflict: { held: o1, actions: [{ deviceActionId: c1 }, { deviceActionId: o1 }] } });
+    const walkUp = await s.handle.db.selectFrom('picket_signups').select(['source', 'ended_at']).where('shift_id', '=', w.shifts.a).where('member_row_id', '=', m).executeTakeFirstOrThrow();
+    expect(walkUp).toEqual({ source: 'walk-up', ended_at: '2019-01-14T15:00:00.000Z' });
   });
 
   it('a check-out timed before the check-in (the organizer\'s phone 2 minutes behind) changes nothing and the list shows the conflict, the check-in holding', async () => {
@@ -160,8 +163,9 @@ eachDatabase('checking in and out', (dialect) => {
   it('the captain\'s shifts: site A\'s only, with counts; the organizer sees both', async () => {
     const mine = await captain.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
     expect(mine.body.shifts.map((x: { id: number }) => x.id)).toEqual([w.shifts.a]);
-    // Signed up on A: A1, A2 (the world) + A3, A4 (walk-ups) = 4. Checked in: A2 (code) and A4 (captain) = 2; A3 was undone.
-    expect(mine.body.shifts[0]).toMatchObject({ signedUp: 4, checkedIn: 2, arrived: 2, worksite: 'Site A' });
+    // Signed up on A: A1, A2 (the world) + A4 (a walk-up) = 3; A3's walk-up ended with the undo of its check-in.
+    // Checked in: A2 (code) and A4 (captain) = 2.
+    expect(mine.body.shifts[0]).toMatchObject({ signedUp: 3, checkedIn: 2, arrived: 2, worksite: 'Site A' });
     const all = await organizer.request('GET', `/api/pickets/captain/shifts?dayId=${w.dayId}`);
     expect(all.body.shifts.map((x: { id: number }) => x.id).sort()).toEqual([w.shifts.a, w.shifts.b].sort());
     // Past the automatic check-out (the shift ends 17:30Z, + 30 min) nobody is checked in, both arrived:
