@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Database, PicketSignupsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Deps } from '../env.ts';
+import { utcToLocal } from '../../pickets/local-time.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { lockShift, type Db, type ShiftRow } from './plan-store.ts';
 
@@ -28,11 +29,14 @@ export async function signUp(tx: Transaction<Database>, deps: Deps, s: SignUp): 
   const already = await tx.selectFrom('picket_signups').select('id').where('shift_id', '=', s.shift.id).where('member_row_id', '=', s.member.id).where('ended_at', 'is', null).executeTakeFirst();
   if (already) throw conflict('picket.already-signed-up', `${s.member.name} is already signed up for this shift`);
   const overlap = await tx.selectFrom('picket_signups as g').innerJoin('picket_shifts as x', 'x.id', 'g.shift_id').leftJoin('roster_worksites as w', 'w.id', 'x.worksite_id')
-    .select(['x.starts_at', 'x.ends_at', 'w.name', 'x.place'])
+    .innerJoin('strike_days as d', 'd.id', 'x.strike_day_id')
+    .select(['x.starts_at', 'x.ends_at', 'w.name', 'x.place', 'd.time_zone'])
     .where('g.organization_id', '=', s.orgId).where('g.member_row_id', '=', s.member.id).where('g.ended_at', 'is', null).where('x.removed_at', 'is', null)
     .where('x.starts_at', '<', s.shift.ends_at).where('x.ends_at', '>', s.shift.starts_at).executeTakeFirst();
   if (overlap) {
-    throw new ApiError(409, { code: 'picket.overlap', message: `${s.member.name} is already signed up for a shift at the same time (${overlap.name ?? overlap.place ?? 'another place'}, ${overlap.starts_at} – ${overlap.ends_at})`, where: { field: 'shiftId' }, hint: 'cancel that sign-up first, or (an organizer) move it: POST /api/pickets/signups/{signupId}/move' });
+    // The other shift's times on its own strike day's clock, as the pages show them.
+    const [from, to] = [utcToLocal(overlap.starts_at, overlap.time_zone), utcToLocal(overlap.ends_at, overlap.time_zone)];
+    throw new ApiError(409, { code: 'picket.overlap', message: `${s.member.name} is already signed up for a shift at the same time (${overlap.name ?? overlap.place ?? 'another place'}, ${from.date} ${from.time}–${to.date === from.date ? '' : `${to.date} `}${to.time} ${overlap.time_zone} time)`, where: { field: 'shiftId' }, hint: 'cancel that sign-up first, or (an organizer) move it: POST /api/pickets/signups/{signupId}/move' });
   }
   const taken = Number((await tx.selectFrom('picket_signups').select((eb) => eb.fn.countAll<number | string>().as('n')).where('shift_id', '=', s.shift.id).where('ended_at', 'is', null).executeTakeFirstOrThrow()).n);
   const overCapacity = taken >= s.shift.capacity;

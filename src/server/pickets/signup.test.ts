@@ -95,7 +95,9 @@ eachDatabase('picket sign-ups', (dialect) => {
     expect(after.body.mine.map((x: { signupId: number; shift: { id: number; signedUp: number } }) => [x.signupId, x.shift.id, x.shift.signedUp])).toEqual([[joined.body.signup.id, shifts.food, 1]]);
     // Not listed as open to them: signing up would be refused (picket.overlap). The afternoon (22:00) starts after the food shift ends.
     expect(after.body.open.map((x: { id: number }) => x.id)).toEqual([shifts.afternoon]);
-    expect((await me.request('POST', '/api/me/pickets/signups', { shiftId: phones })).body.code).toBe('picket.overlap');
+    const overlap = (await me.request('POST', '/api/me/pickets/signups', { shiftId: phones })).body;
+    // The food shift (19:00–21:00Z) on its day's clock: Los Angeles is UTC−8 in January, 11:00–13:00.
+    expect([overlap.code, overlap.message]).toEqual(['picket.overlap', `${members[21].name} is already signed up for a shift at the same time (Union hall, 2026-01-20 11:00–13:00 America/Los_Angeles time)`]);
     // 450 more phone banks at the food shift's time (a template at every school), all earlier than the afternoon:
     // left out before the list's limit of the soonest, so the afternoon is still offered.
     const by = (await s.handle.db.selectFrom('people').select('id').where('organization_id', '=', s.orgId.teachers).executeTakeFirstOrThrow()).id;

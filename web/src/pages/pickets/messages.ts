@@ -70,7 +70,7 @@ export const pk = messages({
     'nav.plan': 'Días de huelga y turnos', 'nav.board': 'Tablero de cobertura', 'nav.pay': 'Pago de huelga', 'nav.captain': 'Mi sitio hoy', 'nav.me': 'Mis turnos',
     'day': 'Día de huelga', 'day.choose': 'Elija un día de huelga', 'none.days': 'Todavía no hay días de huelga.',
     'duty.picket': 'Piquete', 'duty.phone-bank': 'Banco telefónico', 'duty.food': 'Comida', 'duty.child-care': 'Cuidado de niños', 'duty.access': 'Necesidades de acceso', 'duty.other': 'Otra tarea',
-    'shift.when': '{from}–{to}', 'shift.counts': '{signed} inscritos de {capacity} (mínimo {minimum})',
+    'shift.when': '{from}–{to}', 'shift.counts': 'inscritos: {signed} de {capacity} (mínimo {minimum})',
     'offline': 'No hay conexión. Los registros se guardan en este teléfono y se envían cuando vuelva la señal.',
     'waiting': '{n} por enviar', 'waiting.none': 'Nada pendiente: el servidor tiene todos los registros.', 'waiting.item': '{who}: {action}, registrado a las {at}',
     'sending': 'Enviando…', 'refused': 'No registrado: {who}: {reason}', 'recorded': 'Registrado: {who}, {action} a las {at}',
