@@ -192,4 +192,20 @@ eachDatabase('comparing versions in a workspace', (dialect) => {
       expect(res.body.where.field, q).toBe('versions');
     }
   });
+
+  it('reads versions costed on different data each against its own current contract, naming each data where they differ', async () => {
+    // A second version of the district's data whose K-3 cap is 22 (25 in the first); the new offer is costed on it.
+    const files = tinyFiles();
+    files['district.yaml'] = files['district.yaml'].replace('{ grades: K-3, measure: maximum, cap: 25 }', '{ grades: K-3, measure: maximum, cap: 22 }');
+    const up = await (await s.as('district', 'admin')).request('POST', '/api/datasets', { name: 'Tiny data, 2', files });
+    expect(up.status).toBe(201);
+    const later = await negotiator.request('POST', '/api/proposals', { yaml: raiseYaml(2, { party: 'district', title: 'Offer on new data', extra: [CAPS] }), datasetVersionId: up.body.version.id });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    const res = await negotiator.request('GET', `/api/compare?versions=${ids.v2},${later.body.id}`);
+    expect(res.body.groups.length).toBe(2);
+    const row = (label: string) => res.body.provisions.find((p: { label: string }) => p.label === label);
+    // Both data are of 2018-19: told apart by their order. The K-3 cap differs; 9-12's (40) does not, shown once.
+    expect(row('Class size, grades K-3')).toMatchObject({ baseline: '2018-19 (data 1): maximum 25; 2018-19 (data 2): maximum 22', values: ['24 from 2019-07-01', '24 from 2019-07-01'] });
+    expect(row('Class size, grades 9-12').baseline).toBe('maximum 40');
+  });
 });

@@ -11,7 +11,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { Views } from '../costing/views.ts';
 import { allow } from '../authz.ts';
 import { datasetFilesGz } from '../datasets/store.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, Deps } from '../env.ts';
+import type { Provision } from '../../reports/provisions.ts';
 import { ApiError } from '../errors.ts';
 import { standingOf } from '../proposals/answer.ts';
 import { numbered, readableVersions } from '../reports/readable.ts';
@@ -24,6 +25,37 @@ const compare = createRoute({
   request: { query: CompareQuery },
   responses: { 200: ok(CompareSchema, 'The versions in the order asked'), ...errors(400, 401, 403, 404, 429, 503) },
 });
+
+type Ordered = Awaited<ReturnType<typeof numbered>>;
+
+/**
+ * Each provision with the current contract beside what each version says. Versions costed on
+ * different dataset versions (the 2019 agreement beside the 2023 one) are read against their own
+ * data, and the current contract names each data year where they differ ("2018-19: maximum 36;
+ * 2022-23: maximum 32"): one year's contract beside another's change read as a wrong figure.
+ */
+async function provisionsOf(deps: Deps, ordered: Ordered): Promise<Provision[]> {
+  const byData = new Map<number, number[]>();
+  ordered.forEach((v, i) => byData.set(v.row.dataset_version_id, [...(byData.get(v.row.dataset_version_id) ?? []), i]));
+  // Each data named by its year; two of one year are told apart by their order here.
+  const years = [...byData.values()].map((idx) => ordered[idx[0]].summary.district.baseFiscalYear);
+  const nameOf = (k: number) => (years.filter((y) => y === years[k]).length > 1 ? `${years[k]} (data ${years.slice(0, k + 1).filter((y) => y === years[k]).length})` : years[k]);
+  const rows = new Map<string, Provision & { baselines: Map<string, string> }>();
+  for (const [k, [dv, idx]] of [...byData].entries()) {
+    const part = await deps.costing.provisions({ datasetVersionId: dv, yamls: idx.map((i) => ordered[i].row.yaml), loadFiles: () => datasetFilesGz(deps.db, dv) });
+    const year = nameOf(k);
+    for (const p of part) {
+      const row = rows.get(p.key) ?? { key: p.key, label: p.label, baseline: '', values: ordered.map(() => ''), baselines: new Map<string, string>() };
+      p.values.forEach((value, k) => (row.values[idx[k]] = value));
+      if (p.baseline) row.baselines.set(year, p.baseline);
+      rows.set(p.key, row);
+    }
+  }
+  return [...rows.values()].map(({ baselines, ...row }) => {
+    const distinct = new Set(baselines.values());
+    return { ...row, baseline: distinct.size <= 1 ? [...distinct][0] ?? '' : [...baselines].map(([fy, b]) => `${fy}: ${b}`).join('; ') };
+  });
+}
 
 export function compareRoutes(app: OpenAPIHono<AppEnv>): void {
   let views: Views | null = null;
@@ -45,7 +77,7 @@ export function compareRoutes(app: OpenAPIHono<AppEnv>): void {
     }
     const ordered = await numbered(deps.db, actor, ids.map((id) => byId.get(id)!));
     const first = ordered[0].row.dataset_version_id;
-    const provisions = await deps.costing.provisions({ datasetVersionId: first, yamls: ordered.map((v) => v.row.yaml), loadFiles: () => datasetFilesGz(deps.db, first) });
+    const provisions = await provisionsOf(deps, ordered);
     views ??= new Views(() => deps.costing, (dv) => datasetFilesGz(deps.db, dv));
     const view = await views.of(ordered.map(({ row, summary }) => ({ id: row.id, dataset_version_id: row.dataset_version_id, yaml: row.yaml, summary })), { changes: true });
     const changes = [];
