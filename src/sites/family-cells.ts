@@ -10,6 +10,22 @@ import { oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { FAMILY_LIMITS, HHMM } from './family-site.ts';
 
+/**
+ * A time as a partner's spreadsheet writes it, as HH:MM: "8am", "8 AM", "8:30 a.m.", "5pm", "12pm"
+ * (noon), "12am" (midnight), or "7:30" (one-digit hour); null when it is none of those.
+ */
+export function clockTime(v: string): string | null {
+  const m = /^(\d{1,2})(?::([0-5]\d))?\s*(?:([ap])\.?\s*m\.?)?$/i.exec(v.trim());
+  if (!m) return null;
+  let h = Number(m[1]);
+  const minutes = m[2] ?? '00';
+  if (m[3]) {
+    if (h < 1 || h > 12) return null;
+    h = (h % 12) + (m[3].toLowerCase() === 'p' ? 12 : 0);
+  } else if (m[2] === undefined || h > 23) return null;
+  return `${String(h).padStart(2, '0')}:${minutes}`;
+}
+
 export class FamilyCells {
   constructor(private readonly table: CsvTable, readonly problems: Problem[]) {}
 
@@ -59,8 +75,9 @@ export class FamilyCells {
   time(row: CsvRow, column: 'opens' | 'closes'): string | null {
     const v = this.raw(row, column);
     if (v === null) return null;
-    if (!HHMM.test(v)) return this.problem(row, column, 'bad-time', `${column} "${v.slice(0, 40)}" is not a 24-hour time HH:MM`, column === 'opens' ? '07:30' : '13:30');
-    return v;
+    const t = HHMM.test(v) ? v : clockTime(v);
+    if (t === null) return this.problem(row, column, 'bad-time', `${column} "${v.slice(0, 40)}" is not a time such as 07:30, 13:30 or 1:30 pm`, column === 'opens' ? '07:30' : '13:30');
+    return t;
   }
 
   /** `;`-separated dates, in order, each once; empty: every strike day. */

@@ -29,6 +29,25 @@ describe('reading meal and partner sites', () => {
     expect(r.sites[1].site).toMatchObject({ kind: 'partner', partnerKind: 'library', dates: [], mealsPerChild: null, offers: 'Supervision, computers', languages: ['English', 'Spanish', 'Korean'] });
   });
 
+  it('reads the same file saved with semicolons (a spreadsheet in a Spanish locale), its lists quoted', () => {
+    const semi = [HEADER.replaceAll(',', ';'),
+      'meal;Roosevelt High School;"456 S Mathews St, Los Angeles, CA 90033";34.0409;-118.2127;07:30;13:30;"2023-03-22;2023-03-21";2;;Breakfast and lunch to go;"English;Spanish"',
+      'partner;Central Library;"630 W 5th St, Los Angeles, CA 90071";34.0504;-118.2551;10:00;17:30;;;Library;"Supervision, computers";"English;Spanish; Korean"'].join('\r\n');
+    const r = readFamilySitesCsv({ text: `${semi}\r\n` });
+    const c = readFamilySitesCsv({ text: `${HEADER}\n${MEAL}\n${LIBRARY}\n` });
+    expect(r.problems).toEqual([]);
+    expect(r.sites.map((x) => x.site)).toEqual(c.sites.map((x) => x.site));
+  });
+
+  it('reads times as a spreadsheet writes them: 8am, 8:30 a.m., 5 PM, 12pm (noon), 7:30', () => {
+    // [written, read]: 12 pm is noon, 12 am midnight; a one-digit hour without am/pm is a 24-hour time.
+    const cases = [['8am', '08:00'], ['8:30 a.m.', '08:30'], ['5 PM', '17:00'], ['12pm', '12:00'], ['12am', '00:00'], ['7:30', '07:30'], ['07:30', '07:30']];
+    for (const [written, read] of cases) {
+      const r = readFamilySitesCsv({ text: `${HEADER}\n${withCell(withCell(MEAL, 6, written), 7, '11pm')}\n` });
+      expect([written, r.problems, r.sites[0]?.site.opens, r.sites[0]?.site.closes]).toEqual([written, [], read, '23:00']);
+    }
+  });
+
   it('takes a file with only the required columns (the others empty)', () => {
     const r = readFamilySitesCsv({ text: 'kind,name,address,latitude,longitude,opens,closes,partner_kind\npartner,Echo Park,"1632 Bellevue Ave, Los Angeles, CA 90026",34.0726,-118.2606,08:00,18:00,park\n' });
     expect(r.problems).toEqual([]);
@@ -51,7 +70,8 @@ describe('reading meal and partner sites', () => {
     ['a line break inside a quoted address', `${HEADER}\n${withCell(MEAL, 3, '"456 S Mathews St\nLos Angeles"')}\n`, 'sites.line-break', 2, 3, 'address'],
     ['a latitude that is not a number', `${HEADER}\n${withCell(MEAL, 4, '34°N')}\n`, 'sites.bad-coordinate', 2, 4, 'latitude'],
     ['a longitude past 180', `${HEADER}\n${withCell(MEAL, 5, '-218.2127')}\n`, 'sites.bad-coordinate', 2, 5, 'longitude'],
-    ['a 12-hour time', `${HEADER}\n${withCell(MEAL, 6, '7:30am')}\n`, 'sites.bad-time', 2, 6, 'opens'],
+    ['a 12-hour time past 12', `${HEADER}\n${withCell(MEAL, 6, '13:30pm')}\n`, 'sites.bad-time', 2, 6, 'opens'],
+    ['a time in words', `${HEADER}\n${withCell(MEAL, 6, 'morning')}\n`, 'sites.bad-time', 2, 6, 'opens'],
     ['closing before opening', `${HEADER}\n${withCell(MEAL, 7, '07:00')}\n`, 'sites.closes-before-opens', 2, 7, 'closes'],
     ['a date not on the calendar', `${HEADER}\n${withCell(MEAL, 8, '2023-02-30')}\n`, 'sites.bad-date', 2, 8, 'dates'],
     ['a date listed twice', `${HEADER}\n${withCell(MEAL, 8, '2023-03-21;2023-03-21')}\n`, 'sites.repeated-date', 2, 8, 'dates'],
@@ -90,7 +110,7 @@ describe('reading meal and partner sites', () => {
 
   it('lists every problem of a row at once: a bad date and hours that close before they open; a bad time and the same site twice', () => {
     const badDateAndHours = withCell(withCell(withCell(LIBRARY, 8, '2023-02-30'), 6, '10:00'), 7, '09:00');
-    const badTime = withCell(MEAL, 6, '7:30');
+    const badTime = withCell(MEAL, 6, '7:75');
     const r = readFamilySitesCsv({ text: `${HEADER}\n${badDateAndHours}\n${badTime}\n${MEAL}\n` });
     // Line 2: the date (column 8) and the closing time (column 7); line 3: the time (column 6); line 4: the same site as line 3.
     expect(r.problems.map((p) => [p.where?.line, p.where?.col, p.code])).toEqual([

@@ -15,7 +15,8 @@ export interface CsvTable {
 }
 
 /**
- * Reads comma- or tab-separated text with a header row. Problems (a wrong header, a row
+ * Reads comma-, tab- or semicolon-separated text with a header row (the separator is the header's:
+ * a spreadsheet in a Spanish or European locale saves its CSV with semicolons). Problems (a wrong header, a row
  * with the wrong number of cells, broken quoting) are returned, never thrown.
  */
 export function readCsv(
@@ -29,7 +30,7 @@ export function readCsv(
   const empty: CsvTable = { file, header: [], rows: [] };
   let records: { record: string[]; info: { lines: number } }[];
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  const delimiter = firstLine.includes(',') ? ',' : firstLine.includes('\t') ? '\t' : firstLine.includes(';') ? ';' : ',';
   try {
     records = text.includes('"')
       ? startLines((parse as unknown as (t: string, o: object) => { record: string[]; raw: string }[])(text, { bom: true, delimiter, raw: true, relax_column_count: true, skip_empty_lines: true, trim: false }))
