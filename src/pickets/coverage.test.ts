@@ -64,6 +64,7 @@ describe('the coverage board at 7:15 on a strike morning (15:15Z)', () => {
       signedUp: 15, // 4 + 2 + 5 + 1 + 3
       checkedIn: 5, // Dorsey AM 2 + Crenshaw 2 + hall 1
       arrived: 6, // Dorsey AM 3 + Crenshaw 2 + hall 1
+      peopleCheckedIn: 5, peopleArrived: 6, // nobody on two shifts: the same as the shifts' sums
       belowMinimum: 4, // Dorsey AM, Dorsey PM, Venice, hall
       noCaptain: 2, // Crenshaw, hall
       sitesBelowMinimum: 2, // Dorsey, Venice (of the 3 sites)
@@ -71,6 +72,12 @@ describe('the coverage board at 7:15 on a strike morning (15:15Z)', () => {
       placesBelowMinimum: 1, placesNoCaptain: 1, // the hall (of the 1 place)
     });
     expect(board.asOf).toBe('2019-01-14T15:15:00.000Z');
+  });
+
+  it('counts a member on two shifts at once on each shift, and once among the people', () => {
+    // 101 also walked up to Crenshaw at 14:50Z: Crenshaw has 3 checked in, the shifts' sum 6, the people 5.
+    const twice = coverageBoard({ shifts: SHIFTS, attendance: [...ATTENDANCE, inAt(21, 101, '2019-01-14T14:50:00.000Z')], now });
+    expect([twice.totals.checkedIn, twice.totals.peopleCheckedIn, twice.totals.arrived, twice.totals.peopleArrived]).toEqual([6, 5, 7, 6]);
   });
 });
 

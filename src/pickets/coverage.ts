@@ -76,9 +76,13 @@ export interface BoardTotals {
   /** Other places with shifts (alternate duties at a union hall, a food bank…). */
   places: number;
   shifts: number;
+  /** Sign-ups, check-ins now and arrivals, one per shift (a member on two shifts counts on each). */
   signedUp: number;
   checkedIn: number;
   arrived: number;
+  /** Members checked in now and who arrived, each once however many shifts they are on. */
+  peopleCheckedIn: number;
+  peopleArrived: number;
   /** Shifts below their minimum. */
   belowMinimum: number;
   /** Shifts with no captain. */
@@ -128,15 +132,20 @@ export function coverageBoard(input: { shifts: ShiftFacts[]; attendance: Attenda
   const endsOf = new Map(input.shifts.map((s) => [s.id, s.endsAt]));
   const checkedIn = new Map<number, number>();
   const arrived = new Map<number, number>();
+  const people = { checkedIn: new Set<number>(), arrived: new Set<number>() };
   for (const a of input.attendance) {
     const ends = endsOf.get(a.shiftId);
     if (ends === undefined || a.checkedInAt === null || ms(a.checkedInAt) > now.getTime()) continue;
     arrived.set(a.shiftId, (arrived.get(a.shiftId) ?? 0) + 1);
-    if (presentAt(a, ends, now)) checkedIn.set(a.shiftId, (checkedIn.get(a.shiftId) ?? 0) + 1);
+    people.arrived.add(a.memberRowId);
+    if (presentAt(a, ends, now)) {
+      checkedIn.set(a.shiftId, (checkedIn.get(a.shiftId) ?? 0) + 1);
+      people.checkedIn.add(a.memberRowId);
+    }
   }
 
   const regions = new Map<string, { region: string | null; sites: Map<string, BoardSite> }>();
-  const totals: BoardTotals = { sites: 0, places: 0, shifts: 0, signedUp: 0, checkedIn: 0, arrived: 0, belowMinimum: 0, noCaptain: 0, sitesBelowMinimum: 0, sitesNoCaptain: 0, placesBelowMinimum: 0, placesNoCaptain: 0 };
+  const totals: BoardTotals = { sites: 0, places: 0, shifts: 0, signedUp: 0, checkedIn: 0, arrived: 0, peopleCheckedIn: people.checkedIn.size, peopleArrived: people.arrived.size, belowMinimum: 0, noCaptain: 0, sitesBelowMinimum: 0, sitesNoCaptain: 0, placesBelowMinimum: 0, placesNoCaptain: 0 };
   for (const s of input.shifts) {
     const status = statusAt(s, now);
     const here = checkedIn.get(s.id) ?? 0;

@@ -32,6 +32,7 @@ export const BoardSchema = z.object({
   asOf: z.string().openapi({ description: 'the time the figures are for (UTC)' }),
   totals: z.object({
     sites: z.number().int().openapi({ description: 'worksites with shifts, as the plan counts them' }), places: z.number().int().openapi({ description: 'other places with shifts (alternate duties)' }), shifts: z.number().int(), signedUp: z.number().int(), checkedIn: z.number().int(), arrived: z.number().int(),
+    peopleCheckedIn: z.number().int().openapi({ description: 'members checked in now, each once (checkedIn counts one per shift: a walk-up on two shifts at once is two)' }), peopleArrived: z.number().int().openapi({ description: 'members who arrived, each once' }),
     belowMinimum: z.number().int().openapi({ description: 'shifts below their minimum' }),
     noCaptain: z.number().int().openapi({ description: 'shifts with no captain' }),
     sitesBelowMinimum: z.number().int().openapi({ description: 'worksites (of sites) with a shift below its minimum' }), sitesNoCaptain: z.number().int().openapi({ description: 'worksites (of sites) with a shift with no captain' }),

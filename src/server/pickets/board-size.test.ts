@@ -43,6 +43,7 @@ eachDatabase('the coverage board for 1,000 sites × 2 shifts × 30 members', (di
       sites: 1000, places: 0, shifts: 2000,
       signedUp: 60_000, // 1,000 × 2 × 30
       checkedIn: 15_000, arrived: 15_000, // 1,000 × 15 on the morning shift
+      peopleCheckedIn: 15_000, peopleArrived: 15_000, // each on one shift
       belowMinimum: 0, // mornings 15 ≥ 10; afternoons 30 signed up ≥ 10
       noCaptain: 1000, sitesBelowMinimum: 0, sitesNoCaptain: 500, // the 500 odd sites × 2 shifts
       placesBelowMinimum: 0, placesNoCaptain: 0,

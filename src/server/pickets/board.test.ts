@@ -81,6 +81,7 @@ eachDatabase('the coverage board and the at-risk list', (dialect) => {
       signedUp: 11, // 5 + 2 + 3 + 1
       checkedIn: 6, // 2 + 0 + 2 + 2
       arrived: 7, // 3 + 0 + 2 + 2
+      peopleCheckedIn: 6, peopleArrived: 7, // each member on one shift: the same as the sums
       belowMinimum: 2, noCaptain: 2, // Dorsey AM and PM; Crenshaw and the hall
       sitesBelowMinimum: 1, sitesNoCaptain: 1, // Dorsey; Crenshaw (of the 2 sites)
       placesBelowMinimum: 0, placesNoCaptain: 1, // the hall

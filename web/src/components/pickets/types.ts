@@ -10,7 +10,7 @@ export interface Codes { windowSeconds: number; codes: { from: string; to: strin
 export interface BoardShift { id: number; duty: string; startsAt: string; endsAt: string; status: string; minimum: number; capacity: number; signedUp: number; checkedIn: number; arrived: number; captain: boolean; belowMinimum: boolean }
 export interface Board {
   day: Day & { lastActionAt?: string | null }; asOf: string;
-  totals: { sites: number; places: number; shifts: number; signedUp: number; checkedIn: number; arrived: number; belowMinimum: number; noCaptain: number; sitesBelowMinimum: number; sitesNoCaptain: number; placesBelowMinimum: number; placesNoCaptain: number };
+  totals: { sites: number; places: number; shifts: number; signedUp: number; checkedIn: number; arrived: number; peopleCheckedIn: number; peopleArrived: number; belowMinimum: number; noCaptain: number; sitesBelowMinimum: number; sitesNoCaptain: number; placesBelowMinimum: number; placesNoCaptain: number };
   regions: { region: string | null; sites: { worksiteId: number | null; name: string; shifts: BoardShift[]; belowMinimum: boolean; noCaptain: boolean }[] }[];
 }
 export interface AtRisk {

@@ -97,7 +97,11 @@ function BoardView({ board, day }: { board: BoardAnswer; day: Day }) {
   const n = (x: number) => count(x, lang);
   const totals = [
     ['sites', board.totals.sites], ...(board.totals.places > 0 ? [['places', board.totals.places] as const] : []), ['shifts', board.totals.shifts], ['signedUp', board.totals.signedUp], ['arrived', board.totals.arrived],
-    ['checkedIn', board.totals.checkedIn], ['below', board.totals.belowMinimum], ['noCaptain', board.totals.noCaptain],
+    ['checkedIn', board.totals.checkedIn],
+    // A walk-up on two shifts at once counts on each shift; the people, each once, when that differs.
+    ...(board.totals.peopleArrived !== board.totals.arrived ? [['peopleArrived', board.totals.peopleArrived] as const] : []),
+    ...(board.totals.peopleCheckedIn !== board.totals.checkedIn ? [['peopleCheckedIn', board.totals.peopleCheckedIn] as const] : []),
+    ['below', board.totals.belowMinimum], ['noCaptain', board.totals.noCaptain],
   ] as const;
   return (
     <section aria-labelledby="pk-board">
