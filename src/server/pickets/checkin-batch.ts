@@ -194,7 +194,10 @@ export async function writeBatch(tx: Tx, ids: IdSource, jobs: CheckInJob[], now:
       checked_in_at: eb.ref('excluded.checked_in_at'), checked_out_at: eb.ref('excluded.checked_out_at'), out_method: eb.ref('excluded.out_method'), conflict: eb.ref('excluded.conflict'), away: eb.ref('excluded.away'), updated_at: eb.ref('excluded.updated_at'),
     }))).execute();
   }
-  await endUndoneWalkUps(tx, jobs, pending.filter((p) => p.row && jobs[p.job].actions[p.index].action === 'undo' && attendance.get(pairKey(p.shiftId, p.memberRowId))?.checkedInAt === null), now);
+  // Whatever the order the actions came in (a late offline check-in timed before an undo), a pair left with no check-in keeps no walk-up sign-up.
+  const undone = new Map<string, Pending>();
+  for (const p of pending) if (p.row && attendance.get(pairKey(p.shiftId, p.memberRowId))?.checkedInAt === null) undone.set(pairKey(p.shiftId, p.memberRowId), p);
+  await endUndoneWalkUps(tx, jobs, [...undone.values()], now);
   for (const p of pending) {
     const a = attendance.get(pairKey(p.shiftId, p.memberRowId)) as Attendance;
     const results = answers[p.job].results as ActionResult[];
@@ -224,7 +227,8 @@ async function walkUps(tx: Tx, ids: IdSource, jobs: CheckInJob[], ins: Pending[]
 }
 
 /**
- * A check-in undone (a mistake) ends the walk-up sign-up it made: the member never signed up for
+ * A check-in undone (a mistake) ends the walk-up sign-up it made, also when a check-in timed before
+ * the undo arrives after it (a phone back online): the member never signed up for
  * that shift, and the sign-up would list them late, message them as not arrived and count them
  * signed up on the board. A sign-up they made themselves, or an organizer's, stays.
  */

@@ -115,8 +115,12 @@ eachDatabase('checking in and out', (dialect) => {
     // The captain's check-in signed A3 up as a walk-up; the undo ends that sign-up too (else A3 would be listed late and
     // messaged as not arrived for a shift they never signed up for), and the list still shows the conflict.
     expect(row).toMatchObject({ signedUp: false, checkedInAt: null, conflict: { held: o1, actions: [{ deviceActionId: c1 }, { deviceActionId: o1 }] } });
-    const walkUp = await s.handle.db.selectFrom('picket_signups').select(['source', 'ended_at']).where('shift_id', '=', w.shifts.a).where('member_row_id', '=', m).executeTakeFirstOrThrow();
-    expect(walkUp).toEqual({ source: 'walk-up', ended_at: '2019-01-14T15:00:00.000Z' });
+    const walkUps = () => s.handle.db.selectFrom('picket_signups').select(['source', 'ended_at']).where('shift_id', '=', w.shifts.a).where('member_row_id', '=', m).execute();
+    expect(await walkUps()).toEqual([{ source: 'walk-up', ended_at: '2019-01-14T15:00:00.000Z' }]);
+    // A captain's phone back online sends a check-in timed 6:48, before the undo (6:50): still undone, and no new walk-up.
+    const late = await captain.request('POST', PATH, { actions: [{ id: uid('k'), shiftId: w.shifts.a, action: 'in', at: '2019-01-14T14:48:00.000Z', memberRowId: m }] });
+    expect(late.body.results[0]).toMatchObject({ outcome: 'recorded', attendance: { checkedInAt: null } });
+    expect((await walkUps()).filter((x) => x.ended_at === null)).toEqual([]);
   });
 
   it('a check-out timed before the check-in (the organizer\'s phone 2 minutes behind) changes nothing and the list shows the conflict, the check-in holding', async () => {
