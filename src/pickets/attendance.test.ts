@@ -62,6 +62,9 @@ describe('replaying check-in actions', () => {
     // 6:31 and 6:36: 5 min apart, both say the same thing.
     const near = replay([act('m-1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('c-1', 'in', '2019-01-14T14:36:00.000Z', CAPTAIN_A)], SHIFT, DURING);
     expect(near).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null });
+    // Checked out by the captain at 6:40, back at 7:20 by another recorder: a return, not a disagreement; 40 min away.
+    const back = replay([act('m-1', 'in', '2019-01-14T14:31:00.000Z', MEMBER), act('c-1', 'out', '2019-01-14T14:40:00.000Z', CAPTAIN_A), act('o-1', 'in', '2019-01-14T15:20:00.000Z', CAPTAIN_B)], SHIFT, DURING);
+    expect(back).toEqual({ checkedInAt: '2019-01-14T14:31:00.000Z', checkedOutAt: null, outMethod: null, conflict: null, away: [['2019-01-14T14:40:00.000Z', '2019-01-14T15:20:00.000Z']] });
   });
 
   it('the same action sent twice counts once (the server stores one row per device action id, and replay sees the same id twice the same way)', () => {

@@ -65,7 +65,8 @@ export function replay(actions: readonly RecordedAction[], shift: ShiftTimes, no
         if (strayOuts.length > 0) disagree(RULE_OUT_NOT_IN, ...strayOuts, a);
         strayOuts = [];
       } else {
-        if (firstIn && firstIn.recordedBy !== a.recordedBy && Date.parse(a.at) - Date.parse(firstIn.at) > FAR_APART_MS) disagree(RULE_FAR_APART, firstIn, a);
+        // Far apart only while still checked in: after a check-out, a check-in is the member coming back, not a disagreement.
+        if (checkedOutAt === null && firstIn && firstIn.recordedBy !== a.recordedBy && Date.parse(a.at) - Date.parse(firstIn.at) > FAR_APART_MS) disagree(RULE_FAR_APART, firstIn, a);
         if (checkedOutAt !== null && a.at > checkedOutAt) away.push([checkedOutAt, a.at]);
         checkedOutAt = null;
         outMethod = null;

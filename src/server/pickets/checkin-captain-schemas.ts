@@ -7,7 +7,7 @@ const ConflictSchema = z.object({
   actions: z.array(z.object({ deviceActionId: z.string(), action: z.string(), at: z.string(), recordedBy: z.number().int().nullable(), method: z.string() })),
   held: z.string(), rule: z.string(),
 });
-const state = { checkedInAt: z.string().nullable(), checkedOutAt: z.string().nullable(), outMethod: z.enum(METHODS).nullable(), conflict: ConflictSchema.nullable() };
+const state = { checkedInAt: z.string().nullable(), checkedOutAt: z.string().nullable(), outMethod: z.enum(METHODS).nullable(), conflict: ConflictSchema.nullable(), away: z.array(z.tuple([z.string(), z.string()])).optional().openapi({ description: 'periods checked out between a check-out and a later check-in (not paid); absent when none' }) };
 
 export const ShiftIdParams = z.object({ shiftId: Id.openapi({ param: { name: 'shiftId', in: 'path' }, example: 12 }) });
 

@@ -48,9 +48,10 @@ async function runShift(db: Db, actor: Actor, shiftId: number): Promise<ShiftFac
   });
 }
 
-const stored = (r: { checked_in_at: string | null; checked_out_at: string | null; out_method: string | null; conflict: string | null }): Attendance => ({
-  checkedInAt: r.checked_in_at, checkedOutAt: r.checked_out_at, outMethod: r.out_method as Method | null, conflict: r.conflict ? (JSON.parse(r.conflict) as Conflict) : null,
-});
+const stored = (r: { checked_in_at: string | null; checked_out_at: string | null; out_method: string | null; conflict: string | null; away?: string }): Attendance => {
+  const away = r.away ? (JSON.parse(r.away) as [string, string][]) : [];
+  return { checkedInAt: r.checked_in_at, checkedOutAt: r.checked_out_at, outMethod: r.out_method as Method | null, conflict: r.conflict ? (JSON.parse(r.conflict) as Conflict) : null, ...(away.length > 0 ? { away } : {}) };
+};
 
 export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(shiftsRoute, async (c) => {
@@ -127,7 +128,7 @@ export function captainRoutes(app: OpenAPIHono<AppEnv>): void {
     if (row === null) throw noMemberRow();
     const now = deps.now().toISOString();
     const rows = await deps.db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id').leftJoin('roster_worksites as w', 'w.id', 's.worksite_id')
-      .select(['a.shift_id', 'a.checked_in_at', 'a.checked_out_at', 'a.out_method', 'a.conflict', 's.strike_day_id', 'd.date', 'w.name as worksite', 's.place', 's.duty', 's.starts_at', 's.ends_at'])
+      .select(['a.shift_id', 'a.checked_in_at', 'a.checked_out_at', 'a.out_method', 'a.conflict', 'a.away', 's.strike_day_id', 'd.date', 'w.name as worksite', 's.place', 's.duty', 's.starts_at', 's.ends_at'])
       .where('a.organization_id', '=', actor.org.id).where('a.member_row_id', '=', row).orderBy('s.starts_at', 'desc').limit(1000).execute();
     return c.json({
       attendance: rows.map((r) => ({
