@@ -77,6 +77,8 @@ const ERRORS: Record<string, Expected | Expected[]> = {
   'pct-too-big.yaml': { code: 'proposal.too-big', line: 10, col: 10, field: 'terms[0].pct', message: 'must be at most 100, got 300', hint: 'pct: 3' },
   // Line 11 `    effective: 2018-07-01`: 4 + "effective: " (11) = 15, value at col 16; the agreement is dated 2019-03-01 (line 6).
   'retro-cut.yaml': { code: 'proposal.retro-cut', line: 11, col: 16, field: 'terms[0].effective', message: 'cuts pay from 2018-07-01, before the agreement\'s date 2019-03-01: pay already earned cannot be taken back', hint: 'effective: 2019-03-01' },
+  // Line 12 `    effective: 2018-07-01`: value at col 16, as above.
+  'retro-cut-hours.yaml': { code: 'proposal.retro-cut', line: 12, col: 16, field: 'terms[0].effective', message: 'term "added-hours-1" (added-hours) cuts pay from 2018-07-01', hint: 'effective: 2019-03-01' },
   // Line 10 `    pct: 0.03`: 4 + "pct: " (5) = 9, value at col 10; 0.03 × 100 = 3.
   'pct-tiny.yaml': { code: 'proposal.pct-tiny', line: 10, col: 10, field: 'terms[0].pct', message: 'is a percent: 0.03 means 0.03%, less than a tenth of one percent; write 3 for 3%', hint: 'pct: 3' },
   // `terms:` on line 8 holds a mapping starting on line 9 `  kind: raise`, col 3.

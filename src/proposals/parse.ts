@@ -132,7 +132,7 @@ function checkTerm(t: Term, i: number, terms: Term[], ids: Map<string, number>, 
       `paid: ${date}   (or later; leave paid out to pay it in the agreement's year)`);
   }
   // A cut reaching back before the agreement would take back pay already earned and paid.
-  const cut = (t.kind === 'raise' && t.pct < 0) || ((t.kind === 'hourly-raise' || t.kind === 'flat-amount') && t.amount < 0);
+  const cut = (t.kind === 'raise' && t.pct < 0) || ((t.kind === 'hourly-raise' || t.kind === 'flat-amount') && t.amount < 0) || (t.kind === 'added-hours' && t.hoursPerDay < 0);
   if (cut && 'effective' in t && t.effective < date) {
     at(['terms', i, 'effective'], 'retro-cut', `term "${t.id}" (${t.kind}) cuts pay from ${t.effective}, before the agreement's date ${date}: pay already earned cannot be taken back, so a cut takes effect on or after the agreement`,
       `effective: ${date}   (or later)`);
