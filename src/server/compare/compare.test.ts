@@ -206,6 +206,9 @@ eachDatabase('comparing versions in a workspace', (dialect) => {
     const row = (label: string) => res.body.provisions.find((p: { label: string }) => p.label === label);
     // Both data are of 2018-19: told apart by their order. The K-3 cap differs; 9-12's (40) does not, shown once.
     expect(row('Class size, grades K-3')).toMatchObject({ baseline: '2018-19 (data 1): maximum 25; 2018-19 (data 2): maximum 22', values: ['24 from 2019-07-01', '24 from 2019-07-01'] });
+    // The same on both data: shown once.
     expect(row('Class size, grades 9-12').baseline).toBe('maximum 40');
+    // A row only one version's data has (health, from the first offer's terms) names that data.
+    expect(row('T health and welfare per employee').baseline).toBe('2018-19 (data 1): $10,000 a year (base year)');
   });
 });

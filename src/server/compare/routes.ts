@@ -53,7 +53,8 @@ async function provisionsOf(deps: Deps, ordered: Ordered): Promise<Provision[]> 
   }
   return [...rows.values()].map(({ baselines, ...row }) => {
     const distinct = new Set(baselines.values());
-    return { ...row, baseline: distinct.size <= 1 ? [...distinct][0] ?? '' : [...baselines].map(([fy, b]) => `${fy}: ${b}`).join('; ') };
+    // On one data, the value as it is; on several, each named by its data, even when only one of them has it.
+    return { ...row, baseline: byData.size === 1 ? [...distinct][0] ?? '' : distinct.size === 1 && baselines.size === byData.size ? [...distinct][0] : [...baselines].map(([fy, b]) => `${fy}: ${b}`).join('; ') };
   });
 }
 
