@@ -69,18 +69,22 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
       }
     }
     if (t.kind === 'added-hours') {
-      // The hours a day it reaches must stay within a day: above 0 (a cut of more than the shortest day saved more than the pay) and at most 24.
+      // The hours a day it reaches, with the added-hours terms of the same unit and role taking effect
+      // before it, must stay within a day: above 0 (a cut of more than the shortest day saved more
+      // than the pay) and at most 24.
       const reached = p.groups.filter((g) => g.unit.id === unit && g.lane.basis === 'hourly' && t.roles.includes(g.role));
       if (reached.length > 0) {
-        const shortest = Math.min(...reached.map((g) => g.hoursPerDay));
-        const longest = Math.max(...reached.map((g) => g.hoursPerDay));
+        const earlier = (role: string) => (via ? 0 : addedBefore(t, unit, role));
+        const shortest = Math.min(...reached.map((g) => g.hoursPerDay + earlier(g.role)));
+        const longest = Math.max(...reached.map((g) => g.hoursPerDay + earlier(g.role)));
+        const withEarlier = reached.some((g) => earlier(g.role) !== 0) ? ', with the added-hours terms before it' : '';
         const h = (n: number) => `${Number(n.toFixed(2))} hour${n === 1 ? '' : 's'}`;
         if (shortest + t.hoursPerDay <= 0) {
-          add(via ? path : [...path, 'hoursPerDay'], 'hours-below-zero', `${who}term "${t.id}" cuts ${h(-t.hoursPerDay)} a day, which would take the shortest ${unit} day it reaches (${h(shortest)} a day in ${fyLabel(p.base)}) to 0 hours or below`,
+          add(via ? path : [...path, 'hoursPerDay'], 'hours-below-zero', `${who}term "${t.id}" cuts ${h(-t.hoursPerDay)} a day, which would take the shortest ${unit} day it reaches (${h(shortest)} a day from ${fyLabel(p.base)}${withEarlier}) to 0 hours or below`,
             `hoursPerDay: ${-Number((shortest / 2).toFixed(2))}   (a cut shorter than the shortest day, ${h(shortest)})`);
         } else if (longest + t.hoursPerDay > 24) {
-          add(via ? path : [...path, 'hoursPerDay'], 'hours-above-day', `${who}term "${t.id}" adds ${h(t.hoursPerDay)} a day, which would make the longest ${unit} day it reaches (${h(longest)} a day in ${fyLabel(p.base)}) more than 24 hours`,
-            `hoursPerDay: ${Number(Math.min(t.hoursPerDay, 24 - longest, 2).toFixed(2))}   (at most ${h(24 - longest)} more)`);
+          add(via ? path : [...path, 'hoursPerDay'], 'hours-above-day', `${who}term "${t.id}" adds ${h(t.hoursPerDay)} a day, which would make the longest ${unit} day it reaches (${h(longest)} a day from ${fyLabel(p.base)}${withEarlier}) more than 24 hours`,
+            `hoursPerDay: ${Number(Math.max(0, Math.min(t.hoursPerDay, 24 - longest, 2)).toFixed(2))}   (at most ${h(Math.max(0, 24 - longest))} more)`);
         }
       }
     }
@@ -90,6 +94,13 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
         `the dataset has ${schoolKinds(p)}; name one of those types (or leave schools out of a hire term for central-office positions)`);
     }
   };
+
+  /** Hours a day the proposal's added-hours terms for `unit` and `role` add before `t` takes effect (listed first on the same date). */
+  function addedBefore(t: Term, unit: string, role: string): number {
+    const all = proposal.terms.filter((x): x is Extract<Term, { kind: 'added-hours' }> => x.kind === 'added-hours' && x.unit === unit && x.roles.includes(role));
+    const at = all.indexOf(t as Extract<Term, { kind: 'added-hours' }>);
+    return all.filter((x, k) => x.effective < (t as { effective: string }).effective || (x.effective === (t as { effective: string }).effective && k < at)).reduce((sum, x) => sum + x.hoursPerDay, 0);
+  }
 
   const proposalFy = fiscalYearOf(proposal.date);
   if (proposalFy !== p.base && !opts.allowOtherYear) {

@@ -206,7 +206,7 @@ describe('terms a budget office would question, refused with where and a valid e
     const [cut, ...r2] = refusal(() => cost({ unit: 'C', terms: [{ id: 'cut', kind: 'added-hours', roles: ['assistant'], hoursPerDay: -4, effective: '2019-07-01' }] }));
     expect(r2).toEqual([]);
     expect(cut).toMatchObject({ code: 'proposal.hours-below-zero', where: { field: 'terms[0].hoursPerDay' } });
-    expect(cut.message).toContain('the shortest C day it reaches (4 hours a day in 2018-19) to 0 hours or below');
+    expect(cut.message).toContain('the shortest C day it reaches (4 hours a day from 2018-19) to 0 hours or below');
     // Half the shortest day: -2.
     expect(cut.hint).toContain('hoursPerDay: -2');
     // 4 + 21 = 25 hours a day; at most 24 − 4 = 20 more, and the example offers 2.
@@ -214,6 +214,14 @@ describe('terms a budget office would question, refused with where and a valid e
     expect(r3).toEqual([]);
     expect(long).toMatchObject({ code: 'proposal.hours-above-day', where: { field: 'terms[0].hoursPerDay' } });
     expect(long.hint).toContain('hoursPerDay: 2   (at most 20 hours more)');
+    // Two cuts of 2 each: the second takes the 4-hour day to 0, with the first before it.
+    const [both, ...r4] = refusal(() => cost({ unit: 'C', terms: [
+      { id: 'cut1', kind: 'added-hours', roles: ['assistant'], hoursPerDay: -2, effective: '2019-07-01' },
+      { id: 'cut2', kind: 'added-hours', roles: ['assistant'], hoursPerDay: -2, effective: '2020-07-01' },
+    ] }));
+    expect(r4).toEqual([]);
+    expect(both).toMatchObject({ code: 'proposal.hours-below-zero', where: { field: 'terms[1].hoursPerDay' } });
+    expect(both.message).toContain('(2 hours a day from 2018-19, with the added-hours terms before it) to 0 hours or below');
     // Within the day both ways: costed, a cut saving and an addition costing.
     expect(cost({ unit: 'C', terms: [{ id: 'cut', kind: 'added-hours', roles: ['assistant'], hoursPerDay: -2, effective: '2019-07-01' }] }).total.cents).toBeLessThan(0);
     expect(cost({ unit: 'C', terms: [{ id: 'more', kind: 'added-hours', roles: ['assistant'], hoursPerDay: 20, effective: '2019-07-01' }] }).total.cents).toBeGreaterThan(0);
