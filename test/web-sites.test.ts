@@ -188,6 +188,8 @@ browserSuite('where can my child go today, in Chromium', () => {
     await page.goto(`${web.url}/public/sites`);
     await page.getByRole('heading', { level: 1, name: '¿Adónde puede ir mi hijo hoy?' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    // Its links say Spanish, so a link shared to an English phone opens in Spanish too.
+    expect(new URL(await page.getByRole('link', { name: 'Registro público' }).getAttribute('href') ?? '', web.url).searchParams.get('lang')).toBe('es');
     await page.getByRole('link', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Where can my child go today?' }).waitFor();
     expect(new URL(page.url()).searchParams.get('lang')).toBe('en');

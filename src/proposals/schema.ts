@@ -17,7 +17,9 @@ const plain = (x: number) => String(Number(x.toPrecision(12)));
 // A percent, so 3 is 3%. Under a tenth of one percent (0.03) is nearly always 3% written as a fraction: refused, naming both.
 const pct = z.number().gt(-100).max(100).superRefine((p, ctx) => {
   if (p !== 0 && Math.abs(p) < 0.1) {
-    ctx.addIssue({ code: 'custom', message: `is a percent: ${plain(p)} means ${plain(p)}%, less than a tenth of one percent; write ${plain(p * 100)} for ${plain(p * 100)}%`, params: { code: 'pct-tiny' } });
+    // The reading as a fraction is offered only when it is itself a valid percent (0.0005 → 0.05 would be refused too).
+    const asFraction = Math.abs(p * 100) >= 0.1 ? `; write ${plain(p * 100)} for ${plain(p * 100)}%` : '; a raise is at least 0.1 (a tenth of one percent)';
+    ctx.addIssue({ code: 'custom', message: `is a percent: ${plain(p)} means ${plain(p)}%, less than a tenth of one percent${asFraction}`, params: { code: 'pct-tiny' } });
   }
 });
 const money = z.number().min(0).max(10_000_000);

@@ -71,8 +71,11 @@ export function useLang(): Lang {
   return asked === 'es' || asked === 'en' ? asked : browserLang();
 }
 
-/** The `lang` an address needs to show `lang`: none when the browser's own language is it. */
-export const langParam = (lang: Lang): Lang | null => (lang === browserLang() ? null : lang);
+/**
+ * The `lang` an address needs to show `lang` on any phone it is shared to: Spanish always says so;
+ * English only on a browser that would otherwise show Spanish.
+ */
+export const langParam = (lang: Lang): Lang | null => (lang === 'es' ? 'es' : browserLang() === 'es' ? 'en' : null);
 
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
