@@ -4,7 +4,9 @@
  * anyone was checked in: those check-ins are strike pay), and set a worksite's region.
  */
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from '../../db/schema.ts';
 import { utcToLocal } from '../../pickets/local-time.ts';
 import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
@@ -53,6 +55,24 @@ function checkShift(s: { startsAt: string; endsAt: string; capacity: number; min
 }
 
 const iso = (s: string) => new Date(s).toISOString();
+/** A place as people type it: case and spaces aside ("Union Hall Kitchen " is "Union hall kitchen"). */
+const placeKey = (p: string) => p.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The same shift twice (a second tap on a slow connection, or a change of times onto another's)
+ * would split its sign-ups and double its capacity on the board: refused, naming the one there,
+ * as the template skips it.
+ */
+async function refuseSameShift(tx: Transaction<Database>, day: DayRow, s: { worksiteId: number | null; place: string | null; duty: string; startsAt: string; endsAt: string; capacity: number }, except?: number): Promise<void> {
+  const rows = await tx.selectFrom('picket_shifts').select(['id', 'place', 'capacity']).where('strike_day_id', '=', day.id).where('removed_at', 'is', null).where('duty', '=', s.duty)
+    .where('starts_at', '=', s.startsAt).where('ends_at', '=', s.endsAt).where('id', '!=', except ?? -1)
+    .where((eb) => (s.worksiteId !== null ? eb('worksite_id', '=', s.worksiteId) : eb('worksite_id', 'is', null))).execute();
+  const same = rows.find((r) => s.worksiteId !== null || (r.place !== null && s.place !== null && placeKey(r.place) === placeKey(s.place)));
+  if (!same) return;
+  const [from, to] = [utcToLocal(s.startsAt, day.time_zone), utcToLocal(s.endsAt, day.time_zone)];
+  throw conflict('picket.shift-exists', `shift ${same.id} is already this ${s.duty} shift, at the same ${s.worksiteId !== null ? 'worksite' : 'place'} from ${from.time} to ${to.time} on ${from.date} (${day.time_zone} time)`,
+    `change shift ${same.id} instead (PATCH /api/pickets/shifts/${same.id} {"capacity": ${same.capacity + s.capacity}} for both shifts' places), or give this one other times`);
+}
 const notCancelled = (day: DayRow) => {
   if (day.cancelled_at) throw conflict('picket.day-cancelled', `${day.label} (${day.date}) is cancelled: plan shifts on it after undoing the cancellation`, 'PATCH /api/pickets/days/{dayId} {"cancelled": false}');
 };
@@ -87,14 +107,7 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
         if (!w) throw new ApiError(404, { code: 'not-found', message: `there is no worksite ${b.worksiteId} that you can see`, where: { field: 'worksiteId' }, hint: 'a worksite id from GET /api/roster/worksites' });
       }
       if (b.captainMemberRowId !== undefined) await memberOf(tx, actor.org.id, b.captainMemberRowId, 'captainMemberRowId');
-      // The same shift twice (a second tap on a slow connection) would split its sign-ups and double its capacity on the board, as the template skips it.
-      const same = await tx.selectFrom('picket_shifts').select('id').where('strike_day_id', '=', day.id).where('removed_at', 'is', null).where('duty', '=', b.duty)
-        .where('starts_at', '=', s.startsAt).where('ends_at', '=', s.endsAt)
-        .where((eb) => (b.worksiteId !== undefined ? eb('worksite_id', '=', b.worksiteId) : eb('place', '=', b.place as string))).executeTakeFirst();
-      if (same) {
-        throw conflict('picket.shift-exists', `shift ${same.id} is already this ${b.duty} shift, at the same ${b.worksiteId !== undefined ? 'worksite' : 'place'} from ${s.startsAt} to ${s.endsAt}`,
-          `change shift ${same.id} instead (PATCH /api/pickets/shifts/${same.id} {"capacity": ${s.capacity * 2}}), or give this one other times`);
-      }
+      await refuseSameShift(tx, day, { worksiteId: b.worksiteId ?? null, place: b.place || null, duty: b.duty, ...s });
       const row: ShiftRow = {
         id: deps.ids.next(actor.org.id), organization_id: actor.org.id, strike_day_id: day.id, worksite_id: b.worksiteId ?? null, place: b.place || null, duty: b.duty,
         starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity, minimum: s.minimum, captain_member_id: b.captainMemberRowId ?? null, template: null,
@@ -124,6 +137,7 @@ export function shiftRoutes(app: OpenAPIHono<AppEnv>): void {
       const retimed = s.startsAt !== old.starts_at ? 'startsAt' : s.endsAt !== old.ends_at ? 'endsAt' : null;
       if (retimed) await keepPaidShift(tx, actor.org.id, { id: old.id, date: day.date, field: retimed });
       if (retimed) await refuseOtherDayOverlap(tx, actor.org.id, day.id, [s], old.id);
+      if (retimed) await refuseSameShift(tx, day, { worksiteId: old.worksite_id, place: old.place, duty: old.duty, ...s }, old.id);
       if (b.captainMemberRowId != null) await memberOf(tx, actor.org.id, b.captainMemberRowId, 'captainMemberRowId');
       await tx.updateTable('picket_shifts').set({
         starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity, minimum: s.minimum,

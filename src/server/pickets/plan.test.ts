@@ -126,7 +126,17 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect([again.status, again.body.code]).toEqual([409, 'picket.shift-exists']);
     expect(again.body.message).toContain(`shift ${made.body.shift.id} is already this picket shift`);
     const foodAgain = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { place: 'Union hall kitchen', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
-    expect([foodAgain.status, foodAgain.body.hint]).toEqual([409, `change shift ${food.body.shift.id} instead (PATCH /api/pickets/shifts/${food.body.shift.id} {"capacity": 12}), or give this one other times`]);
+    // 6 places there and 6 asked: 12 for both.
+    expect([foodAgain.status, foodAgain.body.hint]).toEqual([409, `change shift ${food.body.shift.id} instead (PATCH /api/pickets/shifts/${food.body.shift.id} {"capacity": 12} for both shifts' places), or give this one other times`]);
+    // The place as typed again, another case and a space after: the same place. The times in its strike day's clock.
+    const typed = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { place: 'Union Hall Kitchen ', duty: 'food', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
+    expect([typed.status, typed.body.code]).toEqual([409, 'picket.shift-exists']);
+    expect(typed.body.message).toMatch(/from \d\d:\d\d to \d\d:\d\d on 2026-01-20 \(/);
+    // A change of times onto the same shift: refused too, and the shift keeps its times.
+    const other = (await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { worksiteId: sites[2].id, duty: 'picket', startsAt: '2026-01-20T21:00:00Z', endsAt: '2026-01-20T22:00:00Z', capacity: 4, minimum: 2 })).body.shift.id;
+    const onto = await organizer.request('PATCH', `/api/pickets/shifts/${other}`, { startsAt: '2026-01-20T19:00:00Z', endsAt: '2026-01-20T20:00:00Z' });
+    expect([onto.status, onto.body.code]).toEqual([409, 'picket.shift-exists']);
+    expect((await organizer.request('DELETE', `/api/pickets/shifts/${other}`)).status).toBe(200);
     expect((await organizer.request('GET', `/api/pickets/days/${dayId}/shifts`)).body.shifts.length).toBe(before);
     const nowhere = await organizer.request('POST', `/api/pickets/days/${dayId}/shifts`, { duty: 'picket', startsAt: '2026-01-20T13:00:00Z', endsAt: '2026-01-20T16:00:00Z', capacity: 6, minimum: 2 });
     expect([nowhere.status, nowhere.body.where?.field]).toEqual([400, 'worksiteId']);
