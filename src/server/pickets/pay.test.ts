@@ -17,6 +17,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { costingPool, type CostingService } from '../costing/pool.ts';
+import { replayReturns } from '../../db/migrations/0014_attendance_away.ts';
 import { emailOf, startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
 
 const RULES = { basis: 'day', amountCents: 10_000, minHoursPerDay: 3, maxPerWeekCents: 25_000, firstWeek: 'with-next', alternateDuties: ['access'] };
@@ -227,6 +228,11 @@ eachDatabase('strike pay', (dialect) => {
       const ben = ledger.body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ben);
       expect(ben.days.map((d: { minutes: number; counted: boolean; worked: { minutes: number; awayMinutes: number }[] }) => [d.minutes, d.counted, d.worked[0].minutes, d.worked[0].awayMinutes])).toEqual([[20, false, 20, 160]]);
       expect(ben.days[0].why).toBe('20 min on the picket line at Roosevelt High (2 h 40 min away between a check-out and coming back, not counted), at least 3 h needed: does not count');
+      // Stored before migration 0014 (no time away kept): the migration's replay of returns puts it back.
+      await db.updateTable('picket_attendance').set({ away: '[]' }).where('shift_id', '=', sid).where('member_row_id', '=', m.ben).execute();
+      expect(await replayReturns(db)).toBe(1);
+      const again = (await organizer.request('GET', '/api/pickets/pay/ledger?periodStart=2026-01-12')).body.rows.find((r: { memberRowId: number }) => r.memberRowId === m.ben);
+      expect(again.days[0].minutes).toBe(20);
     } finally {
       await db.deleteFrom('picket_attendance').where('shift_id', '=', sid).where('member_row_id', '=', m.ben).execute();
       await db.deleteFrom('picket_actions').where('shift_id', '=', sid).where('member_row_id', '=', m.ben).execute();
