@@ -468,7 +468,7 @@ eachDatabase('authorization matrix', (dialect) => {
     'POST /api/pickets/days/{dayId}/shifts': async (cell) => {
       const owner = rosterOwner(cell.target);
       const d = await sharedDay(owner);
-      return { path: `/api/pickets/days/${d.id}/shifts`, body: { worksiteId: (await sharedRoster(owner)).worksiteId, duty: 'picket', startsAt: `${d.date}T15:00:00.000Z`, endsAt: `${d.date}T17:00:00.000Z`, capacity: 10, minimum: 2 } };
+      return { path: `/api/pickets/days/${d.id}/shifts`, body: { worksiteId: (await sharedRoster(owner)).worksiteId, duty: 'picket', ...shiftTimes(d.date), capacity: 10, minimum: 2 } };
     },
     'PATCH /api/pickets/shifts/{shiftId}': async (cell) => ({ path: `/api/pickets/shifts/${await newShift(rosterOwner(cell.target))}`, body: { capacity: 40 } }),
     'DELETE /api/pickets/shifts/{shiftId}': async (cell) => ({ path: `/api/pickets/shifts/${await newShift(rosterOwner(cell.target))}` }),
@@ -757,9 +757,15 @@ eachDatabase('authorization matrix', (dialect) => {
     return days.get(owner)!;
   };
   /** A new shift on the union's shared day at its shared worksite (captained by a member, if given). */
+  /** 15:00–17:00Z on `date`, each a second later than the last: the same shift twice is refused (picket.shift-exists). */
+  let shiftsMade = 0;
+  function shiftTimes(date: string): { startsAt: string; endsAt: string } {
+    const start = Date.parse(`${date}T15:00:00.000Z`) + ++shiftsMade * 1000;
+    return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 2 * 3600_000).toISOString() };
+  }
   async function newShift(owner: OrgKey, captainMemberRowId?: number): Promise<number> {
     const d = await sharedDay(owner);
-    const body = { worksiteId: (await sharedRoster(owner)).worksiteId, duty: 'picket', startsAt: `${d.date}T15:00:00.000Z`, endsAt: `${d.date}T17:00:00.000Z`, capacity: 10, minimum: 2, ...(captainMemberRowId ? { captainMemberRowId } : {}) };
+    const body = { worksiteId: (await sharedRoster(owner)).worksiteId, duty: 'picket', ...shiftTimes(d.date), capacity: 10, minimum: 2, ...(captainMemberRowId ? { captainMemberRowId } : {}) };
     return ok(await send(s, admins[owner], 'POST', `/api/pickets/days/${d.id}/shifts`, { body }), 'add a shift').shift.id;
   }
   /** A new sign-up (assigned by the union's admin) of a member (a fresh one unless given) on a new shift. */

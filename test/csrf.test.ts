@@ -144,7 +144,13 @@ const VALID: Record<string, (ids: Ids) => Promise<ValidRequest>> = {
   },
   'POST /api/pickets/days/{dayId}/shifts': async (ids) => {
     const p = await ids.picket();
-    return { org: 'teachers', role: 'organizer', path: `/api/pickets/days/${p.dayId}/shifts`, ok: [201], body: () => ({ worksiteId: p.worksiteId, duty: 'picket', startsAt: `${p.date}T15:00:00Z`, endsAt: `${p.date}T17:00:00Z`, capacity: 10, minimum: 2 }) };
+    // Each body a second later: the same shift twice is refused (picket.shift-exists).
+    let made = 0;
+    const at = (hm: string) => new Date(Date.parse(`${p.date}T${hm}:00Z`) + ++made * 1000).toISOString();
+    return { org: 'teachers', role: 'organizer', path: `/api/pickets/days/${p.dayId}/shifts`, ok: [201], body: () => {
+      const startsAt = at('15:00');
+      return { worksiteId: p.worksiteId, duty: 'picket', startsAt, endsAt: new Date(Date.parse(startsAt) + 2 * 3600_000).toISOString(), capacity: 10, minimum: 2 };
+    } };
   },
   'PATCH /api/pickets/shifts/{shiftId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${(await ids.picket()).shiftId}`, ok: [200], body: () => ({ capacity: 30 }) }),
   'DELETE /api/pickets/shifts/{shiftId}': async (ids) => ({ org: 'teachers', role: 'organizer', path: `/api/pickets/shifts/${(await ids.picket()).shiftId}`, ok: [200] }),
