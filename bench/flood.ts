@@ -48,7 +48,7 @@ function worstCase(): string {
   const lines = ['id: flood', 'title: Flood', 'party: union', 'unit: UTLA', 'date: 2019-01-01', 'term: { start: 2017-07-01, end: 2027-06-30 }', 'terms:'];
   for (let i = 0; i < MAX_TERMS; i++) {
     const m = 6 + i; // months from January 2017: July 2017 onward
-    lines.push(`  - { kind: raise, pct: 0.01, effective: ${2017 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01 }`);
+    lines.push(`  - { kind: raise, pct: 0.1, effective: ${2017 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01 }`);
   }
   return `${lines.join('\n')}\n`;
 }
