@@ -1,4 +1,4 @@
-// How costing time grows with the number of terms: N raise terms (each 0.01%, effective on
+// How costing time grows with the number of terms: N raise terms (each 0.1%, effective on
 // the first of successive months of a three-year contract) costed on the tiny fixture and on
 // the LAUSD demo dataset. Costing must grow linearly in N. Prints figures (and a digest of each
 // result, so a change to the engine can be checked to leave every figure as it was); never
