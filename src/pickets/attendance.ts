@@ -23,6 +23,16 @@
  */
 import type { ActionKind, Attendance, Conflict, Method, RecordedAction, ShiftTimes } from './types.ts';
 
+/**
+ * The periods away as the attendance table stores them (a JSON list of [from, to] pairs, '[]'
+ * when none; absent in rows read without the column): the `away` an Attendance carries, left out
+ * when there are none.
+ */
+export function awayFromColumn(text: string | null | undefined): { away?: [string, string][] } {
+  const away = text ? (JSON.parse(text) as [string, string][]) : [];
+  return away.length > 0 ? { away } : {};
+}
+
 /** A member still checked in this long after a shift's end is checked out at its end (method `auto`; docs/pickets.md "Check-in"): the one margin the replay, the board and strike pay use. */
 export const AUTO_OUT_AFTER_MS = 30 * 60_000;
 export const FAR_APART_MS = 10 * 60_000;

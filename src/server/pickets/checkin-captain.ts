@@ -7,7 +7,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AUTO_OUT_AFTER_MS, withAutoCheckOut } from '../../pickets/attendance.ts';
+import { AUTO_OUT_AFTER_MS, awayFromColumn, withAutoCheckOut } from '../../pickets/attendance.ts';
 import { CODE_WINDOW_SECONDS, codesForShift } from '../../pickets/codes.ts';
 import type { Attendance, Conflict, Method } from '../../pickets/types.ts';
 import type { Actor, AppEnv } from '../env.ts';
@@ -49,8 +49,7 @@ async function runShift(db: Db, actor: Actor, shiftId: number): Promise<ShiftFac
 }
 
 const stored = (r: { checked_in_at: string | null; checked_out_at: string | null; out_method: string | null; conflict: string | null; away?: string }): Attendance => {
-  const away = r.away ? (JSON.parse(r.away) as [string, string][]) : [];
-  return { checkedInAt: r.checked_in_at, checkedOutAt: r.checked_out_at, outMethod: r.out_method as Method | null, conflict: r.conflict ? (JSON.parse(r.conflict) as Conflict) : null, ...(away.length > 0 ? { away } : {}) };
+  return { checkedInAt: r.checked_in_at, checkedOutAt: r.checked_out_at, outMethod: r.out_method as Method | null, conflict: r.conflict ? (JSON.parse(r.conflict) as Conflict) : null, ...awayFromColumn(r.away) };
 };
 
 export function captainRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { DEFAULT_RULES, PayRulesSchema, type PayDay, type PayFacts, type PayRules } from '../../pickets/pay.ts';
+import { awayFromColumn } from '../../pickets/attendance.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -121,12 +122,6 @@ export async function payPlan(db: Db, orgId: number, range: { from: string; to: 
   };
 }
 
-/** The stored periods away ('[]' when none), as PayAttendance takes them. */
-const awayOf = (text: string): { away?: [string, string][] } => {
-  const away = JSON.parse(text) as [string, string][];
-  return away.length > 0 ? { away } : {};
-};
-
 /** The facts for the strike days from `from` to `to` (YYYY-MM-DD, inclusive); with `memberRowId`, that member's only. */
 export async function payFacts(db: Db, orgId: number, range: { from: string; to: string; memberRowId?: number }): Promise<PayFacts> {
   const attendance = db.selectFrom('picket_attendance as a').innerJoin('picket_shifts as s', 's.id', 'a.shift_id').innerJoin('strike_days as d', 'd.id', 's.strike_day_id')
@@ -166,7 +161,7 @@ export async function payFacts(db: Db, orgId: number, range: { from: string; to:
   return {
     days,
     shifts,
-    attendance: a.map((x) => ({ shiftId: x.shift_id, memberRowId: x.member_row_id, checkedInAt: x.checked_in_at, checkedOutAt: x.checked_out_at, ...awayOf(x.away) })),
+    attendance: a.map((x) => ({ shiftId: x.shift_id, memberRowId: x.member_row_id, checkedInAt: x.checked_in_at, checkedOutAt: x.checked_out_at, ...awayFromColumn(x.away) })),
     exceptions: e.map((x) => ({ id: x.id, memberRowId: x.member_row_id, dayId: x.strike_day_id, kind: x.kind === 'exclude' ? 'exclude' : 'count', reason: x.reason })),
     members,
     firstDate,

@@ -213,17 +213,23 @@ eachDatabase('the public strike-day sites', (dialect) => {
     expect(res.headers.get('etag')).toMatch(/^"/);
   }, 30_000);
 
-  it('leaves out a meal site removed since its day was published, within a second and without publishing again', async () => {
-    const districtAdmin = await s.as('district', 'admin');
+  /** A meal site of the district's beside MEAL on a day published with both: its id and the names on that day's public page. */
+  async function publishedWithMealSite(o: { date: string; name: string; address: string; latitude: number; longitude: number; closes: string; dates: string[]; languages: string[] }) {
     const at = s.clock.now.toISOString();
     const id = s.deps.ids.next(s.orgId.district);
     await s.handle.db.insertInto('family_sites').values({
-      id, organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name: 'Meals at Roosevelt', address: '456 S Mathews St, Los Angeles, CA 90033', latitude: 34.0409, longitude: -118.2127,
-      opens: '07:30', closes: '13:30', dates: '[]', meals_per_child: 2, offers: '', languages: '["English"]', created_by: admin, created_at: at, updated_at: at, removed_at: null,
+      id, organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name: o.name, address: o.address, latitude: o.latitude, longitude: o.longitude,
+      opens: '07:30', closes: o.closes, dates: JSON.stringify(o.dates), meals_per_child: 2, offers: '', languages: JSON.stringify(o.languages), created_by: admin, created_at: at, updated_at: at, removed_at: null,
     }).execute();
-    const day = await plant('2026-03-05', [site('E0001')], 'With a meal site');
-    await publishSiteDay(s.handle.db, s.deps.ids, { dayId: day, organizationId: s.orgId.district, personId: admin, at, familySites: [MEAL, { ...MEAL, id, name: 'Meals at Roosevelt' }] });
-    const names = async () => (await get('/api/public/sites?date=2026-03-05')).body.day.familySites.map((f: { name: string }) => f.name);
+    const day = await plant(o.date, [site('E0001')], `With ${o.name}`);
+    await publishSiteDay(s.handle.db, s.deps.ids, { dayId: day, organizationId: s.orgId.district, personId: admin, at, familySites: [MEAL, { ...MEAL, id, name: o.name }] });
+    const names = async () => (await get(`/api/public/sites?date=${o.date}`)).body.day.familySites.map((f: { name: string }) => f.name);
+    return { id, day, names };
+  }
+
+  it('leaves out a meal site removed since its day was published, within a second and without publishing again', async () => {
+    const districtAdmin = await s.as('district', 'admin');
+    const { id, day, names } = await publishedWithMealSite({ date: '2026-03-05', name: 'Meals at Roosevelt', address: '456 S Mathews St, Los Angeles, CA 90033', latitude: 34.0409, longitude: -118.2127, closes: '13:30', dates: [], languages: ['English'] });
     const version = async () => (await s.handle.db.selectFrom('site_days').select('version').where('id', '=', day).executeTakeFirstOrThrow()).version;
     await nextCheck();
     expect(await names()).toEqual([MEAL.name, 'Meals at Roosevelt']);
@@ -238,15 +244,7 @@ eachDatabase('the public strike-day sites', (dialect) => {
 
   it('leaves out a meal site whose dates no longer include the published day, within a second; given the day back, it shows again', async () => {
     const districtAdmin = await s.as('district', 'admin');
-    const at = s.clock.now.toISOString();
-    const id = s.deps.ids.next(s.orgId.district);
-    await s.handle.db.insertInto('family_sites').values({
-      id, organization_id: s.orgId.district, kind: 'meal', partner_kind: null, name: 'Meals at Méndez', address: '1200 Plaza Del Sol, Los Angeles, CA 90033', latitude: 34.0441, longitude: -118.2088,
-      opens: '07:30', closes: '11:00', dates: '["2026-03-09"]', meals_per_child: 2, offers: '', languages: '["Spanish"]', created_by: admin, created_at: at, updated_at: at, removed_at: null,
-    }).execute();
-    const day = await plant('2026-03-09', [site('E0001')], 'A meal site moves');
-    await publishSiteDay(s.handle.db, s.deps.ids, { dayId: day, organizationId: s.orgId.district, personId: admin, at, familySites: [MEAL, { ...MEAL, id, name: 'Meals at Méndez' }] });
-    const names = async () => (await get('/api/public/sites?date=2026-03-09')).body.day.familySites.map((f: { name: string }) => f.name);
+    const { id, names } = await publishedWithMealSite({ date: '2026-03-09', name: 'Meals at Méndez', address: '1200 Plaza Del Sol, Los Angeles, CA 90033', latitude: 34.0441, longitude: -118.2088, closes: '11:00', dates: ['2026-03-09'], languages: ['Spanish'] });
     await nextCheck();
     expect(await names()).toEqual([MEAL.name, 'Meals at Méndez']);
     // Each change a minute later, as edits are (the publications state reads the latest change's time).
