@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidInput, formatProblem, type Problem } from '../errors/problem.ts';
-import { parseDollars } from '../money/cents.ts';
+import { parseDollars, ungroup } from '../money/cents.ts';
 import type { StrikeDefaults } from '../strike/days.ts';
 import { UsageError, type Io } from './io.ts';
 import { requireOption } from './options.ts';
@@ -82,7 +82,7 @@ function optionDefaults(opts: Options): StrikeDefaults {
   }
   let substitutes = 0;
   if (opts.substitutes !== undefined) {
-    substitutes = Number(opts.substitutes.replace(/,/g, ''));
+    substitutes = Number(ungroup(opts.substitutes) ?? NaN);
     if (opts.substitutes.trim() === '' || !Number.isInteger(substitutes) || substitutes < 0) throw new UsageError(`--substitutes takes a whole number from 0, got ${JSON.stringify(opts.substitutes)}; for example --substitutes 400`);
   }
   let substituteRateCents: number | null = null;

@@ -382,6 +382,21 @@ describe('loadDataset', () => {
     ]);
   });
 
+  it('refuses a budget saved with decimal commas (a spreadsheet in a European language), naming the cell, rather than reading it a hundred times too large', () => {
+    // The tiny district's budget.csv as such a spreadsheet saves it: semicolons between cells, a comma before the cents.
+    const semicolons = tiny()['budget.csv'].replace(/,/g, ';').replace(/(\d)\.(\d\d)\b/g, '$1,$2');
+    expect(semicolons.split('\n')[1]).toBe('2018-19;20000000,00;20500000,00;3000000,00;500000,00');
+    const problems = problemsOf({ ...tiny(), 'budget.csv': semicolons });
+    // Four years of revenues, expenditures and committed, and the base year's beginning balance: 4 × 3 + 1 = 13 cells.
+    expect(problems).toHaveLength(13);
+    expect(problems[0]).toMatchObject({ code: 'dataset.decimal-comma', where: { file: 'budget.csv', line: 2, col: 2, field: 'revenues' } });
+    expect(problems[0].message).toContain('"20000000,00" has a comma as its decimal mark');
+    expect(problems[0].message).toContain('20000000.00');
+    // Commas between thousands are read as they always were: the same file written "20,000,000.00" loads.
+    const grouped = tiny()['budget.csv'].replace('2018-19,20000000.00,', '2018-19,"20,000,000.00",');
+    expect(loadDataset({ ...tiny(), 'budget.csv': grouped }).budget[0].revenues).toBe(2_000_000_000);
+  });
+
   it('reports every cross-file problem at once', () => {
     const problems = problemsOf(
       edited([

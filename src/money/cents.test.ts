@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInput } from '../errors/problem.ts';
-import { formatDollars, formatNumber, MAX_CENTS, parseDollars, sumCents, toCents } from './cents.ts';
+import { decimalComma, formatDollars, formatNumber, MAX_CENTS, parseDollars, sumCents, toCents, ungroup } from './cents.ts';
 
 describe('toCents: half a cent goes away from zero', () => {
   it('rounds an exact half cent up for positive amounts', () => {
@@ -78,6 +78,20 @@ describe('parseDollars, sumCents and formatDollars', () => {
     expect(parseDollars('-2.67')).toBe(-267);
     expect(parseDollars('12.345')).toBeNull();
     expect(parseDollars('twelve')).toBeNull();
+    // Commas only between thousands: a decimal comma (46587,00) is not read as 4,658,700.
+    expect(parseDollars('46587,00')).toBeNull();
+    expect(parseDollars('1,23,456')).toBeNull();
+    expect(parseDollars('-2,500')).toBe(-250_000);
+  });
+
+  it('says when a number has a decimal comma, and not when its commas are between thousands', () => {
+    expect(ungroup(' 1,800,000.5 ')).toBe('1800000.5');
+    expect(ungroup('46587,00')).toBeNull();
+    expect(decimalComma('46587,00')).toContain('46587.00');
+    expect(decimalComma('1.228.900.000,50')).toContain('1228900000.50');
+    expect(decimalComma('0,9')).toContain(': 0.9');
+    expect(decimalComma('1,000')).toBeNull(); // a thousand
+    expect(decimalComma('12.5')).toBeNull();
   });
 
   it('sums cents exactly and refuses sums past 2^51', () => {

@@ -27,10 +27,33 @@ export function toCents(dollars: number): Cents {
   return assertSafe(rounded === 0 ? 0 : rounded);
 }
 
+/**
+ * A number as a person writes it, its commas only thousands separators ("1,800,000,000.00",
+ * "-2,500"), without them; a text with no comma as it is (trimmed). Null when its commas are not
+ * thousands separators: "46587,00" (a decimal comma, as a spreadsheet set to a European language
+ * saves it) would otherwise be read as 4,658,700, a hundred times the figure.
+ */
+export function ungroup(text: string): string | null {
+  const t = text.trim();
+  if (!t.includes(',')) return t;
+  return /^[-+]?\$?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t) ? t.replace(/,/g, '') : null;
+}
+
+/**
+ * When `raw` is a number written with a decimal comma ("46587,00", "1.228.900.000,50", "0,9"),
+ * the words that say so, with the figure as settle reads it; else null.
+ */
+export function decimalComma(raw: string): string | null {
+  const t = raw.trim();
+  // "1,000" is a thousand (commas between thousands), not one.
+  if (ungroup(t) !== null || !/^[-+]?\$?(\d{1,3}(\.\d{3})+|\d+),\d+$/.test(t)) return null;
+  return `${JSON.stringify(raw)} has a comma as its decimal mark (as a spreadsheet set to a European language saves it); settle reads a point, with commas only between thousands: ${t.replace(/\./g, '').replace(',', '.')}`;
+}
+
 /** Parses a dollar figure written by a person ("1,800,000,000.00", "$25.5") into cents. */
 export function parseDollars(text: string): Cents | null {
-  const clean = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const clean = ungroup(text.trim().replace(/^\$/, ''));
+  if (clean === null || !/^-?\d+(\.\d{1,2})?$/.test(clean)) return null;
   return toCents(Number(clean));
 }
 

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { InvalidInput, type Problem } from '../../errors/problem.ts';
+import { ungroup } from '../../money/cents.ts';
 import { gradeIndex, isGrade, type Grade } from '../grades.ts';
 import type { Enrollment } from '../types.ts';
 
@@ -63,7 +64,7 @@ export function cellNumber({ row, field, file, problems, blank, max }: {
 }): number | null {
   const raw = row.cells[field] ?? '';
   if (raw === '') return blank;
-  const n = Number(raw.replace(/,/g, ''));
+  const n = Number(ungroup(raw) ?? NaN);
   if (Number.isFinite(n) && n >= 0 && (max === undefined || n <= max)) return n;
   problems.push({
     code: 'import.bad-number', message: `${field} must be a number from 0${max === undefined ? '' : ` to ${max}`}, got ${JSON.stringify(raw)}`,
