@@ -87,7 +87,7 @@ try {
     gets.sort((a, b) => a - b);
     console.log(`  meanwhile ${gets.length} GETs (one every 5 ms) answered from when due: median ${gets[Math.floor(gets.length / 2)].toFixed(1)} ms, slowest ${gets[gets.length - 1].toFixed(1)} ms`);
     const p = up.body;
-    const done = await time(`API confirm, ${what}`, () => organizer.request('POST', `/api/roster/imports/${p.import.id}/confirm`, { mapping: p.mapping, removeMissing: true, digest: p.digest }));
+    const done = await time(`API confirm, ${what}`, () => organizer.request('POST', `/api/roster/imports/${p.import.id}/confirm`, { mapping: p.mapping, removeMissing: p.removeMissing, digest: p.digest }));
     console.log(`  ${done.status} ${JSON.stringify(done.body.applied)}`);
   }
   await time('API list a page of 100 members at one worksite', async () => {

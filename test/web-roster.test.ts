@@ -156,13 +156,21 @@ browserSuite('the roster pages in Chromium', () => {
     // Only added to, never removed from: the roster of the first test stays whatever else runs.
     const newcomer = 'Member ID,Name\n3001,Noor Aziz\n';
     await page.getByLabel('Roster file (CSV or XLSX)').setInputFiles(csv('newcomer.csv', newcomer));
+    const uploaded = page.waitForResponse((r) => /\/api\/roster\/imports$/.test(r.url()) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Upload and preview' }).click();
+    const id = ((await (await uploaded).json()) as { import: { id: number } }).import.id;
     await page.getByRole('heading', { name: 'Preview of newcomer.csv' }).waitFor();
-    // Not the whole roster: the preview is asked again, and adds Noor Aziz and removes no one.
-    const asked = page.waitForResponse((r) => /\/api\/roster\/imports\/\d+\/preview$/.test(r.url()));
-    await page.getByLabel('This file is the whole roster', { exact: false }).uncheck();
-    const id = Number(/imports\/(\d+)\/preview$/.exec((await asked).url())?.[1]);
+    // Read as additions only unless asked: it adds Noor Aziz and removes no one (every other member of the roster is absent from the file).
+    expect(await page.getByLabel('This file is the whole roster', { exact: false }).isChecked()).toBe(false);
     await page.waitForFunction(() => document.querySelector('[data-count="removes"] strong')?.textContent === '0' && document.querySelector('[data-count="adds"] strong')?.textContent === '1');
+    // Read as the whole roster it would remove every other member: Confirm waits for that removal to be confirmed on its own.
+    await page.getByLabel('This file is the whole roster', { exact: false }).check();
+    await page.waitForFunction(() => Number(document.querySelector('[data-count="removes"] strong')?.textContent?.replace(/,/g, '')) > 0);
+    expect(await page.getByRole('button', { name: 'Confirm the import' }).isDisabled()).toBe(true);
+    await page.getByLabel('Yes, remove the', { exact: false }).check();
+    expect(await page.getByRole('button', { name: 'Confirm the import' }).isDisabled()).toBe(false);
+    await page.getByLabel('This file is the whole roster', { exact: false }).uncheck();
+    await page.waitForFunction(() => document.querySelector('[data-count="removes"] strong')?.textContent === '0');
 
     // Meanwhile, in another tab, the same member is added: the preview no longer says what confirming would do.
     const elsewhere = await other.upload('elsewhere.csv', newcomer);

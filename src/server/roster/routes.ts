@@ -34,7 +34,7 @@ const mayWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
 const upload = createRoute({
   method: 'post', path: '/api/roster/imports', tags: ['roster'], middleware: [mayWrite] as const,
   summary: 'Upload a roster file (CSV or XLSX): stored as a pending import, answered with its preview (union admins and organizers)',
-  description: 'The preview uses the mapping suggested from the header and treats the file as the whole roster (removeMissing: true); POST …/preview to change either. Nothing changes in the roster until POST …/confirm.',
+  description: 'The preview uses the mapping suggested from the header and reads the file as additions and changes only (removeMissing: false: no one is removed for being absent from it); POST …/preview to change either, removeMissing: true when the file is the whole roster. Nothing changes in the roster until POST …/confirm.',
   request: { body: { content: { 'multipart/form-data': { schema: UploadForm } }, required: true, description: 'The file, in a field named `file`' } },
   responses: { 201: ok(PreviewSchema, 'Stored as a pending import; what it would do'), ...errors(400, 401, 403, 413, 415, 422) },
 });
@@ -86,7 +86,7 @@ export function rosterRoutes(app: OpenAPIHono<AppEnv>): void {
     const datasetVersionId = await latestDatasetVersion(deps.db, actor);
     // A header the suggestion cannot map (no member id or name column) still previews: the
     // answer names the columns, and the mapping step chooses.
-    const computed = await computePlan(deps, deps.db, actor, { file: { name: fileName, bytes }, datasetVersionId }, { mapping: null, removeMissing: true });
+    const computed = await computePlan(deps, deps.db, actor, { file: { name: fileName, bytes }, datasetVersionId }, { mapping: null, removeMissing: false });
     const stored = computed.answer.stored!;
     const id = deps.ids.next(actor.org.id);
     const row = {

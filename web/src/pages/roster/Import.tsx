@@ -33,7 +33,9 @@ function ImportFlow({ session }: { session: Session }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping | null>(null);
-  const [removeMissing, setRemoveMissing] = useState(true);
+  const [removeMissing, setRemoveMissing] = useState(false);
+  // Removing members (the file read as the whole roster) is confirmed on its own, for each preview.
+  const [removeOk, setRemoveOk] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [said, setSaid] = useState<Said>(null);
   const [stale, setStale] = useState(false);
@@ -68,6 +70,7 @@ function ImportFlow({ session }: { session: Session }) {
     setPreview(p);
     setMapping(p.mapping);
     setRemoveMissing(p.removeMissing);
+    setRemoveOk(false);
     setStale(false);
   };
 
@@ -147,7 +150,7 @@ function ImportFlow({ session }: { session: Session }) {
   const unmapped = mapping ? missing(mapping) : [];
   // The preview shown is the plan for the mapping shown: confirm only then.
   const matches = preview !== null && mapping !== null && FIELDS.every((f) => preview.mapping[f] === mapping[f]) && preview.removeMissing === removeMissing;
-  const current = preview !== null && matches && busy === null && unmapped.length === 0 && preview.mappingProblems.length === 0 && !stale;
+  const current = preview !== null && matches && busy === null && unmapped.length === 0 && preview.mappingProblems.length === 0 && !stale && (preview.counts.removes === 0 || removeOk);
 
   return (
     <div className="ro-page">
@@ -177,6 +180,14 @@ function ImportFlow({ session }: { session: Session }) {
           <ImportReport preview={preview} />
           <div className="card ro-actions">
             <p>{t('confirm.what', { adds: preview.counts.adds, changes: preview.counts.changes, removes: preview.counts.removes, rejected: preview.counts.rejectedRows })}</p>
+            {preview.counts.removes > 0 && (
+              <p>
+                <label className="ro-remove-ok">
+                  <input type="checkbox" checked={removeOk} onChange={(e) => setRemoveOk(e.target.checked)} />{' '}
+                  <span>{t('confirm.removes', { removes: preview.counts.removes })}</span>
+                </label>
+              </p>
+            )}
             <button type="button" disabled={!current} onClick={() => void confirm()}>{t('confirm')}</button>{' '}
             <button type="button" className="ro-secondary" disabled={busy !== null} onClick={() => void discard()}>{t('discard')}</button>
           </div>
