@@ -43,7 +43,7 @@ browserSuite('the strike-morning pages in Chromium', () => {
     const { csrfToken } = (await (await page.request.get(`${web.url}/api/session`)).json()) as { csrfToken: string };
     const up = await (await page.request.post(`${web.url}/api/roster/imports`, { headers: { 'x-csrf-token': csrfToken }, multipart: { file: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) } } })).json() as { import: { id: number }; mapping: unknown; digest: string };
     const call = await client(page, web.url);
-    await call('POST', `/api/roster/imports/${up.import.id}/confirm`, { mapping: up.mapping, removeMissing: true, digest: up.digest });
+    await call('POST', `/api/roster/imports/${up.import.id}/confirm`, { mapping: up.mapping, removeMissing: false, digest: up.digest });
     const { members: rows } = await call<{ members: { id: number; name: string; worksiteId?: number }[] }>('GET', '/api/roster/members?limit=50');
     members = NAMES.map((n) => rows.find((r) => r.name === n)!);
     const { worksites } = await call<{ worksites: { id: number; name: string }[] }>('GET', '/api/roster/worksites');

@@ -15,6 +15,7 @@ export const CAPTAIN_SITES = 20;
 interface Preview {
   import: { id: number };
   mapping: Record<string, string | null>;
+  removeMissing: boolean;
   counts: { rows: number; adds: number; rejectedRows: number };
   worksites: { unmatched: { name: string }[] };
   digest: string;
@@ -41,7 +42,7 @@ export async function seedRoster(x: { client: DemoClient; clock: { now: Date }; 
     throw new Error(`demo: the UTLA roster would add ${preview.counts.adds} of ${members.length} members (${preview.counts.rejectedRows} rows rejected, ${preview.worksites.unmatched.length} worksites unmatched)`);
   }
   clock.now = new Date(clock.now.getTime() + 600_000);
-  await client.call(UNION_ADMIN, 'POST', `/api/roster/imports/${preview.import.id}/confirm`, { mapping: preview.mapping, removeMissing: true, digest: preview.digest });
+  await client.call(UNION_ADMIN, 'POST', `/api/roster/imports/${preview.import.id}/confirm`, { mapping: preview.mapping, removeMissing: preview.removeMissing, digest: preview.digest });
 
   clock.now = new Date(clock.now.getTime() + 24 * 3600_000);
   x.progress(`Naming site captains at the ${CAPTAIN_SITES} largest sites`);
