@@ -40,17 +40,19 @@ export interface Rejection {
 
 /** Header names people use for each field, lower-cased with spaces, dots, dashes, underscores and # removed. */
 const SYNONYMS: Record<Field, string[]> = {
-  memberId: ['memberid', 'member', 'membernumber', 'memberno', 'membernum', 'unionid', 'id'],
-  name: ['name', 'fullname', 'membername', 'employeename', 'lastfirst'],
-  employeeId: ['employeeid', 'employee', 'employeenumber', 'employeeno', 'empid', 'emp', 'empno', 'staffid', 'districtid'],
-  email: ['email', 'emailaddress', 'personalemail', 'workemail', 'mail'],
-  mobile: ['mobile', 'cell', 'cellphone', 'mobilephone', 'phone', 'phonenumber', 'cellnumber', 'mobilenumber', 'sms', 'text'],
-  worksite: ['worksite', 'school', 'site', 'location', 'worklocation', 'schoolname', 'sitename', 'cds', 'cdscode', 'schoolcode', 'office'],
-  jobClass: ['jobclass', 'job', 'jobtitle', 'classification', 'class', 'position', 'title', 'role'],
-  status: ['status', 'memberstatus', 'membershipstatus'],
+  // English, then Spanish (a union's office may keep its roster in either; accents are ignored).
+  memberId: ['memberid', 'member', 'membernumber', 'memberno', 'membernum', 'unionid', 'id', 'numerodesocio', 'nodesocio', 'ndesocio', 'numerodemiembro', 'nodemiembro', 'iddesocio', 'idsocio', 'socio', 'miembro'],
+  name: ['name', 'fullname', 'membername', 'employeename', 'lastfirst', 'nombre', 'nombrecompleto', 'nombreyapellidos', 'apellidosynombre'],
+  employeeId: ['employeeid', 'employee', 'employeenumber', 'employeeno', 'empid', 'emp', 'empno', 'staffid', 'districtid', 'numerodeempleado', 'nodeempleado', 'ndeempleado', 'iddeempleado', 'idempleado', 'empleado'],
+  email: ['email', 'emailaddress', 'personalemail', 'workemail', 'mail', 'correo', 'correoelectronico', 'correopersonal'],
+  mobile: ['mobile', 'cell', 'cellphone', 'mobilephone', 'phone', 'phonenumber', 'cellnumber', 'mobilenumber', 'sms', 'text', 'movil', 'celular', 'telefono', 'telefonomovil', 'telefonocelular'],
+  worksite: ['worksite', 'school', 'site', 'location', 'worklocation', 'schoolname', 'sitename', 'cds', 'cdscode', 'schoolcode', 'office', 'escuela', 'sitio', 'centro', 'plantel', 'lugardetrabajo', 'centrodetrabajo'],
+  jobClass: ['jobclass', 'job', 'jobtitle', 'classification', 'class', 'position', 'title', 'role', 'puesto', 'cargo', 'clasificacion', 'categoria'],
+  status: ['status', 'memberstatus', 'membershipstatus', 'situacion', 'estado', 'estatus'],
 };
 
-const squash = (h: string) => h.toLowerCase().replace(/[\s._\-#/()]+/g, '');
+/** Letters only, lower case, accents removed: "Número de socio" → "numerodesocio". */
+const squash = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s._\-#/()º°]+/g, '');
 
 /** A mapping from the header's names: each field takes the first column whose name people use for it, each column once. */
 export function suggestMapping(header: readonly string[]): Mapping {
@@ -105,6 +107,10 @@ const STATUS_WORDS: Record<string, Status> = {
   active: 'active', a: 'active', member: 'active', 'in good standing': 'active', current: 'active',
   leave: 'leave', 'on leave': 'leave', loa: 'leave', 'leave of absence': 'leave', l: 'leave',
   inactive: 'inactive', i: 'inactive', lapsed: 'inactive', suspended: 'inactive',
+  // Spanish (accents removed before the lookup).
+  activo: 'active', activa: 'active', 'al corriente': 'active',
+  licencia: 'leave', 'con licencia': 'leave', 'de licencia': 'leave', 'en licencia': 'leave', excedencia: 'leave', permiso: 'leave', 'con permiso': 'leave',
+  baja: 'inactive', 'de baja': 'inactive', inactivo: 'inactive', inactiva: 'inactive', suspendido: 'inactive', suspendida: 'inactive',
 };
 
 /**
@@ -138,7 +144,7 @@ export function readRow(cells: Record<Field, string>, line: number): { member: M
   if (email !== '' && (!EMAIL.test(email) || email.length > 254)) reject('email', 'bad-email', `"${cells.email.slice(0, 80)}" is not an email address`, 'ana.diaz@example.org');
   const mobile = cells.mobile === '' ? null : normalisePhone(cells.mobile);
   if (cells.mobile !== '' && mobile === null) reject('mobile', 'bad-phone', `"${cells.mobile.slice(0, 40)}" is not a phone number`, '(213) 555-0143, or +52 55 1234 5678 outside the US');
-  const status = cells.status === '' ? 'active' : STATUS_WORDS[cells.status.toLowerCase().replace(/\s+/g, ' ')];
+  const status = cells.status === '' ? 'active' : STATUS_WORDS[cells.status.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ')];
   if (status === undefined) reject('status', 'unknown-status', `"${cells.status.slice(0, 40)}" is not a member status`, `${STATUSES.join(', ')} (empty means active)`);
   if (rejections.length > 0 || status === undefined) return { rejections };
   const opt = (v: string) => (v === '' ? null : v);

@@ -30,6 +30,15 @@ describe('column mapping', () => {
     expect(suggestMapping(['ID', 'Full Name', 'Phone', 'Site', 'Shirt size'])).toEqual({ memberId: 'ID', name: 'Full Name', employeeId: null, email: null, mobile: 'Phone', worksite: 'Site', jobClass: null, status: null });
   });
 
+  it('reads a roster kept in Spanish: its headers and its status words, accents or none', async () => {
+    const header = 'Número de socio;Nombre;Nº de empleado;Correo electrónico;Móvil;Escuela;Puesto;Situación';
+    expect(suggestMapping(header.split(';'))).toEqual({ memberId: 'Número de socio', name: 'Nombre', employeeId: 'Nº de empleado', email: 'Correo electrónico', mobile: 'Móvil', worksite: 'Escuela', jobClass: 'Puesto', status: 'Situación' });
+    const p = await plan([header, '2001;Ana Díaz;;;;;Maestra;Activo', '2002;Bo Li;;;;;;Baja', '2003;Cy Ng;;;;;;Excedencia', '2004;Di Oh;;;;;;Con licencia', ';;;;;;;'].join('\n'));
+    // Four members, one of each reading; the row of empty cells is a blank line, not a rejected row.
+    expect([p.rows, p.rejectedRows]).toEqual([4, 0]);
+    expect(p.adds.map((a) => [a.fields.memberId, a.fields.status])).toEqual([['2001', 'active'], ['2002', 'inactive'], ['2003', 'leave'], ['2004', 'leave']]);
+  });
+
   it('names a required field left unmapped, a column that is not there and a column used twice', () => {
     const problems = mappingProblems({ ...MAPPING, memberId: null, email: 'Email', mobile: 'Name' }, HEADER.split(','));
     expect(problems.map((p) => [p.field, p.message])).toEqual([

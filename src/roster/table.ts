@@ -87,7 +87,8 @@ export function readCsvText(file: string, text: string): RosterTable {
   }
   const [head, ...rest] = startLines(records);
   if (!head) return refuse(file, 'empty', 'the file has no header row', 'Member ID,Name,Email');
-  return { format: 'csv', header: head.record, rows: rest.map((r) => ({ line: r.line, cells: r.record })) };
+  // A row of empty cells (",,,,," as a spreadsheet saves the rows below its data) is a blank line.
+  return { format: 'csv', header: head.record, rows: rest.filter((r) => r.record.some((c) => c !== '')).map((r) => ({ line: r.line, cells: r.record })) };
 }
 
 /** The first worksheet: its first non-empty row is the header. Numbers, dates, links and formulas become their text. */
