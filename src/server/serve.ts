@@ -20,6 +20,7 @@ import type { BallotKey } from './votes/seal.ts';
 import { messagingFromEnv, type MessagingSetup } from './messages/config.ts';
 import { unsubscribeKey } from './messages/unsubscribe-token.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './messages/worker.ts';
+import { removeOldSecrets } from './messages/secrets.ts';
 import { changeBusFor } from './pickets/changes.ts';
 import { boardFeedsOf } from './pickets/board-feed.ts';
 import { withCheckInFastPath } from './pickets/checkin-fast.ts';
@@ -114,6 +115,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const checkIns = 'file' in o.database ? startCheckInThread(o.database.file, log) : undefined;
   const deps: Deps = { db: handle.db, dialect: handle.dialect, now: () => new Date(), ids: randomIds, costing, passwords: argon2id, secureCookies: transport !== 'insecure-http', behindProxy: transport === 'behind-proxy', log, ballotKey, messaging: messaging.info, changes, checkIns };
   let worker: DeliveryWorker | null = null;
+  let secretSweep: NodeJS.Timeout | null = null;
   let app: ReturnType<typeof createApp> | null = null;
   /** Stops what was started (on close, or when starting fails part way), the database last. */
   const stopAll = async () => {
@@ -123,6 +125,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     await checkIns?.close();
     await changes.close();
     await worker?.stop();
+    if (secretSweep) clearInterval(secretSweep);
     messaging.close();
     await costing.close();
     await handle.close();
@@ -140,6 +143,11 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const w = worker;
     messaging.info.poke = () => w.poke();
   }
+  // Codes and links in messages never sent leave the stored copy a week on (secrets.ts), whether or not a channel is configured.
+  const sweepSecrets = () => void removeOldSecrets(handle.db, deps.now()).catch((e: unknown) => log(`messages: removing old codes and links from the outbox failed: ${e instanceof Error ? e.message : String(e)}`));
+  sweepSecrets();
+  secretSweep = setInterval(sweepSecrets, 3600_000);
+  secretSweep.unref();
   const made = (app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' }));
   const listening: Promise<ServerType> = new Promise((resolve, reject) => {
     const s = createAdaptorServer({ fetch: made.fetch });

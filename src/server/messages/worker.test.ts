@@ -9,6 +9,7 @@ import { startMailServer, type MailServer } from '../../../test/helpers/mail-ser
 import { startTestServer, type TestServer } from '../../../test/helpers/server.ts';
 import { startSmsProvider, type SmsProvider } from '../../../test/helpers/sms-provider.ts';
 import { enqueueMessage, type NewMessage } from './outbox.ts';
+import { REMOVED_CODE, REMOVED_LINK, removeOldSecrets, SECRET_KEEP_MS, withoutSecret } from './secrets.ts';
 import { smtpSender } from './smtp.ts';
 import { smsSender } from './sms.ts';
 import { readUnsubscribeToken, unsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
@@ -163,6 +164,28 @@ eachDatabase('message delivery', (dialect) => {
       authorization: `Basic ${Buffer.from('AC123:tok').toString('base64')}`, idempotencyKey: `outbox-${r.id}`, sid: r.provider_id,
     }]);
     expect(r.status).toBe('sent');
+    // The code reached the phone; the stored copy no longer holds it (it is kept elsewhere only as a hash).
+    expect(r.body).toBe(`Your code is ${REMOVED_CODE}`);
+  });
+
+  it('keeps a code or an invitation link in the stored message only until it is sent, or a week when it never is', async () => {
+    const token = 'x'.repeat(43);
+    const invitation = `Open this link within 7 days:\n\nhttps://settle.example/invite/${token}\n`;
+    await queue(email('ana@example.org', { body: invitation }));
+    // A code for a union whose texts are not configured here waits: no sender, never sent.
+    const waiting = text('+12135550143', { organizationId: s.orgId.classified, body: 'Tiny Teachers: your sign-in code is 654321 (invitation 5809444707801081), valid 15 minutes.', kind: 'invitation-code' });
+    await queue(waiting);
+    await deliverDue({ ...opts, senders: { email: opts.senders.email } });
+    expect(mail.received[0].text).toContain(`/invite/${token}`);
+    const stored = async () => Object.fromEntries((await rows()).map((r) => [r.channel, r.body]));
+    expect((await stored()).email).toBe(`Open this link within 7 days:\n\nhttps://settle.example${REMOVED_LINK}\n`);
+    expect((await stored()).sms).toContain('654321');
+    // Six days on, still kept (it may yet be sent); seven days and a minute on, the code leaves the stored copy, the 16-digit invitation id stays.
+    expect(await removeOldSecrets(s.handle.db, new Date(s.clock.now.getTime() + 6 * 24 * 3600_000))).toBe(0);
+    expect(await removeOldSecrets(s.handle.db, new Date(s.clock.now.getTime() + SECRET_KEEP_MS + MINUTE))).toBe(1);
+    expect((await stored()).sms).toBe(`Tiny Teachers: your sign-in code is ${REMOVED_CODE} (invitation 5809444707801081), valid 15 minutes.`);
+    // A message of another kind keeps its words (an at-risk note's 6-digit number is not a secret).
+    expect(withoutSecret('picket-late', 'call 555012 if late')).toBe('call 555012 if late');
   });
 
   it('records an opt-out when the provider says the number unsubscribed (21610), and retries on a 500', async () => {

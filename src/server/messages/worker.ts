@@ -22,6 +22,7 @@ import type { SqlDialect } from '../../db/connect.ts';
 import type { IdSource } from '../../db/ids.ts';
 import type { Database, OutboxTable } from '../../db/schema.ts';
 import { isOptedOut, recordOptOut } from './opt-outs.ts';
+import { withoutSecret } from './secrets.ts';
 import type { MessageChannel } from './outbox.ts';
 import { PermanentFailure, TemporaryFailure, UncertainFailure, type Sender } from './sender.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -57,7 +58,7 @@ export interface DeliveryCounts {
   optedOut: number;
 }
 
-type OutboxRow = { id: number; organization_id: number; channel: string; recipient: string; subject: string | null; body: string; attempts: number };
+type OutboxRow = { id: number; organization_id: number; channel: string; recipient: string; subject: string | null; body: string; kind: string; attempts: number };
 
 /** A row claimed this long ago and still `sending` was left by a process that stopped (the senders time out well before). */
 export const INTERRUPTED_AFTER_MS = 5 * 60_000;
@@ -95,7 +96,7 @@ export async function claimDue(db: Kysely<Database>, dialect: SqlDialect, now: D
       .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: now.toISOString() })
       .where('id', 'in', dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
       .where('status', '=', 'pending')
-      .returning(['id', 'organization_id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
+      .returning(['id', 'organization_id', 'channel', 'recipient', 'subject', 'body', 'kind', 'attempts'])
       .execute();
     return rows.map((r) => ({ ...r, id: Number(r.id), organization_id: Number(r.organization_id), attempts: Number(r.attempts) }));
   });
@@ -107,7 +108,7 @@ async function deliverOne(o: DeliveryOptions, row: OutboxRow, counts: DeliveryCo
   const settle = (set: Updateable<OutboxTable>) => db.updateTable('outbox').set(set).where('id', '=', row.id).where('status', '=', 'sending').execute();
   // An opt-out recorded after the message was queued (a STOP, a bounce of another message) wins.
   if (await isOptedOut(db, { organizationId: row.organization_id, channel, address: row.recipient })) {
-    await settle({ status: 'opted-out' });
+    await settle({ status: 'opted-out', body: withoutSecret(row.kind, row.body) });
     counts.optedOut++;
     return;
   }
@@ -117,13 +118,14 @@ async function deliverOne(o: DeliveryOptions, row: OutboxRow, counts: DeliveryCo
   const body = unsubscribeUrl ? `${row.body}\n\n--\nTo get no more email like this: ${unsubscribeUrl}\n` : row.body;
   try {
     const { providerId } = await sender.send({ id: row.id, channel, to: row.recipient, subject: row.subject, body, unsubscribeUrl });
-    await settle({ status: 'sent', provider_id: providerId, sent_at: o.now().toISOString(), last_error: null });
+    // Sent: the code or link it carried is no longer kept (secrets.ts).
+    await settle({ status: 'sent', provider_id: providerId, sent_at: o.now().toISOString(), last_error: null, body: withoutSecret(row.kind, row.body) });
     counts.sent++;
   } catch (e) {
     const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
     if (e instanceof PermanentFailure) {
       await db.transaction().execute(async (tx) => {
-        await tx.updateTable('outbox').set({ status: 'bounced', last_error: message }).where('id', '=', row.id).where('status', '=', 'sending').execute();
+        await tx.updateTable('outbox').set({ status: 'bounced', last_error: message, body: withoutSecret(row.kind, row.body) }).where('id', '=', row.id).where('status', '=', 'sending').execute();
         if (e.optOut) await recordOptOut(tx, o.ids, { organizationId: row.organization_id, channel, address: row.recipient, reason: e.optOut, at: o.now() });
       });
       counts.bounced++;
