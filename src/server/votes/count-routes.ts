@@ -9,7 +9,7 @@ import { audit } from '../audit.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
-import { tally, type Results } from '../../votes/tally.ts';
+import { SMALL_SITE, tally, type Results } from '../../votes/tally.ts';
 import type { Choices, PaperCounts } from '../../votes/types.ts';
 import { openTheBox, sweepAfterTheCount } from './count.ts';
 import { BallotsQuery, BallotsSchema, CertificationsSchema, ResultsSchema, VoteAnswer, VoteSchema } from './schemas.ts';
@@ -165,6 +165,12 @@ export function countRoutes(app: OpenAPIHono<AppEnv>): void {
     const v = await voteOf(deps.db, actor, id);
     mustBeShown(v, manages(actor));
     const { n } = await deps.db.selectFrom('vote_ballots').select((eb) => eb.fn.countAll().as('n')).where('vote_id', '=', id).executeTakeFirstOrThrow();
+    // A handful of ballots listed one by one would show how those few voted (the roll names who
+    // voted online or at a kiosk): below the same 5 under which a worksite's turnout is folded, the
+    // results count them and nothing lists them.
+    if (Number(n) > 0 && Number(n) < SMALL_SITE) {
+      throw conflict('vote.few-ballots', `fewer than ${SMALL_SITE} ballots were cast online and at kiosks: listed one by one, they would show how the members who cast them voted`, `the results count them (GET /api/votes/${id}/results)`);
+    }
     // Ids are random (openTheBox): ordering by id is one more shuffle, and the same order every time.
     const rows = await deps.db.selectFrom('vote_ballots').select('choices').where('vote_id', '=', id).orderBy('id').limit(limit).offset(offset).execute();
     return c.json({ ballots: rows.map((r) => JSON.parse(r.choices) as Choices), total: Number(n), limit, offset }, 200);
