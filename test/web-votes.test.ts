@@ -351,9 +351,16 @@ browserSuite('the vote pages in Chromium', () => {
     await expect(page.locator('.vt-result tbody tr').allTextContents()).resolves.toEqual(['Yes24,99098.0%', 'No5102.0%', 'Left blank0']);
     await expect(page.locator('.vt-channels li').allTextContents()).resolves.toEqual(['online: 100', 'site kiosk: 238', 'paper ballot: 25,162']);
     await expect(page.locator('.vt-turnout tbody tr').first().textContent()).resolves.toBe('East High6,8008,48280.2%');
+    // The channels count members; the ballots line counts ballots: 100 online + 238 at kiosks = 338 opened; 25,162 on paper, as many as signed in, so no gap line.
+    await expect(page.getByTestId('ballots').textContent()).resolves.toBe('Ballots counted: 338 online and at kiosks, 25,162 on paper (0 spoiled paper ballots not counted).');
+    await expect(page.getByTestId('paper-gap').count()).resolves.toBe(0);
     await noSideways(page);
     await axeClean(page);
     await shot(page, 'votes-large-counts');
+    // Had the sites' tallies held 25,160 ballots and 1 spoiled for 25,162 paper sign-ins, one member left no ballot: 25,162 − 25,160 − 1 = 1, said beside the count.
+    await db.updateTable('votes').set({ results: JSON.stringify({ ...results, ballots: { ...results.ballots, paper: 25_160, spoiled: 1 } }) }).where('id', '=', fx.voteId).execute();
+    await page.reload();
+    await expect(page.getByTestId('paper-gap').textContent()).resolves.toBe('1 of the members signed in for a paper ballot left no ballot in the box (a ballot taken away or never cast): they count as having voted, and no ballot of theirs is counted.');
     // es-US groups thousands with commas too (as every page of the app writes numbers in Spanish).
     await page.goto(`${web.url}/workspace/votes/${fx.voteId}?lang=es`);
     await page.getByText('25,500 de 31,482 miembros votaron: 81.0% de participación').waitFor();

@@ -17,6 +17,8 @@ import { TurnoutView } from './Turnout.tsx';
 export function Results({ results, questions }: { results: ResultsShape; questions: Question[] }) {
   const v = useMessages(voteWords);
   const lang = useLang();
+  // Members signed in for a paper ballot whose ballot is in no site's tally (neither counted nor spoiled).
+  const gap = (results.byChannel.paper ?? 0) - results.ballots.paper - results.ballots.spoiled;
   return (
     <div className="vt-results">
       {results.questions.map((r) => {
@@ -45,6 +47,8 @@ export function Results({ results, questions }: { results: ResultsShape; questio
         );
       })}
       <TurnoutView turnout={results} />
+      <p className="vt-ballots" data-testid="ballots">{v('results.ballots', { opened: count(results.ballots.opened, lang), paper: count(results.ballots.paper, lang), spoiled: count(results.ballots.spoiled, lang) })}</p>
+      {gap > 0 && <p className="muted" data-testid="paper-gap">{v('results.paperGap', { n: count(gap, lang) })}</p>}
     </div>
   );
 }

@@ -16,6 +16,8 @@ export const voteWords = messages({
     'results.blank': 'Left blank',
     'results.needs': 'To pass, “{option}” needs more than {share} of the ballots that answered.',
     'results.summary': '{share} {option}',
+    'results.ballots': 'Ballots counted: {opened} online and at kiosks, {paper} on paper ({spoiled} spoiled paper ballots not counted).',
+    'results.paperGap': '{n} of the members signed in for a paper ballot left no ballot in the box (a ballot taken away or never cast): they count as having voted, and no ballot of theirs is counted.',
   },
   es: {
     'state.draft': 'En preparación', 'state.frozen': 'Lista de votantes cerrada', 'state.counted': 'Contada', 'state.certified': 'Certificada', 'state.open': 'Abierta para votar', 'state.closed': 'Votación cerrada', 'state.published': 'Resultados publicados',
@@ -31,5 +33,7 @@ export const voteWords = messages({
     'results.blank': 'En blanco',
     'results.needs': 'Para aprobarse, “{option}” necesita más del {share} de las boletas que la respondieron.',
     'results.summary': '{share} {option}',
+    'results.ballots': 'Boletas contadas: {opened} en línea y en quioscos, {paper} de papel ({spoiled} boletas de papel anuladas, no contadas).',
+    'results.paperGap': '{n} de los miembros registrados para votar en papel no dejaron boleta en la urna (una boleta que se llevaron o que no depositaron): cuentan como votantes, y no se cuenta ninguna boleta suya.',
   },
 });
