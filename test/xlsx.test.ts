@@ -196,7 +196,7 @@ function compareWithEngine(wb: ExcelJS.Workbook, results: CostResult[], name: st
       near(`${name} P${i + 1} expenditures with ${p.fy}`, at('Expenditures with the proposal', p.fy), dollarsOf(p.expenditureCents));
       near(`${name} P${i + 1} beginning balance ${p.fy}`, at('Beginning fund balance', p.fy), dollarsOf(p.beginningBalanceCents));
       near(`${name} P${i + 1} ending balance ${p.fy}`, at('Ending fund balance', p.fy), dollarsOf(p.endingBalanceCents));
-      near(`${name} P${i + 1} committed ${p.fy}`, at('Committed and assigned', p.fy), dollarsOf(p.committedCents));
+      near(`${name} P${i + 1} committed ${p.fy}`, at('Not available as reserve', p.fy), dollarsOf(p.committedCents));
       near(`${name} P${i + 1} reserve % ${p.fy}`, at('Reserve (% of expenditures with the proposal)', p.fy), p.reservePct, 0.0051);
       expect(at('Meets the reserve', p.fy), `${name} P${i + 1} meets the reserve ${p.fy}`).toBe(p.meetsReserve ? 'yes' : 'NO');
     }

@@ -57,7 +57,7 @@ export function costTable(r: CostResult): string {
     ['Expenditures without the proposal', ...r.projection.map((y) => money(y.baselineExpenditureCents))],
     ['Expenditures with the proposal', ...r.projection.map((y) => money(y.expenditureCents))],
     ['Ending fund balance', ...r.projection.map((y) => money(y.endingBalanceCents))],
-    ['Committed and assigned', ...r.projection.map((y) => money(y.committedCents))],
+    ['Not available as reserve', ...r.projection.map((y) => money(y.committedCents))],
     [`Reserve (required ${r.district.requiredReservePct}%)`, ...r.projection.map((y) => pct(y.reservePct))],
     ['Meets the reserve', ...r.projection.map((y) => (y.meetsReserve ? 'yes' : 'NO'))],
   ];

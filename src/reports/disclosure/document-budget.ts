@@ -38,7 +38,7 @@ function deficitAnswer(d: DeficitYear[]): string {
 function projectionTable(years: ProjectionYear[], source: string): Block {
   return {
     kind: 'table',
-    head: ['Fiscal year', 'Revenues', 'Expenditures', 'Ending fund balance', 'Committed and assigned', 'Reserve', 'Required', 'Meets the reserve'],
+    head: ['Fiscal year', 'Revenues', 'Expenditures', 'Ending fund balance', 'Not available as reserve', 'Reserve', 'Required', 'Meets the reserve'],
     numeric: [false, true, true, true, true, true, true, false],
     widths: ['10%', '15%', '15%', '15%', '14%', '9%', '9%', '13%'],
     rows: years.map((y) => ({
@@ -80,7 +80,7 @@ export function budgetBlocks(m: DisclosureModel, charts: ChartSvgs | null): Bloc
     {
       kind: 'list',
       items: [
-        'Ending fund balance = beginning balance + revenues − expenditures; the next year begins with it. Reserve = (ending balance − committed and assigned) ÷ expenditures; it is shown to two decimals and tested exactly.',
+        'Ending fund balance = beginning balance + revenues − expenditures; the next year begins with it. Reserve = (ending balance − the part not available as reserve, the committed column of budget.csv) ÷ expenditures; it is shown to two decimals and tested exactly.',
         ...(extrapolated.length ? [`${andList(extrapolated)} (marked *): extrapolated, past the last year of the district's budget; revenues and expenditures grow by the COLA. Never used to certify.`] : []),
         `The certification covers ${andList(m.certificationYears)}: the year the agreement is made and the two after it.`,
       ],

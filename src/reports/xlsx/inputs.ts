@@ -102,7 +102,7 @@ export function inputsSheet(ctx: Context): InputsMap {
   };
   const revenues = row('Revenues (budget)', '$', (b) => b.revenues);
   const expenditures = row('Expenditures without the proposal (budget)', '$', (b) => b.expenditures);
-  const committed = row('Committed and assigned', '$', (b) => b.committed);
+  const committed = row('Not available as reserve', '$', (b) => b.committed);
   const beginning = row('Beginning fund balance (first budget year)', '$', (b) => (b === budget[0] ? (b.beginningBalance ?? 0) : null));
   s.set(r, 1, 'Required reserve (percent of expenditures, all years)');
   s.set(r, 2, 'district');

@@ -232,7 +232,7 @@ export function summarySheet(ctx: Context, lines: LinesMap): SummaryMap {
     const projYears = range(budget[0].fy, last);
     const cache = projectionCache(ctx, i, last);
     const names = ['revenues', 'baseExp', 'cost', 'expenditures', 'beginning', 'ending', 'committed', 'available', 'reservePct', 'required', 'meets', 'source'] as const;
-    const labels = ['Revenues', 'Expenditures without the proposal', 'Cost of the proposal', 'Expenditures with the proposal', 'Beginning fund balance', 'Ending fund balance', 'Committed and assigned', 'Available (ending balance − committed)', 'Reserve (% of expenditures with the proposal)', 'Required reserve (%)', 'Meets the reserve', 'Revenues and expenditures from'];
+    const labels = ['Revenues', 'Expenditures without the proposal', 'Cost of the proposal', 'Expenditures with the proposal', 'Beginning fund balance', 'Ending fund balance', 'Not available as reserve', 'Available as reserve (ending balance − not available)', 'Reserve (% of expenditures with the proposal)', 'Required reserve (%)', 'Meets the reserve', 'Revenues and expenditures from'];
     names.forEach((n, k) => {
       rows[n] = r + k;
       s.set(r + k, 1, labels[k]);
