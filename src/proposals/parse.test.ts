@@ -43,6 +43,8 @@ const ERRORS: Record<string, Expected | Expected[]> = {
   // Line 2 `- id: tiny-test` starts a list, col 1.
   'not-a-mapping.yaml': { code: 'proposal.not-a-mapping', line: 2, col: 1, message: 'must be made of `key: value` lines, got a list', hint: 'id, title, party, unit, date, term and terms' },
   // Line 8 `sumary: …` (the 8th line of the file, after the 7-line head); the key is at col 1.
+  // 9: `  - { kind: flat-amount, roles: [nurse], amount: 1,000, …`: the "000" after the comma starts at column 52 (after 51 characters).
+  'comma-in-braces.yaml': { code: 'proposal.unknown-field', line: 9, col: 52, field: 'terms[0].0', message: 'inside { } a comma separates fields, so a number written with a thousands comma (1,000) is read as 1', hint: 'amount' },
   'unknown-field.yaml': { code: 'proposal.unknown-field', line: 8, col: 1, field: 'sumary', message: 'unknown field "sumary"', hint: 'optionally summary and sources' },
   // Line 12 `    role: [nurse]` is the 4th line of the term (9 kind, 10 pct, 11 effective); key at col 5.
   'unknown-term-field.yaml': { code: 'proposal.unknown-field', line: 12, col: 5, field: 'terms[0].role', message: 'unknown field "role"', hint: 'a raise term may have: pct, effective, roles, paid' },

@@ -173,7 +173,10 @@ function describeIssue<T>(
       const full = [...path, key];
       return {
         code: `${opts.codePrefix}.unknown-field`,
-        message: `unknown field "${key}"`,
+        // `{ amount: 1,000 }`: inside braces a comma separates fields, so the number's thousands arrive as a field "0" (000).
+        message: /^\d+$/.test(String(key))
+          ? `unknown field "${key}": inside { } a comma separates fields, so a number written with a thousands comma (1,000) is read as 1 and a field "${key}"; write the number without commas (1000)`
+          : `unknown field "${key}"`,
         where: { file: opts.file, ...locateKey(doc, lc, path, key), field: pathLabel(full) },
         hint: opts.example?.(path, raw) ?? 'check the spelling against the documented fields',
       };
