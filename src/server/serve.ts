@@ -146,7 +146,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   // Codes and links in messages never sent leave the stored copy a week on (secrets.ts), whether or not a channel is configured.
   const sweepSecrets = () => void removeOldSecrets(handle.db, deps.now()).catch((e: unknown) => log(`messages: removing old codes and links from the outbox failed: ${e instanceof Error ? e.message : String(e)}`));
   sweepSecrets();
-  secretSweep = setInterval(sweepSecrets, 3600_000);
+  secretSweep = setInterval(sweepSecrets, 5 * 60_000);
   secretSweep.unref();
   const made = (app = createApp(deps, { webRoot: o.webRoot === false ? undefined : (o.webRoot ?? DEFAULT_WEB_ROOT), tiles: o.tiles, insecureHttp: transport === 'insecure-http' }));
   const listening: Promise<ServerType> = new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eachDatabase } from '../../../test/helpers/databases.ts';
 import { startTestServer, type Client, type TestServer } from '../../../test/helpers/server.ts';
 import { DISTRICT_ROLES } from '../authz.ts';
+import { REMOVED_LINK } from './secrets.ts';
 import { enqueueMessage } from './outbox.ts';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token.ts';
 
@@ -83,13 +84,18 @@ eachDatabase('messages routes', (dialect) => {
     const rows = await only();
     const lee = rows.find((r) => r.recipient === 'lee@example.org')!;
     const mo = rows.find((r) => r.recipient === 'mo@example.org')!;
-    await s.handle.db.updateTable('outbox').set({ status: 'uncertain' }).where('id', '=', lee.id).execute();
+    const link = `https://settle.example/invite/${'k'.repeat(43)}`;
+    await s.handle.db.updateTable('outbox').set({ status: 'uncertain', body: `Open this link: ${link}` }).where('id', '=', lee.id).execute();
     await s.handle.db.updateTable('outbox').set({ status: 'sent' }).where('id', '=', mo.id).execute();
     const a = await organizer.request('POST', `/api/messages/${lee.id}/resend`);
     expect(a.status).toBe(201);
     expect(a.body.message).toMatchObject({ recipient: 'l***@example.org', status: 'pending', attempts: 0 });
     const again = await organizer.request('POST', `/api/messages/${lee.id}/resend`);
     expect([again.status, again.body.code]).toEqual([409, 'messages.already-resent']);
+    // The new message carries the invitation link; the one resent no longer keeps it.
+    const bodies = Object.fromEntries((await only()).map((r) => [String(r.id), r.body]));
+    expect(bodies[String(a.body.message.id)]).toBe(`Open this link: ${link}`);
+    expect(bodies[String(lee.id)]).toBe(`Open this link: https://settle.example${REMOVED_LINK}`);
     const sent = await organizer.request('POST', `/api/messages/${mo.id}/resend`);
     expect([sent.status, sent.body.code]).toEqual([409, 'messages.not-resendable']);
     // 2 queued + 1 resend = 3 rows.

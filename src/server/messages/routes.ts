@@ -11,7 +11,7 @@ import type { AppEnv } from '../env.ts';
 import { conflict, notFound } from '../errors.ts';
 import { errors, IdParams, ok } from '../schemas.ts';
 import { NOT_CONFIGURED } from './config.ts';
-import { REMOVED_CODE, REMOVED_LINK, SECRET_KINDS } from './secrets.ts';
+import { REMOVED_CODE, REMOVED_LINK, SECRET_KINDS, withoutSecret } from './secrets.ts';
 import { maskRecipient } from './mask.ts';
 import { enqueueMessage, type MessageChannel } from './outbox.ts';
 import { optOutRoutes } from './opt-out-routes.ts';
@@ -82,12 +82,16 @@ export function messageRoutes(app: OpenAPIHono<AppEnv>): void {
       if (!RESENDABLE.has(old.status)) {
         throw conflict('messages.not-resendable', `message ${id} is ${old.status}: only an uncertain or failed message can be resent`, 'list the ones that can: GET /api/messages?status=uncertain or ?status=failed');
       }
-      // A week on, the code or link it carried left the stored copy (secrets.ts): resent, it would carry nothing.
+      const dedupeKey = `resend-of:${old.id}`;
+      const resent = await tx.selectFrom('outbox').select('id').where('organization_id', '=', actor.org.id).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+      if (resent) throw conflict('messages.already-resent', `message ${id} was already resent`, 'see the new message in GET /api/messages');
+      // Once its code or link expired (or it was resent), the stored copy lost it (secrets.ts): resent, it would carry nothing.
       if (SECRET_KINDS.has(old.kind) && (old.body.includes(REMOVED_LINK) || old.body.includes(REMOVED_CODE))) {
         throw conflict('messages.secret-expired', `message ${id} carried a code or link that has expired and is no longer kept`, 'send a new invitation, or ask the member to ask for a new code');
       }
-      const dedupeKey = `resend-of:${old.id}`;
       const queued = await enqueueMessage(tx, deps.ids, { organizationId: old.organization_id, channel: old.channel as MessageChannel, to: old.recipient, subject: old.subject ?? undefined, body: old.body, kind: old.kind, dedupeKey }, now);
+      // The new message carries the code or link now; the one resent keeps no copy of it.
+      if (queued === 'queued') await tx.updateTable('outbox').set({ body: withoutSecret(old.kind, old.body) }).where('id', '=', old.id).execute();
       if (queued === 'already-queued') throw conflict('messages.already-resent', `message ${id} was already resent`, 'see the new message in GET /api/messages');
       if (queued === 'opted-out') throw conflict('messages.opted-out', 'this address asked for no more messages from your union', 'reach the member another way');
       const row = await tx.selectFrom('outbox').select(COLUMNS).where('organization_id', '=', actor.org.id).where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();

@@ -3,20 +3,23 @@
  * sign-in code. The outbox must hold the secret until the message is sent, and no longer: the
  * secret itself is stored elsewhere only as a hash (docs/votes.md, docs/api.md), so a copy of the
  * database must not give it back through the message that carried it. Once a message is sent
- * (or bounced, or its address opted out) its stored body loses the secret; a message never sent
- * loses it when the longest-lived of them, an invitation link, has expired (7 days).
+ * (or bounced, or its address opted out, or resent as a new message) its stored body loses the
+ * secret; a message never sent loses it once the secret has expired (SECRET_KEEP_MS).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-export const SECRET_KINDS: ReadonlySet<string> = new Set(['vote-code', 'invitation', 'invitation-code']);
-
-/** An invitation link's life (INVITATION_DAYS): past it no message's secret is of use to anyone. */
-export const SECRET_KEEP_MS = 7 * 24 * 3600_000;
+/**
+ * How long each kind's secret works, so how long a message never sent keeps it: a voting code 10
+ * minutes (CODE_TTL_MS), an invitation's sign-in code 15 (CODE_MINUTES), an invitation link 7
+ * days (INVITATION_DAYS).
+ */
+export const SECRET_KEEP_MS: Readonly<Record<string, number>> = { 'vote-code': 10 * 60_000, 'invitation-code': 15 * 60_000, invitation: 7 * 24 * 3600_000 };
+export const SECRET_KINDS: ReadonlySet<string> = new Set(Object.keys(SECRET_KEEP_MS));
 
 const LINK = /\/invite\/[A-Za-z0-9_-]{16,}/g;
-/** A six-digit code: not six digits inside a longer number (an invitation's id). */
-const CODE = /(?<!\d)\d{6}(?!\d)/g;
+/** A six-digit code as the messages write it ("your code … is 305561"): not other numbers (a vote's title, an invitation's id). */
+const CODE = /(?<=\bis )\d{6}(?!\d)/g;
 
 export const REMOVED_LINK = '/invite/(link removed from the stored copy)';
 export const REMOVED_CODE = '(code removed from the stored copy)';
@@ -28,17 +31,22 @@ export function withoutSecret(kind: string, body: string): string {
 }
 
 /**
- * Removes the secret from messages queued more than SECRET_KEEP_MS before `now` and still
+ * Removes the secret from messages queued longer ago than their kind's secret works and still
  * holding it (never sent: no channel configured, failed, uncertain). A message being sent is
  * left alone. Returns how many were changed.
  */
 export async function removeOldSecrets(db: Kysely<Database>, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - SECRET_KEEP_MS).toISOString();
+  let changed = 0;
+  for (const [kind, keep] of Object.entries(SECRET_KEEP_MS)) changed += await removeOldOfKind(db, kind, new Date(now.getTime() - keep).toISOString());
+  return changed;
+}
+
+async function removeOldOfKind(db: Kysely<Database>, kind: string, before: string): Promise<number> {
   let changed = 0;
   let after: number | null = null;
   for (;;) {
     let q = db.selectFrom('outbox').select(['id', 'kind', 'body'])
-      .where('kind', 'in', [...SECRET_KINDS]).where('created_at', '<', before).where('status', '!=', 'sending')
+      .where('kind', '=', kind).where('created_at', '<', before).where('status', '!=', 'sending')
       .where((eb) => eb.and([eb('body', 'not like', `%${REMOVED_LINK}%`), eb('body', 'not like', `%${REMOVED_CODE}%`)]));
     if (after !== null) q = q.where('id', '>', after);
     const rows = await q.orderBy('id').limit(500).execute();
