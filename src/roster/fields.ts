@@ -41,7 +41,8 @@ export interface Rejection {
 /** Header names people use for each field, lower-cased with spaces, dots, dashes, underscores and # removed. */
 const SYNONYMS: Record<Field, string[]> = {
   // English, then Spanish (a union's office may keep its roster in either; accents are ignored).
-  memberId: ['memberid', 'member', 'membernumber', 'memberno', 'membernum', 'unionid', 'id', 'numerodesocio', 'nodesocio', 'ndesocio', 'numerodemiembro', 'nodemiembro', 'iddesocio', 'idsocio', 'socio', 'miembro'],
+  // A bare "ID" last: a file with "ID" and "Número de socio" (a row number beside the member's) takes the member's.
+  memberId: ['memberid', 'member', 'membernumber', 'memberno', 'membernum', 'unionid', 'numerodesocio', 'nodesocio', 'ndesocio', 'nsocio', 'nosocio', 'numsocio', 'numerosocio', 'numerodemiembro', 'nodemiembro', 'iddesocio', 'idsocio', 'socio', 'miembro', 'id'],
   name: ['name', 'fullname', 'membername', 'employeename', 'lastfirst', 'nombre', 'nombrecompleto', 'nombreyapellidos', 'apellidosynombre'],
   employeeId: ['employeeid', 'employee', 'employeenumber', 'employeeno', 'empid', 'emp', 'empno', 'staffid', 'districtid', 'numerodeempleado', 'nodeempleado', 'ndeempleado', 'iddeempleado', 'idempleado', 'empleado'],
   email: ['email', 'emailaddress', 'personalemail', 'workemail', 'mail', 'correo', 'correoelectronico', 'correopersonal'],
@@ -58,8 +59,11 @@ const squash = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').toLowerC
 export function suggestMapping(header: readonly string[]): Mapping {
   const used = new Set<number>();
   const mapping = Object.fromEntries(FIELDS.map((f) => [f, null])) as Mapping;
+  // "Nombre" beside "Apellidos" is the given name alone: the person chooses (as for First Name / Last Name).
+  const surnames = header.some((h) => squash(h).startsWith('apellido'));
   for (const field of FIELDS) {
     for (const synonym of SYNONYMS[field]) {
+      if (synonym === 'nombre' && surnames) continue;
       const i = header.findIndex((h, j) => !used.has(j) && squash(h) === synonym);
       if (i >= 0) {
         mapping[field] = header[i];
@@ -108,9 +112,10 @@ const STATUS_WORDS: Record<string, Status> = {
   leave: 'leave', 'on leave': 'leave', loa: 'leave', 'leave of absence': 'leave', l: 'leave',
   inactive: 'inactive', i: 'inactive', lapsed: 'inactive', suspended: 'inactive',
   // Spanish (accents removed before the lookup).
+  // "Baja" alone is a membership ended (darse de baja); "de baja" is also said of sick leave, so it is not guessed.
   activo: 'active', activa: 'active', 'al corriente': 'active',
-  licencia: 'leave', 'con licencia': 'leave', 'de licencia': 'leave', 'en licencia': 'leave', excedencia: 'leave', permiso: 'leave', 'con permiso': 'leave',
-  baja: 'inactive', 'de baja': 'inactive', inactivo: 'inactive', inactiva: 'inactive', suspendido: 'inactive', suspendida: 'inactive',
+  licencia: 'leave', 'con licencia': 'leave', 'de licencia': 'leave', 'en licencia': 'leave', excedencia: 'leave', permiso: 'leave', 'con permiso': 'leave', 'baja medica': 'leave', 'baja por enfermedad': 'leave',
+  baja: 'inactive', inactivo: 'inactive', inactiva: 'inactive', suspendido: 'inactive', suspendida: 'inactive',
 };
 
 /**

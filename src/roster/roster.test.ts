@@ -34,6 +34,9 @@ describe('column mapping', () => {
     const header = 'Número de socio;Nombre;Nº de empleado;Correo electrónico;Móvil;Escuela;Puesto;Situación';
     expect(suggestMapping(header.split(';'))).toEqual({ memberId: 'Número de socio', name: 'Nombre', employeeId: 'Nº de empleado', email: 'Correo electrónico', mobile: 'Móvil', worksite: 'Escuela', jobClass: 'Puesto', status: 'Situación' });
     const p = await plan([header, '2001;Ana Díaz;;;;;Maestra;Activo', '2002;Bo Li;;;;;;Baja', '2003;Cy Ng;;;;;;Excedencia', '2004;Di Oh;;;;;;Con licencia', ';;;;;;;'].join('\n'));
+    // A row-number "ID" beside the member number does not take the member id; "Nombre" beside "Apellidos" is a given name only, left to the person to choose.
+    expect(suggestMapping(['ID', 'Número de socio', 'Nombre', 'Apellidos'])).toMatchObject({ memberId: 'Número de socio', name: null });
+    expect(suggestMapping(['N° socio', 'Nombre completo'])).toMatchObject({ memberId: 'N° socio', name: 'Nombre completo' });
     // Four members, one of each reading; the row of empty cells is a blank line, not a rejected row.
     expect([p.rows, p.rejectedRows]).toEqual([4, 0]);
     expect(p.adds.map((a) => [a.fields.memberId, a.fields.status])).toEqual([['2001', 'active'], ['2002', 'inactive'], ['2003', 'leave'], ['2004', 'leave']]);
