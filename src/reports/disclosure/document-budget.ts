@@ -11,7 +11,7 @@ export const GC_3547_5_B = 'The superintendent of the school district and chief 
 
 export const CERTIFICATION_RULE = [
   'The certification covers the fiscal year in which the agreement is made (its date) and the two that follow, on the district\'s own multi-year budget; years past that budget (marked *) are never used to certify.',
-  'negative: the ending balance, less committed amounts, is below zero in the first of those years or the next (the district cannot meet its obligations);',
+  'negative: the ending balance, less the part not available as reserve, is below zero in the first of those years or the next (the district cannot meet its obligations);',
   'qualified: otherwise, the reserve falls below the required minimum in any of the three years (it may not meet them);',
   'positive: otherwise;',
   'not certified: the district\'s budget does not reach all three years.',

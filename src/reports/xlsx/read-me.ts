@@ -25,7 +25,7 @@ export function readMeSheet(ctx: Context): void {
     '',
     'Rounding (as the method): pay and bonuses per pay group, year and term; statutory benefits, health and welfare and programs once per line; totals are exact sums of lines.',
     '',
-    'What an edit moves: raise percents, amounts, hourly floors, added hours, bonus percents and amounts, health amounts, program counts and amounts (Terms); statutory rates, health and welfare per employee, column drift, COLA, budget, beginning balance, committed amounts and the required reserve (Inputs); any salary schedule cell (Schedule); FTE, headcount, hours and days of current pay groups (Groups).',
+    'What an edit moves: raise percents, amounts, hourly floors, added hours, bonus percents and amounts, health amounts, program counts and amounts (Terms); statutory rates, health and welfare per employee, column drift, COLA, budget, beginning balance, the part not available as reserve and the required reserve (Inputs); any salary schedule cell (Schedule); FTE, headcount, hours and days of current pay groups (Groups).',
     'What needs a new export from settle: effective and paid dates (the parts of the year and the year a cost is booked are laid out from them), which units, roles and pay groups a term reaches, health eligibility, new terms or lines, and the positions that class-size, staffing and hiring terms add (their FTE by year is fixed in Pay; their pay follows the schedule cells of the new-hire placement). A cost line that does not exist in this export (say, a term moved into another year) cannot appear.',
     'Lines at $0 are lines a term can have that cost nothing with the exported inputs (for example a wage floor below every rate); they move when an input does.',
   ];

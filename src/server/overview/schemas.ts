@@ -22,7 +22,7 @@ export const OverviewSchema = z
     }).openapi({ description: 'staff.csv by unit and role: positions, FTE and base-year pay from schedules.csv (annual salary × FTE × positions, or hourly rate × hours a day × days a year × positions), before benefits' }),
     budget: z.array(z.object({
       fy: z.string(), revenueCents: Int, expenditureCents: Int, endingBalanceCents: Int, committedCents: Int, reservePct: z.number(), requiredReservePct: z.number(), meetsReserve: z.boolean(),
-    })).openapi({ description: 'budget.csv with no proposal: ending balance = beginning + revenues − expenditures; reserve % = (ending − committed) ÷ expenditures' }),
+    })).openapi({ description: 'budget.csv with no proposal: ending balance = beginning + revenues − expenditures; reserve % = (ending − the part not available as reserve, the committed column) ÷ expenditures' }),
     points: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), lat: z.number(), lon: z.number(), students: Int, highNeed: z.boolean() }))
       .openapi({ description: 'every school with a location, for the map' }),
   })
