@@ -1,7 +1,7 @@
 import { MAX_PROBLEMS } from '../errors/capped.ts';
 import type { Problem } from '../errors/problem.ts';
 import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
-import { decimalComma, parseDollars, ungroup, type Cents } from '../money/cents.ts';
+import { decimalComma, parseDollars, pointGrouped, ungroup, type Cents } from '../money/cents.ts';
 import { isIsoDate, parseFiscalYear, type FiscalYear } from '../calendar/fiscal-year.ts';
 
 /** The start of a cell a spreadsheet reads as a formula: =, +, @, or a minus sign not before a number. */
@@ -63,6 +63,8 @@ export class CellReader {
     if (raw === '' && opts.optional !== undefined) return opts.optional;
     const comma = decimalComma(raw);
     if (comma) return this.fail(row, column, 'decimal-comma', `${column}: ${comma}`, opts.hint);
+    const points = opts.integer ? pointGrouped(raw) : null;
+    if (points) return this.fail(row, column, 'point-grouped', `${column}: ${points}`, opts.hint);
     const n = Number(ungroup(raw) ?? NaN);
     const kind = opts.integer ? 'a whole number' : 'a number';
     if (raw === '' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {

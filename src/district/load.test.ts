@@ -392,6 +392,9 @@ describe('loadDataset', () => {
     expect(problems[0]).toMatchObject({ code: 'dataset.decimal-comma', where: { file: 'budget.csv', line: 2, col: 2, field: 'revenues' } });
     expect(problems[0].message).toContain('"20000000,00" has a comma as its decimal mark');
     expect(problems[0].message).toContain('20000000.00');
+    // A whole number with points between thousands (European): 2.000 students is refused, not read as 2 (enrollment.csv line 8, E2's kindergarten, students column 3).
+    const points = problemsOf({ ...tiny(), 'enrollment.csv': tiny()['enrollment.csv'].replace('E2,K,25\n', 'E2,K,2.000\n') });
+    expect(points.map((p) => [p.code, p.where?.line, p.where?.col])).toEqual([['dataset.point-grouped', 8, 3]]);
     // Commas between thousands are read as they always were: the same file written "20,000,000.00" loads.
     const grouped = tiny()['budget.csv'].replace('2018-19,20000000.00,', '2018-19,"20,000,000.00",');
     expect(loadDataset({ ...tiny(), 'budget.csv': grouped }).budget[0].revenues).toBe(2_000_000_000);

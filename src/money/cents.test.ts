@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidInput } from '../errors/problem.ts';
-import { decimalComma, formatDollars, formatNumber, MAX_CENTS, parseDollars, sumCents, toCents, ungroup } from './cents.ts';
+import { decimalComma, pointGrouped, formatDollars, formatNumber, MAX_CENTS, parseDollars, sumCents, toCents, ungroup } from './cents.ts';
 
 describe('toCents: half a cent goes away from zero', () => {
   it('rounds an exact half cent up for positive amounts', () => {
@@ -92,6 +92,11 @@ describe('parseDollars, sumCents and formatDollars', () => {
     expect(decimalComma('0,9')).toContain(': 0.9');
     expect(decimalComma('1,000')).toBeNull(); // a thousand
     expect(decimalComma('12.5')).toBeNull();
+    // A whole number with points between thousands cannot be read either way: two thousand, or 2.000 = 2.
+    expect(pointGrouped('2.000')).toContain('write 2000 for 2,000, or 2 without the zeros');
+    expect(pointGrouped('31.482.000')).toContain('write 31482000');
+    expect(pointGrouped('2.5')).toBeNull();
+    expect(pointGrouped('2000')).toBeNull();
   });
 
   it('sums cents exactly and refuses sums past 2^51', () => {

@@ -50,6 +50,18 @@ export function decimalComma(raw: string): string | null {
   return `${JSON.stringify(raw)} has a comma as its decimal mark (as a spreadsheet set to a European language saves it); settle reads a point, with commas only between thousands: ${t.replace(/\./g, '').replace(',', '.')}`;
 }
 
+/**
+ * When a whole number is written with points between thousands ("2.000", "31.482", as a
+ * spreadsheet in a European language writes two thousand), the words that say it cannot be read
+ * either way; else null. For cells that must be whole numbers (counts, students, days), where
+ * "2.000" read as 2 would be a thousand times too small.
+ */
+export function pointGrouped(raw: string): string | null {
+  const t = raw.trim();
+  if (!/^\d{1,3}(\.\d{3})+$/.test(t)) return null;
+  return `${JSON.stringify(raw)} has points between thousands or three decimals: write ${t.replace(/\./g, '')} for ${Number(t.replace(/\./g, '')).toLocaleString('en-US')}, or ${Number(t)} without the zeros`;
+}
+
 /** Parses a dollar figure written by a person ("1,800,000,000.00", "$25.5") into cents. */
 export function parseDollars(text: string): Cents | null {
   const clean = ungroup(text.trim().replace(/^\$/, ''));

@@ -1,7 +1,7 @@
 import { fiscalYearOf, fyEnd, fyLabel, fyStart, isIsoDate } from '../calendar/fiscal-year.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
-import { decimalComma, parseDollars, ungroup, type Cents } from '../money/cents.ts';
+import { decimalComma, parseDollars, pointGrouped, ungroup, type Cents } from '../money/cents.ts';
 import { capProblems } from '../errors/capped.ts';
 import { cellWhere, readCsv, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { normalDay } from './attendance.ts';
@@ -200,6 +200,8 @@ class Cells {
     if (raw === '') return this.problem(row, column, 'missing-value', `${column} is empty`, hint);
     const comma = decimalComma(raw);
     if (comma) return this.problem(row, column, 'decimal-comma', `${column}: ${comma}`, hint);
+    const points = pointGrouped(raw);
+    if (points) return this.problem(row, column, 'point-grouped', `${column}: ${points}`, hint);
     const n = Number(ungroup(raw) ?? NaN);
     if (!Number.isInteger(n) || n < 0) return this.problem(row, column, 'not-a-count', `${column} must be a whole number from 0, got ${JSON.stringify(raw)}`, hint);
     return n;
