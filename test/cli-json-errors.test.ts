@@ -31,4 +31,8 @@ it('writes a usage error the same way, and nothing to stdout without --json', as
   expect(JSON.parse(missing.out).error).toMatchObject({ kind: 'usage', exitCode: 2 });
   const text = await runCli('cost', BAD_DATE, '--district', TINY);
   expect([text.code, text.out]).toEqual([3, '']);
+  // --json with another --format: which was meant is not guessed (it printed JSON).
+  const both = await runCli('cost', PAY, '--district', TINY, '--json', '--format', 'table');
+  expect(both.code).toBe(2);
+  expect(JSON.parse(both.out).error.message).toBe('--json prints JSON, and --format table asks for table: give one of them');
 });

@@ -35,6 +35,8 @@ export type Format = 'table' | 'json' | 'xlsx';
 
 /** Reads `--format`/`--json` into one format, checking that binary formats have somewhere to go. */
 export function formatOf(opts: { format?: string; json?: boolean; out?: string }, allowed: Format[]): Format {
+  // --json is --format json: with another --format, which was meant is not known.
+  if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json prints JSON, and --format ${opts.format} asks for ${opts.format}: give one of them`);
   const f = (opts.json ? 'json' : (opts.format ?? 'table')) as Format;
   if (!allowed.includes(f)) throw new UsageError(`--format must be one of ${allowed.join(', ')}, got ${JSON.stringify(opts.format)}`);
   if (f === 'xlsx' && !opts.out) throw new UsageError('--format xlsx writes a file: add --out FILE.xlsx');
