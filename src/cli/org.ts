@@ -22,7 +22,7 @@ export function registerOrg(program: Command, io: Io): void {
     .option('--admin-name <name>', 'name of the first admin', 'Admin')
     .option('--db <file>', 'SQLite database file', 'settle.sqlite')
     .option('--database-url <url>', 'PostgreSQL connection string instead')
-    .option('--base-url <url>', 'the server\'s address, for the printed link', 'http://127.0.0.1:8787')
+    .option('--base-url <url>', 'the server\'s address, for the printed link (a server started with --port 9000 is http://127.0.0.1:9000)', 'http://127.0.0.1:8787')
     .action(async (o: OrgFlags) => {
       if (o.kind !== 'district' && o.kind !== 'union') throw new UsageError(`--kind must be district or union, got ${o.kind === undefined ? 'nothing' : `"${o.kind}"`}`);
       if (!o.name?.trim()) throw new UsageError('--name is required, e.g. --name "Los Angeles Unified"');
