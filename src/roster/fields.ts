@@ -52,8 +52,10 @@ const SYNONYMS: Record<Field, string[]> = {
   status: ['status', 'memberstatus', 'membershipstatus', 'situacion', 'estado', 'estatus'],
 };
 
+/** Lower case, accents removed: "Situación" → "situacion". */
+const folded = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 /** Letters only, lower case, accents removed: "Número de socio" → "numerodesocio". */
-const squash = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s._\-#/()º°]+/g, '');
+const squash = (h: string) => folded(h).replace(/[\s._\-#/()º°]+/g, '');
 
 /** A mapping from the header's names: each field takes the first column whose name people use for it, each column once. */
 export function suggestMapping(header: readonly string[]): Mapping {
@@ -149,7 +151,7 @@ export function readRow(cells: Record<Field, string>, line: number): { member: M
   if (email !== '' && (!EMAIL.test(email) || email.length > 254)) reject('email', 'bad-email', `"${cells.email.slice(0, 80)}" is not an email address`, 'ana.diaz@example.org');
   const mobile = cells.mobile === '' ? null : normalisePhone(cells.mobile);
   if (cells.mobile !== '' && mobile === null) reject('mobile', 'bad-phone', `"${cells.mobile.slice(0, 40)}" is not a phone number`, '(213) 555-0143, or +52 55 1234 5678 outside the US');
-  const status = cells.status === '' ? 'active' : STATUS_WORDS[cells.status.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ')];
+  const status = cells.status === '' ? 'active' : STATUS_WORDS[folded(cells.status).replace(/\s+/g, ' ')];
   if (status === undefined) reject('status', 'unknown-status', `"${cells.status.slice(0, 40)}" is not a member status`, `${STATUSES.join(', ')} (empty means active)`);
   if (rejections.length > 0 || status === undefined) return { rejections };
   const opt = (v: string) => (v === '' ? null : v);

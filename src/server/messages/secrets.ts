@@ -8,13 +8,16 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { INVITATION_DAYS } from '../auth/routes.ts';
+import { CODE_MINUTES } from '../people/member-invitations.ts';
+import { CODE_TTL_MS } from '../votes/channels/codes.ts';
 
 /**
  * How long each kind's secret works, so how long a message never sent keeps it: a voting code 10
  * minutes (CODE_TTL_MS), an invitation's sign-in code 15 (CODE_MINUTES), an invitation link 7
  * days (INVITATION_DAYS).
  */
-export const SECRET_KEEP_MS: Readonly<Record<string, number>> = { 'vote-code': 10 * 60_000, 'invitation-code': 15 * 60_000, invitation: 7 * 24 * 3600_000 };
+export const SECRET_KEEP_MS: Readonly<Record<string, number>> = { 'vote-code': CODE_TTL_MS, 'invitation-code': CODE_MINUTES * 60_000, invitation: INVITATION_DAYS * 24 * 3600_000 };
 export const SECRET_KINDS: ReadonlySet<string> = new Set(Object.keys(SECRET_KEEP_MS));
 
 const LINK = /\/invite\/[A-Za-z0-9_-]{16,}/g;
