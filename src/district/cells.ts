@@ -1,7 +1,7 @@
 import { MAX_PROBLEMS } from '../errors/capped.ts';
 import type { Problem } from '../errors/problem.ts';
 import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
-import { decimalComma, parseDollars, pointGrouped, ungroup, type Cents } from '../money/cents.ts';
+import { ambiguousNumber, parseDollars, ungroup, type Cents } from '../money/cents.ts';
 import { isIsoDate, parseFiscalYear, type FiscalYear } from '../calendar/fiscal-year.ts';
 
 /** The start of a cell a spreadsheet reads as a formula: =, +, @, or a minus sign not before a number. */
@@ -61,10 +61,8 @@ export class CellReader {
   number(row: CsvRow, column: string, opts: { min?: number; max?: number; integer?: boolean; hint: string; optional?: number }): number | null {
     const raw = row.cells[column] ?? '';
     if (raw === '' && opts.optional !== undefined) return opts.optional;
-    const comma = decimalComma(raw);
-    if (comma) return this.fail(row, column, 'decimal-comma', `${column}: ${comma}`, opts.hint);
-    const points = opts.integer ? pointGrouped(raw) : null;
-    if (points) return this.fail(row, column, 'point-grouped', `${column}: ${points}`, opts.hint);
+    const unclear = ambiguousNumber(raw, { whole: opts.integer === true });
+    if (unclear) return this.fail(row, column, unclear.code, `${column}: ${unclear.words}`, opts.hint);
     const n = Number(ungroup(raw) ?? NaN);
     const kind = opts.integer ? 'a whole number' : 'a number';
     if (raw === '' || !Number.isFinite(n) || (opts.integer && !Number.isInteger(n))) {
@@ -83,8 +81,8 @@ export class CellReader {
     const raw = row.cells[column] ?? '';
     if (raw === '' && opts.optional) return null;
     // A trillion dollars is over a hundred times LAUSD's budget; past it the cell is refused before it is read as cents.
-    const comma = decimalComma(raw);
-    if (comma) return this.fail(row, column, 'decimal-comma', `${column}: ${comma}`, opts.hint);
+    const unclear = ambiguousNumber(raw, { whole: false });
+    if (unclear) return this.fail(row, column, unclear.code, `${column}: ${unclear.words}`, opts.hint);
     if (Math.abs(Number(ungroup(raw.trim().replace(/^\$/, '')) ?? NaN)) > MAX_BUDGET_DOLLARS) {
       return this.fail(row, column, 'out-of-range', `${column} must be at most 1000000000000 (a trillion dollars), got ${raw}`, opts.hint);
     }

@@ -62,6 +62,18 @@ export function pointGrouped(raw: string): string | null {
   return `${JSON.stringify(raw)} has points between thousands or three decimals: write ${t.replace(/\./g, '')} for ${Number(t.replace(/\./g, '')).toLocaleString('en-US')}, or ${Number(t)} without the zeros`;
 }
 
+/**
+ * Why a number cell cannot be read without guessing, or null: a decimal comma (`decimal-comma`),
+ * or, for a whole number, points between thousands (`point-grouped`). Every reader of numbers
+ * people type into a spreadsheet asks this first.
+ */
+export function ambiguousNumber(raw: string, o: { whole: boolean }): { code: 'decimal-comma' | 'point-grouped'; words: string } | null {
+  const comma = decimalComma(raw);
+  if (comma) return { code: 'decimal-comma', words: comma };
+  const points = o.whole ? pointGrouped(raw) : null;
+  return points ? { code: 'point-grouped', words: points } : null;
+}
+
 /** Parses a dollar figure written by a person ("1,800,000,000.00", "$25.5") into cents. */
 export function parseDollars(text: string): Cents | null {
   const clean = ungroup(text.trim().replace(/^\$/, ''));

@@ -6,7 +6,7 @@
 import { EARLIEST_DATE, LATEST_DATE } from '../proposals/limits.ts';
 import type { Problem } from '../errors/problem.ts';
 import { isIsoDate } from '../calendar/fiscal-year.ts';
-import { decimalComma } from '../money/cents.ts';
+import { ambiguousNumber } from '../money/cents.ts';
 import { oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { FAMILY_LIMITS, HHMM } from './family-site.ts';
@@ -67,8 +67,8 @@ export class FamilyCells {
     if (v === null) return null;
     const max = column === 'latitude' ? 90 : 180;
     const hint = column === 'latitude' ? '34.0505 (decimal degrees, north positive)' : '-118.2551 (decimal degrees, west negative)';
-    const comma = decimalComma(v);
-    if (comma) return this.problem(row, column, 'decimal-comma', `${column}: ${comma}`, hint);
+    const unclear = ambiguousNumber(v, { whole: false });
+    if (unclear) return this.problem(row, column, unclear.code, `${column}: ${unclear.words}`, hint);
     if (!/^[+-]?\d{1,3}(\.\d{1,10})?$/.test(v)) return this.problem(row, column, 'bad-coordinate', v === '' ? `${column} is empty: the map needs it` : `${column} "${v.slice(0, 40)}" is not a number in decimal degrees`, hint);
     const n = Number(v);
     if (Math.abs(n) > max) return this.problem(row, column, 'bad-coordinate', `${column} ${v} is outside −${max} to ${max}`, hint);

@@ -1,7 +1,7 @@
 import { fiscalYearOf, fyEnd, fyLabel, fyStart, isIsoDate } from '../calendar/fiscal-year.ts';
 import type { Dataset } from '../district/types.ts';
 import { InvalidInput, type Problem } from '../errors/problem.ts';
-import { decimalComma, parseDollars, pointGrouped, ungroup, type Cents } from '../money/cents.ts';
+import { ambiguousNumber, parseDollars, ungroup, type Cents } from '../money/cents.ts';
 import { capProblems } from '../errors/capped.ts';
 import { cellWhere, readCsv, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { normalDay } from './attendance.ts';
@@ -198,10 +198,8 @@ class Cells {
     const raw = row.cells[column] ?? '';
     if (raw === '' && fallback !== null) return fallback;
     if (raw === '') return this.problem(row, column, 'missing-value', `${column} is empty`, hint);
-    const comma = decimalComma(raw);
-    if (comma) return this.problem(row, column, 'decimal-comma', `${column}: ${comma}`, hint);
-    const points = pointGrouped(raw);
-    if (points) return this.problem(row, column, 'point-grouped', `${column}: ${points}`, hint);
+    const unclear = ambiguousNumber(raw, { whole: true });
+    if (unclear) return this.problem(row, column, unclear.code, `${column}: ${unclear.words}`, hint);
     const n = Number(ungroup(raw) ?? NaN);
     if (!Number.isInteger(n) || n < 0) return this.problem(row, column, 'not-a-count', `${column} must be a whole number from 0, got ${JSON.stringify(raw)}`, hint);
     return n;
@@ -222,8 +220,8 @@ class Cells {
   dollars(row: CsvRow, column: string, fallback: Cents | null, opts: { min?: number; max?: number; hint: string }): Cents | null {
     const raw = row.cells[column] ?? '';
     if (raw === '') return fallback;
-    const comma = decimalComma(raw);
-    if (comma) return this.problem(row, column, 'decimal-comma', `${column}: ${comma}`, opts.hint);
+    const unclear = ambiguousNumber(raw, { whole: false });
+    if (unclear) return this.problem(row, column, unclear.code, `${column}: ${unclear.words}`, opts.hint);
     const c = parseDollars(raw);
     if (c === null) return this.problem(row, column, 'not-dollars', `${column} must be a dollar amount with at most 2 decimals, got ${JSON.stringify(raw)}`, opts.hint);
     if (opts.min === 0 && c < 0) return this.problem(row, column, 'negative', `${column} must not be negative, got ${raw}`, opts.hint);
