@@ -40,6 +40,10 @@ export class FamilyCells {
     const v = row.cells[column] ?? '';
     const odd = oddCharacter(v);
     if (odd) return this.problem(row, column, 'control-character', `${column} holds ${odd.name} at character ${odd.index + 1}: it ${PLAIN_TEXT}`, 'retype the cell as plain text');
+    // A file saved in another encoding than UTF-8 (Excel's "CSV" on Windows is Windows-1252) reaches
+    // the server with each accented letter turned into U+FFFD by the browser that read it.
+    const unread = v.indexOf('\uFFFD');
+    if (unread >= 0) return this.problem(row, column, 'not-utf8', `${column} "${v.slice(0, 40)}" holds a character that could not be read (U+FFFD, at character ${unread + 1}): the file is not saved as UTF-8, so its accented letters (é, ñ, ú) were lost`, 'save the file as "CSV UTF-8" (in Excel: Save As, CSV UTF-8) and import it again');
     if (/[\t\n\r]/.test(v)) return this.problem(row, column, 'line-break', `${column} holds a line break or a tab: a cell is one line of text`, 'put the whole cell on one line');
     return v;
   }
@@ -69,7 +73,7 @@ export class FamilyCells {
     const hint = column === 'latitude' ? '34.0505 (decimal degrees, north positive)' : '-118.2551 (decimal degrees, west negative)';
     const unclear = ambiguousNumber(v, { whole: false });
     if (unclear) return this.problem(row, column, unclear.code, `${column}: ${unclear.words}`, hint);
-    if (!/^[+-]?\d{1,3}(\.\d{1,10})?$/.test(v)) return this.problem(row, column, 'bad-coordinate', v === '' ? `${column} is empty: the map needs it` : `${column} "${v.slice(0, 40)}" is not a number in decimal degrees`, hint);
+    if (!/^[+-]?\d{1,3}(\.\d{1,20})?$/.test(v)) return this.problem(row, column, 'bad-coordinate', v === '' ? `${column} is empty: the map needs it` : `${column} "${v.slice(0, 40)}" is not a number in decimal degrees`, hint);
     const n = Number(v);
     if (Math.abs(n) > max) return this.problem(row, column, 'bad-coordinate', `${column} ${v} is outside −${max} to ${max}`, hint);
     return n;

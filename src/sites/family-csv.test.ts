@@ -108,6 +108,29 @@ describe('reading meal and partner sites', () => {
     expect(r.sites.map((s) => s.line)).toEqual([2, 3]);
   });
 
+  it('takes the same site written with a zero-width space or a direction control in its name as a duplicate (pages show names without them)', () => {
+    const hidden = withCell(LIBRARY, 2, 'Central\u200B Library');
+    const marked = withCell(LIBRARY, 2, '\u2066Central Library\u2069');
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${LIBRARY}\n${hidden}\n${marked}\n` });
+    expect(r.problems.map((p) => [p.code, p.message.includes('lines 2 and 3') || p.message.includes('lines 2 and 4')])).toEqual([['sites.duplicate', true], ['sites.duplicate', true]]);
+    expect(r.sites.map((s) => s.line)).toEqual([2]);
+  });
+
+  it('refuses a cell with U+FFFD (a file not saved as UTF-8, read by the browser), naming the cell and how to save it', () => {
+    // Windows-1252 bytes of "Biblioteca Pública" decoded as UTF-8 by the page: ú became U+FFFD.
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${withCell(LIBRARY, 2, 'Biblioteca P\uFFFDblica')}\n` });
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ code: 'sites.not-utf8', where: { line: 2, col: 2, field: 'name' } });
+    expect(r.problems[0].message).toContain('not saved as UTF-8');
+    expect(r.problems[0].hint).toContain('CSV UTF-8');
+  });
+
+  it('takes coordinates with as many decimals as a GIS or a spreadsheet formula writes (34.052234999999996)', () => {
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${withCell(withCell(LIBRARY, 4, '34.052234999999996'), 5, '-118.24368299999999')}\n` });
+    expect(r.problems).toEqual([]);
+    expect([r.sites[0].site.latitude, r.sites[0].site.longitude]).toEqual([34.052234999999996, -118.24368299999999]);
+  });
+
   it('lists every problem of a row at once: a bad date and hours that close before they open; a bad time and the same site twice', () => {
     const badDateAndHours = withCell(withCell(withCell(LIBRARY, 8, '2023-02-30'), 6, '10:00'), 7, '09:00');
     const badTime = withCell(MEAL, 6, '7:75');

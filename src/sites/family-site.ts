@@ -4,6 +4,7 @@
  * kind; a partner site has a partner kind and serves no meals; it closes after it opens). Pure:
  * read by the CSV reader (family-csv.ts) and by the routes that enter one site at a time.
  */
+import { withoutInvisible } from '../text/invisible.ts';
 
 export const FAMILY_KINDS = ['meal', 'partner'] as const;
 export const PARTNER_KINDS = ['library', 'park', 'recreation', 'other'] as const;
@@ -77,9 +78,12 @@ export function hoursRuleProblems(site: Pick<FamilySite, 'opens' | 'closes'>): F
   return site.closes <= site.opens ? [{ field: 'closes', code: 'closes-before-opens', message: `closes at ${site.closes}, which is not after it opens (${site.opens})`, hint: 'opens 08:00, closes 12:00' }] : [];
 }
 
-/** The key that makes two sites the same: name and address, case, spaces and punctuation spacing aside. */
+/**
+ * The key that makes two sites the same: name and address, case, spaces, punctuation spacing and
+ * invisible characters (src/text/invisible.ts: pages show names without them) aside.
+ */
 export const sameSiteKey = (s: Pick<FamilySite, 'name' | 'address'>): string =>
-  `${s.name.toLowerCase().replace(/\s+/g, ' ').trim()}\u0000${s.address.toLowerCase().replace(/\s*,\s*/g, ', ').replace(/\s+/g, ' ').trim()}`;
+  `${withoutInvisible(s.name).toLowerCase().replace(/\s+/g, ' ').trim()}\u0000${withoutInvisible(s.address).toLowerCase().replace(/\s*,\s*/g, ', ').replace(/\s+/g, ' ').trim()}`;
 
 /** The district's area: the box around its schools, widened by AREA_MARGIN_DEGREES on each side. */
 export interface DistrictArea { south: number; north: number; west: number; east: number }
