@@ -165,7 +165,9 @@ eachDatabase('strike days and shifts', (dialect) => {
     const same = await organizer.request('POST', `/api/pickets/days/${next}/shifts`, { worksiteId: sites[1].id, duty: 'picket', startsAt: '2026-03-03T08:00:00Z', endsAt: '2026-03-03T12:00:00Z', capacity: 4, minimum: 1 });
     expect([same.status, same.body.code]).toEqual([409, 'picket.overlaps-other-day']);
     expect(same.body.message).toContain(`shift ${late.body.shift.id} of Night before (2026-03-02), 2026-03-03T07:00:00.000Z to 2026-03-03T11:00:00.000Z`);
-    expect(same.body.hint).toBe('end it by 2026-03-03T07:00:00.000Z, or plan both shifts on one strike day');
+    // Advice that can be followed: it starts at 08:00Z, after the night shift's 07:00Z start, so not
+    // "end it by 07:00Z"; it ends at 12:00Z, after the night shift's 11:00Z end, so "start it at 11:00Z or later".
+    expect(same.body.hint).toBe('start it at 2026-03-03T11:00:00.000Z or later, or plan both shifts on one strike day');
     // Back to back (from 03:00) is not at the same time; moved to start at 02:00, it is.
     const after = await organizer.request('POST', `/api/pickets/days/${next}/shifts`, { worksiteId: sites[1].id, duty: 'picket', startsAt: '2026-03-03T11:00:00Z', endsAt: '2026-03-03T15:00:00Z', capacity: 4, minimum: 1 });
     expect(after.status).toBe(201);
