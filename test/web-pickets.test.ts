@@ -151,6 +151,26 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await Promise.all([context.close(), board.context.close(), member.context.close()]);
   }, 180_000);
 
+  it('tells a member in Spanish why a sign-up they checked in on cannot be cancelled, without the API\'s hints', async () => {
+    // member@utla.demo (NAMES[10]) is signed up on the running shift; an organizer checks them in (a new device id), so the sign-up has a check-in whatever ran before.
+    const admin = await newPage(browser, { base: web.url, phone: true });
+    await signIn(admin.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const call = await client(admin.page, web.url);
+    const got = await call<{ results: { outcome: string }[] }>('POST', '/api/pickets/check-ins', { actions: [{ id: `web-es-${Date.now()}`, shiftId, memberRowId: members[10].id, action: 'in', at: new Date().toISOString() }] });
+    expect(['recorded', 'duplicate']).toContain(got.results[0].outcome);
+    await admin.context.close();
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'member@utla.demo', DEMO_PASSWORD);
+    await page.goto(`${web.url}/workspace/pickets/me?lang=es`);
+    await page.getByRole('button', { name: /^Cancelar mi inscripción/ }).first().click();
+    await page.getByText('Usted registró su llegada en este turno, así que la inscripción se queda con su registro.', { exact: false }).waitFor();
+    const text = await page.locator('main').innerText();
+    // The server's English words and its hint for organizers are not shown.
+    expect(text).not.toContain('checked in on this shift');
+    expect(text).not.toContain('records an undo');
+    await context.close();
+  }, 120_000);
+
   it('says a member\'s strike pay in all naming the weeks it adds up, the same total as the API', async () => {
     const { page, context } = await newPage(browser, { base: web.url, phone: true });
     await signIn(page, web.url, 'member@utla.demo', DEMO_PASSWORD);

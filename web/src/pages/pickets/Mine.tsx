@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { PageProps, Session } from '../../App.tsx';
-import { api } from '../../api.ts';
+import { api, ApiError } from '../../api.ts';
 import { useLang, useMessages } from '../../i18n.ts';
 import { Pending } from '../../components/workspace/parts.tsx';
 import { useApi } from '../../components/workspace/useApi.ts';
@@ -18,6 +18,10 @@ import { cents, clock, clockSeconds, dayName } from '../../components/pickets/ti
 import type { PayDay, Shift } from '../../components/pickets/types.ts';
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
 import { pk } from './messages.ts';
+
+const MEMBER_REFUSALS = [
+  'me.refused.picket.checked-in', 'me.refused.picket.shift-full', 'me.refused.picket.overlap', 'me.refused.picket.shift-over', 'me.refused.picket.day-cancelled', 'me.refused.picket.already-signed-up',
+] as const;
 
 interface MyPickets { member: { name: string }; days: { id: number; date: string; timeZone: string }[]; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
 interface MyPay { periods: { start: string; end: string; days: PayDay[]; amountCents: number; why: string; whyEs: string; paid: boolean; paidCents: number | null }[]; totalCents: number }
@@ -38,9 +42,15 @@ function MinePage({ session }: { session: Session }) {
     try {
       setSaid({ ok: true, text: await run() });
     } catch (e) {
-      setSaid(refusal(e));
+      setSaid(memberRefusal(e));
     }
     setReload((n) => n + 1);
+  };
+  // What a member may be refused, in their language and without the API's hints (which name routes
+  // for organizers); anything else as the server words it.
+  const memberRefusal = (e: unknown): Said => {
+    const key = MEMBER_REFUSALS.find((k) => e instanceof ApiError && k === `me.refused.${e.problem.code}`);
+    return key ? { ok: false, text: t(key) } : refusal(e);
   };
   // The strike day's own date and clock (a 4:30 PM shift in Los Angeles starts on the next day in UTC).
   const dayOf = (s: Shift) => (me.state === 'done' ? me.value.days.find((d) => d.id === s.dayId) : undefined);
