@@ -73,7 +73,7 @@ export function siteProblems(site: SiteFields, prefix = ''): Problem[] {
     add('studentsAttending', 'closed-with-students', `a closed site has no students attending: studentsAttending must be 0 or null at a closed site, got ${n} (if students came, the site was open that day)`, `{"status": "closed", "studentsAttending": null}, or {"status": "supervision", "studentsAttending": ${n}} if it was open`);
   }
   if (site.status !== 'closed' && site.capacity === 0) {
-    add('capacity', 'open-without-room', `an open site (${site.status}) with capacity 0 can take no children, and the public page would show it full all day: give the children it can take, leave capacity out (null) if it is not known, or close the site`, '{"capacity": 120}, {"capacity": null} or {"status": "closed"}');
+    add('capacity', 'open-without-room', `an open site (${site.status}) with capacity 0 can take no children, so families would be sent to a site with no room: give the children it can take, leave capacity out (null) if it is not known, or close the site`, '{"capacity": 120}, {"capacity": null} or {"status": "closed"}');
   }
   if (site.status === 'closed' && (site.opens !== null || site.closes !== null)) {
     add(site.opens !== null ? 'opens' : 'closes', 'closed-with-hours', 'a closed site has no hours: leave opens and closes out (or null)', '{"status": "closed"}');
