@@ -14,6 +14,7 @@ import { generateDistrict } from '../src/district/generate/generate.ts';
 import { DEMO_PASSWORD } from '../src/server/demo.ts';
 import { Http } from './helpers/spawn-server.ts';
 import { closurePlan } from '../src/sites/cases/lausd-2023.ts';
+import { METHOD } from '../src/strike/impact.ts';
 import { axeProblems, browserSuite, launchBrowser, newPage, screenshot, sidewaysPx, signIn, webServer, type WebServer } from './helpers/browser.ts';
 
 const cents = (c: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
@@ -185,6 +186,19 @@ browserSuite('the district\'s strike-day site pages in Chromium', () => {
     expect(api.days[8].impact.studentsAttending).toBe(0);
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'sites-cost');
+    // The method, word for word as settle strike-impact gives it; and the two strikes' two dataset versions, said on the page.
+    const methodList = page.locator('h2:has-text("How it is computed") + ul li');
+    expect(await methodList.allTextContents()).toEqual(METHOD);
+    expect((await (await page.request.get(`${web.url}/api/sites/cost`)).json()).warnings.map((w: { code: string }) => w.code)).toContain('site.cost-several-datasets');
+    await page.getByText('These strike days were declared on 2 dataset versions', { exact: false }).waitFor();
+    // In Spanish: the method and the note too, not the server's English.
+    await page.goto(`${web.url}/workspace/sites/cost?lang=es`);
+    await page.getByText('Estos días de huelga se declararon sobre 2 versiones de datos', { exact: false }).waitFor();
+    const metodo = await page.locator('h2:has-text("Cómo se calcula") + ul li').allTextContents();
+    expect(metodo).toHaveLength(METHOD.length);
+    expect(metodo[6]).toBe('costo neto = ingresos perdidos − sueldo no pagado + suplentes + otros costos');
+    expect(metodo.filter((m) => METHOD.includes(m))).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     await close();
   }, 120_000);
 

@@ -19,6 +19,7 @@ interface Running { revenueLostCents: number; payNotPaidCents: number; substitut
 interface DayWarning { code: string; message: string }
 interface CostDay {
   dayId: number;
+  datasetVersionId: number;
   strike: number;
   inputs: { date: string; label: string; studentsAttending: number; classSitesWithoutAttendance: number };
   impact: Running & { date: string; studentsAttending: number; normalAttendance: number; payNotPaidCents: number; running: Running };
@@ -28,7 +29,10 @@ interface Strike {
   from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number; from: string | null; to: string | null };
   classSitesWithoutAttendance: number; attendanceNotCounted: number;
 }
-interface StrikeCost { days: CostDay[]; strikes: Strike[]; method: string[] }
+interface StrikeCost { days: CostDay[]; strikes: Strike[]; method: string[]; warnings: { code: string; message: string }[] }
+
+/** The method's lines in the page's language, in the order of the server's (src/strike/impact.ts, METHOD). */
+const METHOD_KEYS = ['cost.method.1', 'cost.method.2', 'cost.method.3', 'cost.method.4', 'cost.method.5', 'cost.method.6', 'cost.method.7'] as const;
 
 /** To the cent: "$1,234,567.89". */
 const cents = (c: number, lang: Lang) => new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
@@ -101,11 +105,13 @@ function CostPage({ session }: { session: Session }) {
       <p className="muted">{t('cost.intro')}</p>
       <Pending loaded={cost} />
       {v && v.days.length === 0 && <p>{t('cost.none')}</p>}
+      {v && v.warnings.some((w) => w.code === 'site.cost-several-datasets') && <p role="note" className="st-flag">{t('cost.severalDatasets', { n: new Set(v.days.map((d) => d.datasetVersionId)).size })}</p>}
       {v && v.strikes.map((k, i) => <StrikeTable key={k.from} id={`st-cost-${i}`} strike={k} days={v.days.filter((d) => d.strike === i)} />)}
       {v && v.days.length > 0 && (
         <>
           <h2>{t('cost.method')}</h2>
-          <ul>{v.method.map((m) => <li key={m}>{m}</li>)}</ul>
+          {/* The server's lines as they are if it ever says more than the page knows (a new line stays visible, in English). */}
+          <ul>{v.method.length === METHOD_KEYS.length ? METHOD_KEYS.map((k) => <li key={k}>{t(k)}</li>) : v.method.map((m) => <li key={m}>{m}</li>)}</ul>
         </>
       )}
     </div>
