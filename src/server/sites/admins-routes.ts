@@ -63,7 +63,7 @@ const sameSchool = (a: School, b: School) => (a.cdsCode && b.cdsCode ? a.cdsCode
  * A count of children far above what the site takes (a digit too many on a phone at 7 a.m.) would
  * show the site full to every family: refused until sent again with `confirm: true`.
  */
-async function refuseUnlikely(db: Kysely<Database>, day: SiteDayRow, row: SiteRow, children: number): Promise<void> {
+async function refuseUnlikely(db: Kysely<Database>, day: SiteDayRow, row: SiteRow, children: number, adults: number): Promise<void> {
   const enrolled = enrollmentBySchool(await datasetOfVersion(db, day.dataset_version_id)).get(row.school_id) ?? null;
   const limit = likelyChildrenLimit(row.capacity, enrolled);
   if (limit === null || children <= limit) return;
@@ -71,7 +71,7 @@ async function refuseUnlikely(db: Kysely<Database>, day: SiteDayRow, row: SiteRo
   throw new ApiError(422, {
     code: 'sites.count-unlikely', where: { field: 'childrenPresent' },
     message: `${children} children present at ${row.name} (${row.school_id}) is more than ${known}: check the count; if it is right, send it again with confirm`,
-    hint: `{"childrenPresent": ${Math.min(children, row.capacity ?? limit)}, "adultsPresent": 6}, or the same count with "confirm": true`,
+    hint: `{"childrenPresent": ${Math.min(children, row.capacity ?? limit)}, "adultsPresent": ${adults}}, or the same count with "confirm": true`,
   });
 }
 
@@ -151,7 +151,7 @@ export function adminRoutes(app: OpenAPIHono<AppEnv>): void {
       if (row.status === 'closed') throw conflict('sites.closed', `${row.name} (${schoolId}) is closed on ${day.label} (${day.date}): no children or adults are counted at a closed site`, 'if the site is open after all, ask the district\'s planners to change its status first (PATCH /api/sites/days/{dayId}/sites/{schoolId} {"status": "supervision", …})');
       const problems = await attendanceProblems(tx, day, [{ schoolId, name: row.name, studentsAttending: b.studentsAttending }], 'studentsAttending');
       if (problems.length > 0) throw invalidContent(problems);
-      if (!b.confirm) await refuseUnlikely(tx, day, row, b.childrenPresent);
+      if (!b.confirm) await refuseUnlikely(tx, day, row, b.childrenPresent, b.adultsPresent);
       const before = { childrenPresent: row.children_present, adultsPresent: row.adults_present, ...(b.studentsAttending !== undefined ? { studentsAttending: row.students_attending } : {}) };
       const after = { childrenPresent: b.childrenPresent, adultsPresent: b.adultsPresent, ...(b.studentsAttending !== undefined ? { studentsAttending: b.studentsAttending } : {}) };
       const columns = { children_present: b.childrenPresent, adults_present: b.adultsPresent, counted_at: at, ...(b.studentsAttending !== undefined ? { students_attending: b.studentsAttending } : {}) };

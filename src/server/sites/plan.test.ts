@@ -291,6 +291,8 @@ eachDatabase('the site plan of a strike day', (dialect) => {
     expect([typo.status, typo.body.code, typo.body.where?.field]).toEqual([422, 'sites.count-unlikely', 'childrenPresent']);
     expect(typo.body.message).toContain('100000 children present at Alder Elementary (E1) is more than');
     expect(typo.body.message).toContain('the 320 students enrolled there');
+    // The hint repeats the adults sent (2), not a made-up number; the children at most the enrollment-based limit.
+    expect(typo.body.hint).toMatch(/^\{"childrenPresent": \d+, "adultsPresent": 2\}, or the same count with "confirm": true$/);
     expect((await site('E1')).childrenPresent).toBe(10);
     const sure = await admin.request('POST', `/api/sites/days/${dayId}/sites/E1/counts`, { childrenPresent: 1000, adultsPresent: 2, confirm: true });
     expect([sure.status, sure.body.site.childrenPresent]).toEqual([200, 1000]);
