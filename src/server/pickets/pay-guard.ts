@@ -48,7 +48,7 @@ export async function keepPaidWeeks(tx: Tx, orgId: number, change: { date: strin
       code: 'strikepay.week-paid',
       message: `${paidAs(week, own)}; ${change.what} would change what members were paid for it`,
       where: { field: change.field },
-      hint: 'a correction for a paid week is paid outside the payout files; to stop check-ins on a day, set its shifts\' capacity and minimum to 0 ({"capacity": 0, "minimum": 0})',
+      hint: 'a correction for a paid week is paid outside the payout files; a check-in recorded after the payout shows on the week\'s ledger as differing from what was paid',
     });
   }
   const dates = (await strikeDays(tx, orgId)).map((d) => d.date).filter((d) => d !== change.date);

@@ -328,6 +328,8 @@ eachDatabase('strike pay', (dialect) => {
     const cancel = await organizer.request('PATCH', `/api/pickets/days/${day['2019-01-21']}`, { cancelled: true });
     // Ana, Cy and Dee were checked in on the 21st: 3 members.
     expect([cancel.status, cancel.body.code, cancel.body.message]).toEqual([409, 'picket.day-has-check-ins', '3 members were checked in on 2019-01-21: it stays a strike day, because their check-ins count for strike pay']);
+    expect(cancel.body.hint).toContain('a check-in timed more than 30 minutes after its shift\'s end is refused');
+    expect(cancel.body.hint).toContain('{"capacity": 0, "minimum": 0}) stop new sign-ups');
     // The picket shift of the 22nd ending an hour later: stored, the file would not count Ana's
     // check-in to its new end. Then back to 17:30Z, the world of the hand derivations.
     const picket = `/api/pickets/shifts/${shift['2019-01-22'].picket}`;
@@ -416,6 +418,8 @@ eachDatabase('strike pay', (dialect) => {
     // A new day in the paid week would count for its check-ins and exceptions.
     const inPaid = await admin.request('POST', '/api/pickets/days', { date: '2019-01-23', label: 'Late' });
     expect([inPaid.status, inPaid.body.code, inPaid.body.where?.field]).toEqual([409, 'strikepay.week-paid', 'date']);
+    // The hint says what is true: check-ins after the payout are not stopped, they show as differing (a capacity of 0 stops only sign-ups).
+    expect(inPaid.body.hint).toBe('a correction for a paid week is paid outside the payout files; a check-in recorded after the payout shows on the week\'s ledger as differing from what was paid');
     expect(inPaid.body.message).toContain('the week of 2019-01-21 was paid out');
     // The first week (14 January) is paid too, carried into the file of 21 January (firstWeek with-next):
     // a day declared in it (Saturday 19 January) would change what that file paid.

@@ -115,7 +115,7 @@ export function dayRoutes(app: OpenAPIHono<AppEnv>): void {
         // A day members picketed stays: strike pay is worked out from its check-ins, and a
         // cancelled day counts for nobody (a paid week would no longer match its payout file).
         const n = await checkedInOn(tx, d.id);
-        if (n > 0) throw conflict('picket.day-has-check-ins', `${n === 1 ? '1 member was' : `${n.toLocaleString('en-US')} members were`} checked in on ${d.date}: it stays a strike day, because their check-ins count for strike pay`, 'to end the day early, set its shifts\' capacity and minimum to 0 (PATCH /api/pickets/shifts/{shiftId} {"capacity": 0, "minimum": 0}) and tell members from the board; check-ins after a shift\'s end are refused anyway');
+        if (n > 0) throw conflict('picket.day-has-check-ins', `${n === 1 ? '1 member was' : `${n.toLocaleString('en-US')} members were`} checked in on ${d.date}: it stays a strike day, because their check-ins count for strike pay`, 'to end the day early, tell members from the board: a check-in timed more than 30 minutes after its shift\'s end is refused, and a shift\'s capacity and minimum set to 0 (PATCH /api/pickets/shifts/{shiftId} {"capacity": 0, "minimum": 0}) stop new sign-ups');
       }
       if (b.cancelled !== undefined && b.cancelled !== (d.cancelled_at !== null)) {
         await keepPaidWeeks(tx, actor.org.id, { date: d.date, counts: !b.cancelled, what: `${b.cancelled ? 'cancelling' : 'restoring'} ${d.date}`, field: 'cancelled' });

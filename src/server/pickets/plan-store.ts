@@ -173,19 +173,22 @@ export async function refuseOtherDayOverlap(db: Db, orgId: number, dayId: number
   for (const span of spans) {
     const other = others.find((o) => o.starts_at < span.endsAt && o.ends_at > span.startsAt);
     if (other) {
-      throw conflict('picket.overlaps-other-day', `a shift from ${span.startsAt} to ${span.endsAt} would be at the same time as shift ${other.id} of ${other.label} (${other.date}), ${other.starts_at} to ${other.ends_at}: a moment belongs to one strike day, or a member on both would be paid for it twice`, overlapHint(span, other));
+      const day = await db.selectFrom('strike_days').select('date').where('id', '=', dayId).where('organization_id', '=', orgId).executeTakeFirstOrThrow();
+      throw conflict('picket.overlaps-other-day', `a shift from ${span.startsAt} to ${span.endsAt} would be at the same time as shift ${other.id} of ${other.label} (${other.date}), ${other.starts_at} to ${other.ends_at}: a moment belongs to one strike day, or a member on both would be paid for it twice`, overlapHint(span, other, day.date));
     }
   }
 }
 
 /**
- * Advice that can be followed: end the new shift by the other's start only if that is after the
- * new one's own start; start it at the other's end only if that is before its own end.
+ * Advice that can be followed. A shift starts on its own strike day's date, so the new one may end
+ * by the other's start when that is after its own start, and may start at the other's end only
+ * when the other is the night before's (its end falls on this day); else the other shift is what
+ * can change.
  */
-function overlapHint(span: { startsAt: string; endsAt: string }, other: { starts_at: string; ends_at: string }): string {
+function overlapHint(span: { startsAt: string; endsAt: string }, other: { id: number; label: string; date: string; starts_at: string; ends_at: string }, date: string): string {
   const ways = [
     ...(other.starts_at > span.startsAt ? [`end it by ${other.starts_at}`] : []),
-    ...(other.ends_at < span.endsAt ? [`start it at ${other.ends_at} or later`] : []),
+    ...(other.date < date && other.ends_at < span.endsAt ? [`start it at ${other.ends_at} or later`] : []),
   ];
-  return `${[...ways, 'plan both shifts on one strike day'].join(', or ')}`;
+  return [...ways, `change or remove shift ${other.id} of ${other.label} (${other.date})`].join(', or ');
 }

@@ -166,13 +166,18 @@ eachDatabase('strike days and shifts', (dialect) => {
     expect([same.status, same.body.code]).toEqual([409, 'picket.overlaps-other-day']);
     expect(same.body.message).toContain(`shift ${late.body.shift.id} of Night before (2026-03-02), 2026-03-03T07:00:00.000Z to 2026-03-03T11:00:00.000Z`);
     // Advice that can be followed: it starts at 08:00Z, after the night shift's 07:00Z start, so not
-    // "end it by 07:00Z"; it ends at 12:00Z, after the night shift's 11:00Z end, so "start it at 11:00Z or later".
-    expect(same.body.hint).toBe('start it at 2026-03-03T11:00:00.000Z or later, or plan both shifts on one strike day');
+    // "end it by 07:00Z"; the night shift is the day before's and ends at 11:00Z (03:00 on the 3rd),
+    // before this one's 12:00Z end, so "start it at 11:00Z or later"; or change the night shift.
+    expect(same.body.hint).toBe(`start it at 2026-03-03T11:00:00.000Z or later, or change or remove shift ${late.body.shift.id} of Night before (2026-03-02)`);
     // Back to back (from 03:00) is not at the same time; moved to start at 02:00, it is.
     const after = await organizer.request('POST', `/api/pickets/days/${next}/shifts`, { worksiteId: sites[1].id, duty: 'picket', startsAt: '2026-03-03T11:00:00Z', endsAt: '2026-03-03T15:00:00Z', capacity: 4, minimum: 1 });
     expect(after.status).toBe(201);
     const moved = await organizer.request('PATCH', `/api/pickets/shifts/${after.body.shift.id}`, { startsAt: '2026-03-03T10:00:00Z' });
     expect([moved.status, moved.body.code]).toEqual([409, 'picket.overlaps-other-day']);
+    // From the night before (22:00 on the 2nd to 06:00 on the 3rd, 06:00Z–14:00Z) around the next day's 11:00Z–15:00Z:
+    // it may end by 11:00Z; it may not start at 15:00Z (07:00 on the 3rd, not its day).
+    const around = await organizer.request('POST', `/api/pickets/days/${night}/shifts`, { worksiteId: sites[1].id, duty: 'picket', startsAt: '2026-03-03T06:00:00Z', endsAt: '2026-03-03T14:00:00Z', capacity: 4, minimum: 1 });
+    expect([around.status, around.body.hint]).toEqual([409, `end it by 2026-03-03T11:00:00.000Z, or change or remove shift ${after.body.shift.id} of Next day (2026-03-03)`]);
     // A template of 02:00–04:00 at every site: refused whole, previewed or applied.
     const early = [{ duty: 'picket', start: '02:00', end: '04:00', capacity: 4, minimum: 1 }];
     for (const preview of [true, false]) {
