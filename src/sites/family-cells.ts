@@ -7,6 +7,7 @@ import { EARLIEST_DATE, LATEST_DATE } from '../proposals/limits.ts';
 import type { Problem } from '../errors/problem.ts';
 import { isIsoDate } from '../calendar/fiscal-year.ts';
 import { ambiguousNumber } from '../money/cents.ts';
+import { looksEmpty } from '../text/invisible.ts';
 import { oddCharacter, PLAIN_TEXT } from '../text/plain-text.ts';
 import { cellWhere, type CsvRow, type CsvTable } from '../text/csv.ts';
 import { FAMILY_LIMITS, HHMM } from './family-site.ts';
@@ -51,7 +52,8 @@ export class FamilyCells {
   text(row: CsvRow, column: string, o: { max: number; required: boolean; hint: string }): string | null {
     const v = this.raw(row, column);
     if (v === null) return null;
-    if (o.required && v === '') return this.problem(row, column, 'empty', `${column} is empty: every site needs one`, o.hint);
+    // Nothing but zero-width or direction characters is empty too, as the routes that enter one site say (src/text/invisible.ts).
+    if (o.required && looksEmpty(v)) return this.problem(row, column, 'empty', v === '' ? `${column} is empty: every site needs one` : `${column} has no visible text (only zero-width or direction characters such as U+200B): every site needs one`, o.hint);
     if ([...v].length > o.max) return this.problem(row, column, 'too-long', `${column} is ${[...v].length} characters long; the most is ${o.max}`, o.hint);
     return v;
   }
@@ -73,6 +75,7 @@ export class FamilyCells {
     const hint = column === 'latitude' ? '34.0505 (decimal degrees, north positive)' : '-118.2551 (decimal degrees, west negative)';
     const unclear = ambiguousNumber(v, { whole: false });
     if (unclear) return this.problem(row, column, unclear.code, `${column}: ${unclear.words}`, hint);
+    if (/^[+-]?\d{1,3}\.\d{21,}$/.test(v)) return this.problem(row, column, 'bad-coordinate', `${column} "${v.slice(0, 40)}" has ${v.split('.')[1].length} decimals; the most is 20`, hint);
     if (!/^[+-]?\d{1,3}(\.\d{1,20})?$/.test(v)) return this.problem(row, column, 'bad-coordinate', v === '' ? `${column} is empty: the map needs it` : `${column} "${v.slice(0, 40)}" is not a number in decimal degrees`, hint);
     const n = Number(v);
     if (Math.abs(n) > max) return this.problem(row, column, 'bad-coordinate', `${column} ${v} is outside −${max} to ${max}`, hint);
@@ -117,7 +120,7 @@ export class FamilyCells {
   languages(row: CsvRow, column: string): string[] | null {
     const v = this.raw(row, column);
     if (v === null) return null;
-    const list = [...new Set(v.split(';').map((l) => l.trim()).filter((l) => l !== ''))];
+    const list = [...new Set(v.split(';').map((l) => l.trim()).filter((l) => !looksEmpty(l)))];
     const long = list.find((l) => [...l].length > FAMILY_LIMITS.language);
     if (long !== undefined) return this.problem(row, column, 'too-long', `${column}: "${long.slice(0, 40)}…" is longer than ${FAMILY_LIMITS.language} characters (languages are separated by ;)`, 'English;Spanish;Korean');
     if (list.length > FAMILY_LIMITS.languages) return this.problem(row, column, 'too-many-languages', `${column} lists ${list.length} languages; the most is ${FAMILY_LIMITS.languages}`, 'English;Spanish;Korean');

@@ -125,10 +125,19 @@ describe('reading meal and partner sites', () => {
     expect(r.problems[0].hint).toContain('CSV UTF-8');
   });
 
-  it('takes coordinates with as many decimals as a GIS or a spreadsheet formula writes (34.052234999999996)', () => {
+  it('takes coordinates with as many decimals as a GIS or a spreadsheet formula writes (34.052234999999996), and says the limit past 20', () => {
     const r = readFamilySitesCsv({ text: `${HEADER}\n${withCell(withCell(LIBRARY, 4, '34.052234999999996'), 5, '-118.24368299999999')}\n` });
     expect(r.problems).toEqual([]);
     expect([r.sites[0].site.latitude, r.sites[0].site.longitude]).toEqual([34.052234999999996, -118.24368299999999]);
+    const long = readFamilySitesCsv({ text: `${HEADER}\n${withCell(LIBRARY, 4, '34.000000000000000000001')}\n` });
+    expect(long.problems.map((p) => [p.code, p.message])).toEqual([['sites.bad-coordinate', 'latitude "34.000000000000000000001" has 21 decimals; the most is 20']]);
+  });
+
+  it('refuses a name or address of nothing but zero-width or direction characters, as entering one site does; drops such a language', () => {
+    const r = readFamilySitesCsv({ text: `${HEADER}\n${withCell(withCell(LIBRARY, 2, '\u200B\u200B'), 3, '\u2066\u2069')}\n${withCell(MEAL, 12, 'English;\u200B')}\n` });
+    expect(r.problems.map((p) => [p.code, p.where?.field])).toEqual([['sites.empty', 'name'], ['sites.empty', 'address']]);
+    expect(r.problems[0].message).toContain('no visible text');
+    expect(r.sites.map((s) => [s.line, s.site.languages])).toEqual([[3, ['English']]]);
   });
 
   it('lists every problem of a row at once: a bad date and hours that close before they open; a bad time and the same site twice', () => {
