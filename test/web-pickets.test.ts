@@ -168,7 +168,33 @@ browserSuite('the strike-morning pages in Chromium', () => {
     // The server's English words and its hint for organizers are not shown.
     expect(text).not.toContain('checked in on this shift');
     expect(text).not.toContain('records an undo');
-    await context.close();
+    // Two alternate duties with room on a later strike day; an organizer removes the first while the page is open.
+    const later = await newPage(browser, { base: web.url, phone: true });
+    await signIn(later.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const organizer = await client(later.page, web.url);
+    // A date with no strike day yet (the demo has some ahead).
+    const { days } = await organizer<{ days: { date: string }[] }>('GET', '/api/pickets/days');
+    let date = '';
+    for (let k = 40; !date || days.some((d) => d.date === date); k += 1) date = new Date(Date.now() + k * 86_400_000).toISOString().slice(0, 10);
+    const { day } = await organizer<{ day: { id: number } }>('POST', '/api/pickets/days', { date, label: 'Later strike day', timeZone: 'UTC' });
+    const duty = (place: string, hour: number) => organizer<{ shift: { id: number } }>('POST', `/api/pickets/days/${day.id}/shifts`, { place, duty: 'food', startsAt: `${date}T${hour}:00:00Z`, endsAt: `${date}T${hour + 1}:00:00Z`, capacity: 5, minimum: 0 });
+    const gone = await duty('Union hall kitchen', 14);
+    await duty('Union hall pantry', 17);
+    await page.reload();
+    const signUp = (place: string) => page.getByRole('button', { name: new RegExp(`^Inscribirme en Comida, ${place}`) });
+    await signUp('Union hall kitchen').waitFor();
+    await organizer('DELETE', `/api/pickets/shifts/${gone.shift.id}`);
+    await signUp('Union hall kitchen').click();
+    await page.getByText('Ese turno o esa inscripción ya no existe', { exact: false }).waitFor();
+    expect(await page.locator('.ro-said').innerText()).not.toMatch(/that you can see|GET \/api/);
+    // No signal: sign-ups are not queued, and the page says so rather than "Failed to fetch" (once the list has loaded again).
+    await signUp('Union hall pantry').waitFor();
+    await context.setOffline(true);
+    await signUp('Union hall pantry').click();
+    await page.getByText('No hay conexión con el servidor: no se cambió nada.', { exact: false }).waitFor();
+    expect(await page.locator('.ro-said').innerText()).not.toContain('Failed to fetch');
+    await context.setOffline(false);
+    await Promise.all([context.close(), later.context.close()]);
   }, 120_000);
 
   it('says a member\'s strike pay in all naming the weeks it adds up, the same total as the API', async () => {

@@ -21,6 +21,8 @@ import { pk } from './messages.ts';
 
 const MEMBER_REFUSALS = [
   'me.refused.picket.checked-in', 'me.refused.picket.shift-full', 'me.refused.picket.overlap', 'me.refused.picket.shift-over', 'me.refused.picket.day-cancelled', 'me.refused.picket.already-signed-up',
+  // A shift removed, or a sign-up cancelled on another phone, since the page was loaded.
+  'me.refused.not-found',
 ] as const;
 
 interface MyPickets { member: { name: string }; days: { id: number; date: string; timeZone: string }[]; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
@@ -49,7 +51,9 @@ function MinePage({ session }: { session: Session }) {
   // What a member may be refused, in their language and without the API's hints (which name routes
   // for organizers); anything else as the server words it.
   const memberRefusal = (e: unknown): Said => {
-    const key = MEMBER_REFUSALS.find((k) => e instanceof ApiError && k === `me.refused.${e.problem.code}`);
+    // fetch rejects with a TypeError when there is no network ("Failed to fetch"): sign-ups are not queued, so nothing changed.
+    if (!(e instanceof ApiError)) return e instanceof TypeError ? { ok: false, text: t('me.refused.network') } : refusal(e);
+    const key = MEMBER_REFUSALS.find((k) => k === `me.refused.${e.problem.code}`);
     return key ? { ok: false, text: t(key) } : refusal(e);
   };
   // The strike day's own date and clock (a 4:30 PM shift in Los Angeles starts on the next day in UTC).
