@@ -29,7 +29,7 @@ interface Strike {
   from: string; to: string; datasetVersionIds: number[]; totals: Running & { days: number; from: string | null; to: string | null };
   classSitesWithoutAttendance: number; attendanceNotCounted: number;
 }
-interface StrikeCost { days: CostDay[]; strikes: Strike[]; method: string[]; warnings: { code: string; message: string }[] }
+interface StrikeCost { days: CostDay[]; strikes: Strike[]; method: string[]; warnings: DayWarning[] }
 
 /** The method's lines in the page's language, in the order of the server's (src/strike/impact.ts, METHOD). */
 const METHOD_KEYS = ['cost.method.1', 'cost.method.2', 'cost.method.3', 'cost.method.4', 'cost.method.5', 'cost.method.6', 'cost.method.7'] as const;
