@@ -52,7 +52,7 @@ function worstCase(): string {
   }
   return `${lines.join('\n')}\n`;
 }
-const ONE_TERM = 'id: preview\ntitle: Preview\nparty: union\nunit: SEIU99\ndate: 2023-03-01\nterm: { start: 2022-07-01, end: 2025-06-30 }\nterms:\n  - { kind: raise, pct: 3, effective: 2023-07-01 }\n';
+const ONE_TERM = 'id: preview\ntitle: Preview\nparty: union\nunit: SEIU99\ndate: 2019-03-01\nterm: { start: 2018-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 3, effective: 2019-07-01 }\n';
 
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
