@@ -1,7 +1,8 @@
 -- wrk's script for bench/checkins.ts: one check-in per request, as actionMaker
 -- (test/helpers/checkin-load.ts) makes them. Each of wrk's threads takes its own share of the
 -- members (every T-th, from its own index) and goes round them: in, out, in, out…, each action
--- under a new device id (`<run>-<thread>-<n>`), with the code of the current window.
+-- under a new device id (the time, then `<run>-<thread>-<n>` and a random part, in time order
+-- as the web app makes them), with the code of the current window.
 -- args: the members file (cookie, CSRF token, shift id per line, tab-separated), the codes
 -- file (window, shift id, code per line), the run's name, the number of threads.
 local threads = {}
@@ -39,8 +40,10 @@ function request()
   local action = (math.floor(n / count) % 2 == 0) and "in" or "out"
   local now = os.time()
   local code = codes[tostring(math.floor(now / 300)) .. " " .. m.shift]
-  local body = string.format('{"actions":[{"id":"%s-%d-%08d","shiftId":%s,"action":"%s","at":"%s","code":"%s"}]}',
-    run, index, n, m.shift, action, os.date("!%Y-%m-%dT%H:%M:%S.000Z", now), code)
+  -- The id as the web app makes it (web/src/components/pickets/queue.ts, actionId): the time in
+  -- milliseconds (here the second and a count) in 12 hex digits, then a random part.
+  local body = string.format('{"actions":[{"id":"%012x-%s-%d-%08d-%08x","shiftId":%s,"action":"%s","at":"%s","code":"%s"}]}',
+    now * 1000 + n % 1000, run, index, n, math.random(0, 0x7fffffff), m.shift, action, os.date("!%Y-%m-%dT%H:%M:%S.000Z", now), code)
   n = n + 1
   return wrk.format("POST", "/api/pickets/check-ins", { ["Content-Type"] = "application/json", ["Cookie"] = m.cookie, ["X-CSRF-Token"] = m.csrf }, body)
 end

@@ -2,7 +2,8 @@
  * Check-ins per second (issue 14, point 5): a spawned `settle serve` on SQLite, then PostgreSQL,
  * answering POST /api/pickets/check-ins from a loopback load generator (wrk where it is installed,
  * else autocannon: bench/loadgen.ts; 100 connections, one check-in per request: a signed-in
- * member with the site's code, each request a new device id), for SETTLE_BENCH_SECONDS (default
+ * member with the site's code, each request a new device id in time order, as the web app makes
+ * them: web/src/components/pickets/action-id.ts), for SETTLE_BENCH_SECONDS (default
  * 60) each. Prints check-ins per second
  * (answered 200 with outcome `recorded`, after a durable commit), the median and p99 latency,
  * then the group-commit writer alone (batches of 1,000 in one transaction each, no HTTP).

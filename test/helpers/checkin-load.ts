@@ -41,7 +41,7 @@ export async function seedMorning(options: OpenOptions, dialect: SqlDialect, per
   }
 }
 
-/** Round-robin over the members: in, out, in, out… each with a fresh device id (`${run}-${n}`). */
+/** Round-robin over the members: in, out, in, out… each with a fresh device id (the time, then `${run}-${n}`). */
 export function actionMaker(l: Loader, run: string) {
   let n = 0;
   let cachedWindow = -1;
@@ -57,7 +57,8 @@ export function actionMaker(l: Loader, run: string) {
     }
     let code = codes.get(member.shiftId);
     if (!code) codes.set(member.shiftId, (code = codeFor(member.secret, w)));
-    const id = `${run}-${String(k).padStart(8, '0')}`;
+    // In time order, as the web app makes them (web/src/components/pickets/queue.ts, actionId).
+    const id = `${nowMs.toString(16).padStart(12, '0')}-${run}-${String(k).padStart(8, '0')}`;
     const action = Math.floor(k / l.members.length) % 2 === 0 ? 'in' : 'out';
     return { member, id, body: JSON.stringify({ actions: [{ id, shiftId: member.shiftId, action, at: new Date(nowMs).toISOString(), code }] }) };
   };

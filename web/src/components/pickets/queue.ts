@@ -1,6 +1,6 @@
 /**
  * Check-ins made on this device, kept until the server has them. Each action gets an id made
- * here (crypto.randomUUID) and the time on the device, and is kept in localStorage, so a reload
+ * here (`actionId`) and the time on the device, and is kept in localStorage, so a reload
  * or a lost signal loses nothing; it is sent when the network is back (the `online` event) and
  * retried with a growing wait (1 s, 2 s, 4 s … at most 30 s). The server stores an action once
  * per id, so sending one twice is harmless. Its answer per action is kept: recorded, or refused
@@ -9,6 +9,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { api, ApiError } from '../../api.ts';
+import { actionId } from './action-id.ts';
 
 export interface Queued { id: string; shiftId: number; action: 'in' | 'out' | 'undo'; at: string; memberRowId?: number; code?: string; who: string }
 export interface Answered extends Queued { outcome: 'recorded' | 'duplicate' | 'refused'; reason?: string; sentAt: string }
@@ -43,7 +44,7 @@ export function onSent(l: () => void): () => void {
 }
 
 export function enqueue(a: Omit<Queued, 'id' | 'at'> & { at?: string }): Queued {
-  const q: Queued = { ...a, id: crypto.randomUUID(), at: a.at ?? new Date().toISOString() };
+  const q: Queued = { ...a, id: actionId(), at: a.at ?? new Date().toISOString() };
   set({ waiting: [...state.waiting, q] });
   void flush();
   return q;
