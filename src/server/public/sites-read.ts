@@ -11,7 +11,7 @@ import { servesDay } from '../sites/family-store.ts';
 
 export interface ShownDay { dayId: number; publicationId: number; day: PublicDay }
 
-/** The publications state: changes with every publication, every day cancelled or restored, every meal or partner site removed or changed, and every site closed or opened again. */
+/** The publications state: changes with every publication, every day cancelled or restored, and every meal or partner site removed or changed. */
 export async function publicationsState(db: Kysely<Database>): Promise<string> {
   const r = await db
     .selectNoFrom((eb) => [
@@ -20,11 +20,9 @@ export async function publicationsState(db: Kysely<Database>): Promise<string> {
       eb.selectFrom('site_days').select((e) => e.fn.count('cancelled_at').as('n')).as('cn'),
       eb.selectFrom('family_sites').select((e) => e.fn.count('removed_at').as('n')).as('fn'),
       eb.selectFrom('family_sites').select((e) => e.fn.max('updated_at').as('m')).as('fm'),
-      eb.selectFrom('site_statuses').select((e) => e.fn.countAll().as('n')).where('status', '=', 'closed').as('sn'),
-      eb.selectFrom('site_statuses').select((e) => e.fn.max('version').as('m')).where('status', '=', 'closed').as('sm'),
     ])
     .executeTakeFirst();
-  return [...[r?.pn, r?.pm, r?.cn, r?.fn, r?.sn, r?.sm].map((x) => Number(x ?? 0)), r?.fm ?? ''].join('.');
+  return [...[r?.pn, r?.pm, r?.cn, r?.fn].map((x) => Number(x ?? 0)), r?.fm ?? ''].join('.');
 }
 
 /** The newest publication of each day not cancelled (highest plan version, then latest), newest date first. */
@@ -50,7 +48,6 @@ export async function publishedDays(db: Kysely<Database>): Promise<ShownDay[]> {
     if (day) days.push({ dayId: Number(row.day_id), publicationId: Number(s.id), day });
   }
   await leaveOutNotServing(db, days);
-  await leaveOutClosed(db, days);
   return days.sort((a, b) => b.day.date.localeCompare(a.day.date) || b.day.publishedAt.localeCompare(a.day.publishedAt));
 }
 
@@ -75,21 +72,6 @@ async function leaveOutNotServing(db: Kysely<Database>, days: ShownDay[]): Promi
   for (const d of days) {
     const kept = d.day.familySites.filter((f) => serves(f.id, d.day.date));
     if (kept.length < d.day.familySites.length) d.day = { ...d.day, familySites: kept };
-  }
-}
-
-/**
- * A school closed since its day was published is left out at once too (and counted among the
- * closed), so a family is not sent to a school that no longer takes children; opened again, it
- * shows as published. Other changes to a site wait for the next publication.
- */
-async function leaveOutClosed(db: Kysely<Database>, days: ShownDay[]): Promise<void> {
-  if (days.length === 0) return;
-  const rows = await db.selectFrom('site_statuses').select(['day_id', 'school_id']).where('status', '=', 'closed').where('day_id', 'in', days.map((d) => d.dayId)).execute();
-  const closed = new Set(rows.map((r) => `${Number(r.day_id)} ${r.school_id}`));
-  for (const d of days) {
-    const open = d.day.sites.filter((x) => !closed.has(`${d.dayId} ${x.schoolId}`));
-    if (open.length < d.day.sites.length) d.day = { ...d.day, sites: open, closedSites: d.day.closedSites + (d.day.sites.length - open.length) };
   }
 }
 

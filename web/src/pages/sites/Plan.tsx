@@ -61,7 +61,7 @@ function PlanPage({ session, query }: { session: Session; query: URLSearchParams
         <section aria-label={day.label} className="card">
           <p>{t('day.facts', { open: count(day.sites?.open ?? 0, lang), closed: count(day.sites?.closed ?? 0, lang), flagged: count(day.sites?.flagged ?? 0, lang), version: day.version })}</p>
           <p>{day.publishedVersion === null ? t('day.unpublished') : t('day.published', { version: day.publishedVersion })}
-            {day.publishedVersion !== null && unpublished(day) ? ` ${t('day.changedSince', { version: day.version })}` : ''}</p>
+            {day.publishedVersion !== null && unpublished(day) ? ` ${t('day.changedSince', { version: day.version, published: day.publishedVersion })}` : ''}</p>
           {plans && !day.cancelled && unpublished(day) && (
             <button type="button" onClick={() => void act(async () => {
               const p = await api<{ publication: { planVersion: number } }>('POST', `/api/sites/days/${day.id}/publish`);
