@@ -197,6 +197,34 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await Promise.all([context.close(), later.context.close()]);
   }, 120_000);
 
+  it('refuses, on its own, an action the server cannot read, and sends the check-ins queued behind it (they were held back for good)', async () => {
+    // A queue kept on the phone (as an older page left it): a seven-digit code, then a check-in with the shift's code now.
+    const admin = await newPage(browser, { base: web.url, phone: true });
+    await signIn(admin.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const { codes } = await (await client(admin.page, web.url))<{ codes: { code: string; from: string; to: string }[] }>('GET', `/api/pickets/shifts/${shiftId}/codes`);
+    await admin.context.close();
+    const now = Date.now();
+    const code = codes.find((c) => Date.parse(c.from) <= now && now < Date.parse(c.to))!.code;
+    const stamp = `${now.toString(16).padStart(12, '0')}-queue`;
+    const queued = [
+      { id: `${stamp}-bad`, shiftId, action: 'in', at: new Date(now - 60_000).toISOString(), code: '6543901', who: 'Mis turnos' },
+      { id: `${stamp}-good`, shiftId, action: 'in', at: new Date(now - 30_000).toISOString(), code, who: 'Mis turnos' },
+    ];
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'member@utla.demo', DEMO_PASSWORD);
+    await page.goto(`${web.url}/workspace/pickets/me?lang=es`);
+    await page.evaluate((q) => localStorage.setItem('settle.pickets.queue', JSON.stringify(q)), queued);
+    await page.reload();
+    // The page sends what the phone kept: the unreadable one is refused, in Spanish; the other is recorded.
+    await page.getByText('No registrado: Mis turnos: el servidor no pudo leerlo (un código tiene seis cifras): hágalo de nuevo').waitFor();
+    await page.getByText('Nada pendiente: el servidor tiene todos los registros.').waitFor();
+    const stored = await web.server.deps.db.selectFrom('picket_actions').select('device_action_id').where('device_action_id', 'in', queued.map((a) => a.id)).execute();
+    expect(stored.map((r) => r.device_action_id)).toEqual([`${stamp}-good`]);
+    // The server's English is not shown on the Spanish page.
+    expect(await page.locator('main').innerText()).not.toContain('must be the six digits');
+    await context.close();
+  }, 120_000);
+
   it('says a member\'s strike pay in all naming the weeks it adds up, the same total as the API', async () => {
     const { page, context } = await newPage(browser, { base: web.url, phone: true });
     await signIn(page, web.url, 'member@utla.demo', DEMO_PASSWORD);

@@ -114,7 +114,7 @@ export function QueueStatus() {
           {refused.map((a) => <li key={a.id} className="error">{t('refused', { who: a.who, reason: reasonText(t, a.reason) })}</li>)}
         </ul>
       )}
-      {q.lastError && <p className="error">{q.lastError}</p>}
+      {q.lastError && <p className="error">{q.lastError.status === 401 ? t('send.signed-out') : t('send.refused', { message: q.lastError.message })}</p>}
     </section>
   );
 }

@@ -13,7 +13,9 @@ import { actionId } from './action-id.ts';
 
 export interface Queued { id: string; shiftId: number; action: 'in' | 'out' | 'undo'; at: string; memberRowId?: number; code?: string; who: string }
 export interface Answered extends Queued { outcome: 'recorded' | 'duplicate' | 'refused'; reason?: string; sentAt: string }
-interface State { waiting: Queued[]; answered: Answered[]; sending: boolean; lastError: string | null }
+/** Why the last send failed as a whole: its HTTP status (0: no answer) and the server's message, for the page to say in its language. */
+export interface SendError { status: number; code?: string; message: string }
+interface State { waiting: Queued[]; answered: Answered[]; sending: boolean; lastError: SendError | null }
 
 const KEY = 'settle.pickets.queue';
 const read = (): Queued[] => {
@@ -52,11 +54,18 @@ export function enqueue(a: Omit<Queued, 'id' | 'at'> & { at?: string }): Queued 
 
 let wait = 1000;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/**
+ * After the server refused a request as malformed (400), actions go one at a time until the one
+ * it refuses is found: that one is answered `refused` (`picket.invalid`) and the others are sent,
+ * so one bad action (a code mistyped before the page checked it, a queue from an older page)
+ * never holds back the check-ins behind it.
+ */
+let oneAtATime = false;
 
 export async function flush(): Promise<void> {
   if (state.sending || state.waiting.length === 0) return;
   if (timer) (clearTimeout(timer), (timer = null));
-  const batch = state.waiting.slice(0, 200);
+  const batch = state.waiting.slice(0, oneAtATime ? 1 : 200);
   set({ sending: true });
   try {
     const { results } = await api<{ results: { id: string; outcome: Answered['outcome']; reason?: string }[] }>('POST', '/api/pickets/check-ins', {
@@ -66,13 +75,32 @@ export async function flush(): Promise<void> {
     const sentAt = new Date().toISOString();
     const answered = batch.flatMap((q) => { const r = byId.get(q.id); return r ? [{ ...q, outcome: r.outcome, reason: r.reason, sentAt }] : []; });
     wait = 1000;
+    if (state.waiting.length <= batch.length) oneAtATime = false;
     set({ waiting: state.waiting.filter((q) => !byId.has(q.id)), answered: [...answered, ...state.answered].slice(0, 50), sending: false, lastError: null });
     sentListeners.forEach((l) => l());
     if (state.waiting.length > 0) void flush();
   } catch (e) {
-    // A refusal of the whole request (a bad body) will not get better by retrying: say it and keep the actions for a person to see.
-    const message = e instanceof ApiError ? e.problem.message : null;
-    set({ sending: false, lastError: message });
+    if (e instanceof ApiError && e.status === 400) {
+      if (batch.length > 1) {
+        oneAtATime = true;
+        set({ sending: false });
+        void flush();
+        return;
+      }
+      // This one action is what the server cannot read: answered as refused, and the rest go on.
+      const [bad] = batch;
+      set({
+        waiting: state.waiting.filter((q) => q.id !== bad.id),
+        answered: [{ ...bad, outcome: 'refused' as const, reason: 'picket.invalid', sentAt: new Date().toISOString() }, ...state.answered].slice(0, 50),
+        sending: false, lastError: null,
+      });
+      oneAtATime = false;
+      sentListeners.forEach((l) => l());
+      void flush();
+      return;
+    }
+    // A refusal of the whole request for its sender (signed out, not on the roster) will not get better by retrying: say it and keep the actions.
+    set({ sending: false, lastError: e instanceof ApiError ? { status: e.status, code: e.problem.code, message: e.problem.message } : null });
     if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) return;
     timer = setTimeout(() => void flush(), wait);
     wait = Math.min(wait * 2, 30_000);

@@ -160,7 +160,10 @@ function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string)
   return (
     <form className="card pk-checkin" onSubmit={(e) => {
       e.preventDefault();
-      const q = enqueue({ shiftId: chosen.id, action: 'in', code: code.replace(/\s/g, ''), who: t('nav.me') });
+      const digits = code.replace(/\s/g, '');
+      // The pattern below already asks for six digits; a browser that lets the form through anyway sends nothing.
+      if (!/^[0-9]{6}$/.test(digits)) return;
+      const q = enqueue({ shiftId: chosen.id, action: 'in', code: digits, who: t('nav.me') });
       setCode('');
       onQueued(q.at);
     }}>
@@ -175,7 +178,7 @@ function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string)
       )}
       <p>
         <label htmlFor="pk-code-input">{t('me.checkin.code')}</label><br />
-        <input id="pk-code-input" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} />
+        <input id="pk-code-input" inputMode="numeric" autoComplete="one-time-code" pattern="\s*[0-9]{3}\s?[0-9]{3}\s*" title={t('me.checkin.six')} required value={code} onChange={(e) => setCode(e.target.value)} />
       </p>
       <button type="submit">{t('me.checkin.send')}</button>
     </form>
