@@ -133,6 +133,13 @@ export function formatNumber(v: number, maximumFractionDigits = 3): string {
 }
 
 /** "$1,234,567" (whole dollars, for tables) or "$1,234,567.89" with `exact`. */
+/**
+ * Cents to whole dollars, halves away from zero: -$1,000.50 is -$1,001 as $1,000.50 is $1,001
+ * (Math.round alone gives -$1,000). Every surface that shows whole dollars rounds with this, so
+ * the command line, the PDF and the web pages show one figure.
+ */
+export const wholeDollars = (c: number): number => (c < 0 ? -Math.round(-c / 100) : Math.round(c / 100));
+
 export function formatDollars(c: Cents, opts: { exact?: boolean } = {}): string {
   const negative = c < 0;
   const abs = Math.abs(c);

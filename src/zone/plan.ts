@@ -8,6 +8,7 @@ import { costPay, type FullPay } from '../costing/pay-costs.ts';
 import { addedPositions, groupSlices, type Slice } from '../costing/positions.ts';
 import { prepare, statutoryRates, type Prepared } from '../costing/prepare.ts';
 import { addPrograms } from '../costing/programs.ts';
+import { wholeDollars } from '../money/cents.ts';
 import { concreteTerms } from '../costing/terms.ts';
 import { earliestEffectiveFy } from '../costing/terms.ts';
 import type { Dataset } from '../district/types.ts';
@@ -481,7 +482,7 @@ export function measureLabel(key: string): string {
 }
 
 const fmtPct = (x: number) => `${Number(x.toFixed(4))}%`;
-const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+const dollars = (cents: number) => `$${wholeDollars(cents).toLocaleString('en-US')}`;
 
 function tooBig(space: Space, message: string): InvalidInput {
   return new InvalidInput([{ code: 'zone.too-large', message, where: { file: space.file, line: space.locate(['dimensions']).line, col: space.locate(['dimensions']).col, field: 'dimensions' }, hint: 'larger steps, or fewer values on the raise axes' }]);

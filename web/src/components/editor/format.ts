@@ -2,6 +2,7 @@
  * Figures as people read them, in English or Spanish, and the few sums the pages make from
  * the costing result (each shown with its formula when clicked).
  */
+import { wholeDollars } from '../../../../src/money/cents.ts';
 import type { Lang } from '../../i18n.ts';
 import type { CostLine, ProjectionYear, TraceInput } from './result-types.ts';
 
@@ -9,7 +10,7 @@ const locale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
 
 /** Whole dollars from cents: $29,542,779. */
 export function dollars(cents: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(cents / 100));
+  return new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(wholeDollars(cents));
 }
 
 /** Dollars with cents when there are any: $16.91, $20,000. */

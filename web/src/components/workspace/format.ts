@@ -1,14 +1,14 @@
 /** Numbers, dates and money as the workspace pages write them, in English or Spanish. */
 import { formatDollars, type Lang } from '../../i18n.ts';
+import { dollars } from '../editor/format.ts';
 
 const locale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
 
 /** Money in words: "$1.2 million", "$850,000". */
 export const money = (cents: number, lang: Lang) => formatDollars(cents, lang);
 
-/** Money to the dollar, for tables a reader adds up: "$4,213,600". */
-export const dollars = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(cents / 100));
+/** Money to the dollar, for tables a reader adds up: "$4,213,600" (the editor's, one rounding for every page). */
+export { dollars };
 
 /** A change written with its sign by `write`: "+$1.2 million", "−$300,000", "$0". */
 const signed = (cents: number, lang: Lang, write: (c: number, l: Lang) => string) => (cents > 0 ? `+${write(cents, lang)}` : cents < 0 ? `−${write(-cents, lang)}` : write(0, lang));

@@ -2,6 +2,7 @@
  * Numbers and dates on the public page, as people read them in English or Spanish. Pure
  * functions (no browser), so the browser tests format an API figure exactly as the page does.
  */
+import { wholeDollars } from '../../../../src/money/cents.ts';
 export type Lang = 'en' | 'es';
 
 const locale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
@@ -27,7 +28,7 @@ export function money(cents: number, lang: Lang): string {
 
 /** Money to the dollar, for figures a reader adds up: "$1,237,200,519" / "1,237,200,519 dólares". */
 export function dollars(cents: number, lang: Lang): string {
-  const d = Math.round(cents / 100);
+  const d = wholeDollars(cents);
   const n = new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(Math.abs(d));
   const sign = d < 0 ? '-' : '';
   return lang === 'es' ? `${sign}${n} dólares` : `${sign}$${n}`;
@@ -35,7 +36,7 @@ export function dollars(cents: number, lang: Lang): string {
 
 /** A change to the dollar, with its sign: "+$1,096,394,688". */
 export function dollarsChange(cents: number, lang: Lang): string {
-  return Math.round(cents / 100) > 0 ? `+${dollars(cents, lang)}` : dollars(cents, lang);
+  return wholeDollars(cents) > 0 ? `+${dollars(cents, lang)}` : dollars(cents, lang);
 }
 
 /**
@@ -44,9 +45,9 @@ export function dollarsChange(cents: number, lang: Lang): string {
  * when they add up to it in cents (they do, unless the caller's figures disagree).
  */
 export function checkDollars(fromCents: number, changesCents: number, toCents: number): { from: number; change: number; to: number } {
-  const from = Math.round(fromCents / 100);
-  const to = Math.round(toCents / 100);
-  return { from, to, change: changesCents === toCents - fromCents ? to - from : Math.round(changesCents / 100) };
+  const from = wholeDollars(fromCents);
+  const to = wholeDollars(toCents);
+  return { from, to, change: changesCents === toCents - fromCents ? to - from : wholeDollars(changesCents) };
 }
 
 /** A change in money, with its sign: "+$43.8 million", "-$5 million", "no change" is the caller's. */
