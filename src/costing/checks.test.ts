@@ -105,3 +105,19 @@ describe('a raise in dollars an hour for a unit paid by the year', () => {
     expect(problems('{ kind: hourly-raise, unit: C, amount: 2, effective: 2019-07-01 }')).toEqual([]);
   });
 });
+
+describe('a bonus for those employed in a year before anyone it names was hired', () => {
+  const problems = (term: string) => problemsOf(head('  start: 2018-07-01\n  end: 2021-06-30') + `  - ${term}\n`);
+
+  it('is refused, naming the earliest year of hire (it cost $0 in every year without a word); from that year on it is costed', () => {
+    // The tiny district's T staff were hired from 2004-08-15 (fiscal 2004-05) on; none before.
+    const [p] = problems('{ kind: bonus, amount: 1000, paid: 2019-03-01, employedIn: 2003-04 }');
+    expect([p.code, p.where?.field, p.hint]).toEqual(['proposal.reaches-nobody', 'terms[0].employedIn', 'employedIn: 2004-05   (or later), or leave employedIn out to pay everyone employed when it is paid']);
+    expect(p.message).toContain('nobody it names in the dataset was hired by then (the earliest were hired in 2004-05)');
+    expect(problems('{ kind: bonus, amount: 1000, paid: 2019-03-01, employedIn: 2004-05 }')).toEqual([]);
+  });
+
+  it('a year before 1990-91 is refused as out of range, as every date of a proposal is', () => {
+    expect(() => parseProposal(head('  start: 2018-07-01\n  end: 2021-06-30') + '  - { kind: bonus, amount: 1000, paid: 2019-03-01, employedIn: 1900-01 }\n', 'p.yaml')).toThrow(/must be a fiscal year from 1990-91 to 2098-99, got "1900-01"/);
+  });
+});

@@ -129,6 +129,15 @@ export function checkAgainstDataset(p: Prepared, proposal: Proposal, source?: Pr
           `paid: ${fyStart(p.base)}   (or later), or cost the proposal on a dataset of ${fyLabel(fiscalYearOf(t.paid))}`);
       }
     }
+    // A bonus for those employed in a year before anyone it names was hired reaches nobody: $0 in every year, without a word.
+    if (t.kind === 'bonus' && t.employedIn !== undefined) {
+      const named = p.groups.filter((g) => g.unit.id === t.unit && (t.roles === undefined || t.roles.includes(g.role)) && g.headcount > 0);
+      if (named.length > 0 && !named.some((g) => g.hiredFy === null || g.hiredFy <= (t.employedIn as number))) {
+        const earliest = Math.min(...named.map((g) => g.hiredFy as number));
+        add(['terms', i, 'employedIn'], 'reaches-nobody', `term "${t.id}" (bonus) is for those employed in ${fyLabel(t.employedIn)}, but nobody it names in the dataset was hired by then (the earliest were hired in ${fyLabel(earliest)}): it would cost $0 in every year`,
+          `employedIn: ${fyLabel(earliest)}   (or later), or leave employedIn out to pay everyone employed when it is paid`);
+      }
+    }
     // A bonus or program dated before the dataset's year falls in no year costed: it would vanish from every total.
     if (t.kind === 'bonus' || t.kind === 'program') {
       const field = t.kind === 'bonus' ? 'paid' : 'effective';
