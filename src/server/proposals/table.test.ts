@@ -104,6 +104,18 @@ eachDatabase('passing across the table', (dialect) => {
     expect((await district.request('GET', `/api/proposal-versions/${v.id}`)).body.published).toEqual({ at: s.clock.now.toISOString(), by: null });
   });
 
+  it('does not publish a what-if costed on another year\'s data: the public record would show it as the side\'s offer', async () => {
+    // Dated 2020-03-01 (fiscal 2019-20) on data of 2018-19, costed as a what-if (allowOtherYear).
+    const res = await team.request('POST', '/api/proposals', { yaml: raiseYaml(2).replace('date: 2019-03-01', 'date: 2020-03-01'), allowOtherYear: true });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    const id = res.body.id as number;
+    expect((await team.request('POST', `/api/proposal-versions/${id}/pass`)).status).toBe(201);
+    const refused = await team.request('POST', `/api/proposal-versions/${id}/publish`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'proposal.what-if']);
+    expect(refused.body.message).toBe(`version ${id} was costed as a what-if on data of 2018-19, and the proposal is of 2019-20: the public record shows only figures costed on the data of a proposal's own year`);
+    expect((await s.anonymous().request('GET', `/api/public/proposals/${id}`)).status).toBe(404);
+  });
+
   it("passes a district's proposal to the union that bargains for its unit", async () => {
     const v = await draft(district, raiseYaml(1, { party: 'district', unit: 'C' }).replace('kind: raise, pct: 1', 'kind: hourly-raise, amount: 1'));
     const passed = await district.request('POST', `/api/proposal-versions/${v.id}/pass`);

@@ -86,6 +86,12 @@ export function tableRoutes(app: OpenAPIHono<AppEnv>): void {
     if (row.passed_at === null) throw conflict('proposal.not-passed', `version ${id} has not been passed across the table; only what the other side has seen is published`, `pass it first: POST /api/proposal-versions/${id}/pass`);
     const already = () => conflict('proposal.already-published', `version ${id} is already in the public record`, `it is at /api/public/proposals/${id}`);
     if (row.published_at !== null) throw already();
+    // A what-if costed on another year's data (allowOtherYear) is a private question, not the side's position: the public record shows figures on a proposal's own year only.
+    const whatIf = (await summaryOf(deps.db, row)).otherYear;
+    if (whatIf) {
+      throw conflict('proposal.what-if', `version ${id} was costed as a what-if on data of ${whatIf.datasetYear}, and the proposal is of ${whatIf.proposalYear}: the public record shows only figures costed on the data of a proposal's own year`,
+        `draft a version on a dataset of ${whatIf.proposalYear} (POST /api/proposals/${row.proposal_id}/versions with its datasetVersionId), pass it and publish that one`);
+    }
     const at = deps.now().toISOString();
     try {
       await deps.db.transaction().execute(async (tx) => {
