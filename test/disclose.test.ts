@@ -101,6 +101,15 @@ describe('settle disclose (Markdown) on the tiny district', () => {
     expect(r.out).toContain('The agreement has no terms other than compensation and staffing.');
   });
 
+  it('does not call the contract total the agreement\'s own years when its term began before the data\'s first year', async () => {
+    // A term from 2016-07-01 on the tiny district's 2018-19 data: its own years are 2016-17 to 2020-21; 2018-19 to 2020-21 are costed.
+    const file = join(tmp, 'early-term.yaml');
+    writeFileSync(file, 'id: early\ntitle: Early term\nparty: union\nunit: T\ndate: 2019-03-01\nterm: { start: 2016-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 2, effective: 2019-07-01 }\n');
+    const r = await run('disclose', file, '--district', TINY_DIR);
+    expect(r.out).toContain('| Total cost over the contract, 2018-19 to 2020-21 (the agreement\'s fiscal years costed: its term runs from 2016-17, before the data\'s first year, and pay for those earlier years is counted in the year it is paid) |');
+    expect(r.out).not.toContain('own fiscal years');
+  });
+
   it('answers the deficit question and shows the projection with and without the agreement, every year', async () => {
     const r = await run('disclose', PAY, '--district', TINY_DIR);
     // The tiny budget spends more than it takes in every year, so the agreement increases the deficit.

@@ -1,3 +1,4 @@
+import { fiscalYearOf, fyLabel } from '../../calendar/fiscal-year.ts';
 import { notCostedHeading } from '../../costing/outside-term.ts';
 import type { CostKind } from '../../costing/result.ts';
 import type { ChartSvgs } from '../charts.ts';
@@ -100,7 +101,7 @@ function provisions(m: DisclosureModel, charts: ChartSvgs | null): Block[] {
       kind: 'facts',
       rows: [
         [`Total cost of the agreement, ${span} (every year costed)`, money(m.total.cents)],
-        [`Total cost over the contract, ${m.contractTotal.from} to ${m.contractTotal.to} (the agreement's own fiscal years)`, money(m.contractTotal.cents)],
+        [`Total cost over the contract, ${m.contractTotal.from} to ${m.contractTotal.to} (${contractYearsNote(m)})`, money(m.contractTotal.cents)],
       ],
     },
     // A step dated past the years costed is in no column and no total: said beside the totals.
@@ -195,4 +196,16 @@ function sectionB(m: DisclosureModel): Block[] {
       : { kind: 'paragraph', text: 'The agreement has no terms other than compensation and staffing.' },
     { kind: 'paragraph', text: 'These terms are listed as the agreement states them; settle does not cost them.', style: 'note' },
   ];
+}
+
+/**
+ * What the contract total's years are: the agreement's own fiscal years, or, when its term began
+ * before the data's first year (the 2023 agreement's term runs from 2020-21 on 2022-23 data), the
+ * ones costed, with where the earlier years' pay is counted, so the label never claims years it
+ * does not hold.
+ */
+function contractYearsNote(m: DisclosureModel): string {
+  const first = fyLabel(fiscalYearOf(m.term.start));
+  if (first >= m.contractTotal.from) return 'the agreement\'s own fiscal years';
+  return `the agreement's fiscal years costed: its term runs from ${first}, before the data's first year, and pay for those earlier years is counted in the year it is paid`;
 }
