@@ -1,5 +1,5 @@
 import { UNIT_STATUSES, type UnitStatus } from './statuses.ts';
-import { agreementPayUntil, fiscalYearOf, isIsoDate } from '../../calendar/fiscal-year.ts';
+import { agreementPayUntil, fiscalYearOf, fyLabel, isIsoDate, parseFiscalYear } from '../../calendar/fiscal-year.ts';
 import type { CostResult, NotCosted, YearsTotal } from '../../costing/result.ts';
 import type { Dataset, UnitKind } from '../../district/types.ts';
 import type { Certification, ProjectionYear } from '../../projection/project.ts';
@@ -40,6 +40,8 @@ export interface DisclosureModel {
   boardDate: string;
   boardDateGiven: boolean;
   budgetRevisionDue: string;
+  /** The fiscal year of the board meeting, or the data's base year when that is later: Section A's first year and the revisions'. */
+  currentFy: string;
   otherUnits: (UnitFacts & { status: UnitStatus })[];
   /** Each term of the agreement with its cost in each costed year (me-too costs under the me-too term). */
   provisions: { id: string; title: string; kind: string; unit: string; note: string | null; cents: number[] }[];
@@ -108,6 +110,8 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
   };
   for (const id of Object.keys(options.unitStatus ?? {})) facts(id);
   const without = projectionWithout(result);
+  // The current year is the board meeting's: a year that ended before it is neither shown as current nor revised.
+  const currentFy = fyLabel(Math.max(parseFiscalYear(result.district.baseFiscalYear) as number, fiscalYearOf(boardDate)));
   return {
     district: result.district,
     unit: facts(proposal.unit),
@@ -127,7 +131,8 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     costTotals: result.years.map((y) => y.totalCents),
     total: result.total,
     contractTotal: result.contractTotal,
-    compensation: compensation(result),
+    currentFy,
+    compensation: compensation(result, currentFy),
     nonCost: result.nonCostTerms,
     notCosted: result.notCosted,
     deficit: deficitYears(result.projection),
@@ -141,7 +146,7 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     laterShortYears: result.laterShortYears,
     otherYear: result.otherYear,
     without: outcomeWithout(without, result.missingYears.length > 0),
-    revisions: budgetRevisions(result, without),
+    revisions: budgetRevisions(result, without, currentFy),
   };
 }
 
