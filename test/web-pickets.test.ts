@@ -143,6 +143,8 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await member.page.getByLabel('Code on the captain\'s phone (6 digits)').fill(code);
     await member.page.getByRole('button', { name: 'Check in', exact: true }).click();
     await member.page.getByText('Nothing waiting: the server has every check-in.').waitFor();
+    // The member's own shift says the server has them checked in (it said nothing of it before).
+    await member.page.locator('[data-my-state="in"]', { hasText: /^Checked in at \d{1,2}:\d\d (AM|PM): the server has it\.$/ }).waitFor();
     await board.page.waitForFunction((id) => document.querySelector(`[data-shift="${id}"] [data-checked-in]`)?.getAttribute('data-checked-in') === '11', shiftId, { timeout: 10_000 });
     const after = await call<{ people: { name: string; checkedInAt: string | null }[] }>('GET', `/api/pickets/shifts/${shiftId}/attendance`);
     expect(after.people.find((p) => p.name === NAMES[10])!.checkedInAt).not.toBeNull();
@@ -218,6 +220,7 @@ browserSuite('the strike-morning pages in Chromium', () => {
     // The page sends what the phone kept: the unreadable one is refused, in Spanish; the other is recorded.
     await page.getByText('No registrado: Mis turnos: el servidor no pudo leerlo (un código tiene seis cifras): hágalo de nuevo').waitFor();
     await page.getByText('Nada pendiente: el servidor tiene todos los registros.').waitFor();
+    await page.locator('[data-my-state="in"]', { hasText: /^Llegada registrada a las / }).first().waitFor();
     const stored = await web.server.deps.db.selectFrom('picket_actions').select('device_action_id').where('device_action_id', 'in', queued.map((a) => a.id)).execute();
     expect(stored.map((r) => r.device_action_id)).toEqual([`${stamp}-good`]);
     // The server's English is not shown on the Spanish page.

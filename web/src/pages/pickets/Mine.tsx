@@ -13,7 +13,7 @@ import { useFetch } from '../../components/pickets/useFetch.ts';
 import { displayText } from '../../text.ts';
 import { isMember } from '../../components/pickets/roles.ts';
 import { dutyName, Guard, PicketsNav, QueueStatus } from '../../components/pickets/parts.tsx';
-import { enqueue, flush } from '../../components/pickets/queue.ts';
+import { enqueue, flush, onSent } from '../../components/pickets/queue.ts';
 import { cents, clock, clockSeconds, dayName } from '../../components/pickets/time.ts';
 import type { PayDay, Shift } from '../../components/pickets/types.ts';
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
@@ -26,6 +26,7 @@ const MEMBER_REFUSALS = [
 ] as const;
 
 interface MyPickets { member: { name: string }; days: { id: number; date: string; timeZone: string }[]; mine: { signupId: number; shift: Shift }[]; open: Shift[] }
+interface MyAttendance { attendance: { shiftId: number; checkedInAt: string | null; checkedOutAt: string | null; outMethod: string | null }[] }
 interface MyPay { periods: { start: string; end: string; days: PayDay[]; amountCents: number; why: string; whyEs: string; paid: boolean; paidCents: number | null }[]; totalCents: number }
 
 export function Mine({ session }: PageProps) {
@@ -40,6 +41,14 @@ function MinePage({ session }: { session: Session }) {
   const pay = useApi<MyPay>('/api/me/strike-pay');
   const [said, setSaid] = useState<Said>(null);
   useEffect(() => void flush(), []);
+  // My check-ins as the server has them, read again whenever this phone's queue sent some.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    const off = onSent(() => setSent((n) => n + 1));
+    return () => void off();
+  }, []);
+  const attendance = useFetch<MyAttendance>('/api/me/pickets/attendance', reload + sent);
+  const mineOn = (shiftId: number) => (attendance.state === 'done' ? attendance.value.attendance.find((a) => a.shiftId === shiftId) : undefined);
   const act = async (run: () => Promise<string>) => {
     try {
       setSaid({ ok: true, text: await run() });
@@ -83,7 +92,7 @@ function MinePage({ session }: { session: Session }) {
       <Pending loaded={me} />
       {me.state === 'done' && (
         <>
-          <CheckIn shifts={me.value.mine.map((m) => m.shift)} onQueued={(at) => setSaid({ ok: true, text: t('me.checkin.queued', { at: clockSeconds(at, lang) }) })} />
+          <CheckIn shifts={me.value.mine.map((m) => m.shift)} onQueued={(at, shift) => setSaid({ ok: true, text: t('me.checkin.queued', { at: clockSeconds(at, lang, dayOf(shift)?.timeZone) }) })} />
           <section aria-labelledby="pk-mine">
             <h2 id="pk-mine">{t('me.mine')}</h2>
             {me.value.mine.length === 0 ? <p className="muted">{t('me.mine.none')}</p> : (
@@ -91,6 +100,7 @@ function MinePage({ session }: { session: Session }) {
                 {me.value.mine.map(({ signupId, shift }) => (
                   <li key={signupId} className="card">
                     <p>{displayText(dutyName(t, shift))}<br /><span className="muted">{when(shift)}</span></p>
+                    <MyState at={mineOn(shift.id)} timeZone={dayOf(shift)?.timeZone} />
                     {/* A shift over stays on the record: no cancelling it. */}
                     {!over(shift) && <button type="button" className="ro-secondary" aria-label={t('me.cancel.label', { what: dutyName(t, shift), at: when(shift) })} onClick={() => void act(async () => {
                       await api('DELETE', `/api/me/pickets/signups/${signupId}`);
@@ -147,8 +157,19 @@ function MinePage({ session }: { session: Session }) {
   );
 }
 
+/** Whether the server has me checked in on a shift: "Checked in at 5:15 PM", then "… and out at 9:30 AM"; nothing before a check-in. */
+function MyState({ at, timeZone }: { at: MyAttendance['attendance'][number] | undefined; timeZone: string | undefined }) {
+  const t = useMessages(pk);
+  const lang = useLang();
+  if (!at?.checkedInAt) return null;
+  const text = at.checkedOutAt
+    ? t(at.outMethod === 'auto' ? 'me.state.auto' : 'me.state.out', { at: clock(at.checkedOutAt, lang, timeZone) })
+    : t('me.state.in', { at: clock(at.checkedInAt, lang, timeZone) });
+  return <p className="ok" data-my-state={at.checkedOutAt ? 'out' : 'in'}>{text}</p>;
+}
+
 /** The site's code typed on the member's phone: queued with the time it was typed. */
-function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string) => void }) {
+function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string, shift: Shift) => void }) {
   const t = useMessages(pk);
   const lang = useLang();
   const now = Date.now();
@@ -165,7 +186,8 @@ function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string)
       if (!/^[0-9]{6}$/.test(digits)) return;
       const q = enqueue({ shiftId: chosen.id, action: 'in', code: digits, who: t('nav.me') });
       setCode('');
-      onQueued(q.at);
+      // Said on the strike day's clock, as the shift's times and the check-in beside it are.
+      onQueued(q.at, chosen);
     }}>
       <h2>{t('me.checkin')}</h2>
       {near.length > 1 && (
