@@ -286,6 +286,35 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('grants strike pay for a day to a member with no check-in, found on the roster, and revokes it, with each day\'s reason shown', async () => {
+    const { page, context } = await newPage(browser, { base: web.url });
+    await signIn(page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const call = await client(page, web.url);
+    // The week of today's strike day (declared above), and a member with no check-in on it: the captain's own roster row.
+    const today = new Date(Date.now() - 10 * 60_000).toISOString().slice(0, 10);
+    const { periods } = await call<{ periods: { start: string; end: string }[] }>('GET', '/api/pickets/pay/periods');
+    const week = periods.find((p) => p.start <= today && today <= p.end)!;
+    await page.goto(`${web.url}/workspace/pickets/pay?week=${week.start}`);
+    await page.getByLabel('Find a member on the roster (name, member id or e-mail)').fill(NAMES[11]);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByText('1 found on the roster: choose below.').waitFor();
+    expect(await page.getByLabel('Member', { exact: true }).locator('option:checked').innerText()).toContain(NAMES[11]);
+    const dayChoice = page.getByLabel('Day', { exact: true });
+    const dayValue = await dayChoice.locator('option', { hasText: /^Strike day today/ }).getAttribute('value');
+    await dayChoice.selectOption(dayValue!);
+    await page.getByLabel('Reason', { exact: true }).fill('Sent home ill before checking in');
+    await page.getByRole('button', { name: 'Grant the exception' }).click();
+    await page.getByText('Exception granted.').waitFor();
+    // Her row now gives the day and why it counted, with the exception, and a button to revoke it.
+    const row = page.getByRole('row', { name: new RegExp(NAMES[11]) });
+    await row.getByText(/Strike day today: .*Sent home ill before checking in/).waitFor();
+    await screenshot(page, 'pickets-pay-exception');
+    await row.getByRole('button', { name: `Revoke the exception of ${NAMES[11]} on Strike day today` }).click();
+    await page.getByText('Exception revoked.').waitFor();
+    await page.getByRole('row', { name: new RegExp(NAMES[11]) }).waitFor({ state: 'detached' });
+    await context.close();
+  }, 120_000);
+
   it('has no serious accessibility problem on any strike-morning page at 375 px, in English and Spanish', async () => {
     const pages: [string, string][] = [
       ['admin@utla.demo', '/workspace/pickets'], ['admin@utla.demo', '/workspace/pickets/plan'], ['admin@utla.demo', '/workspace/pickets/board'],

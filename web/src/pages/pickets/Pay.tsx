@@ -3,7 +3,7 @@
  * with each member's days and the reason, an exception for a member and a day with a reason, and
  * producing the week's payout file once, then downloading it as produced.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PageProps, Session } from '../../App.tsx';
 import { api } from '../../api.ts';
 import { useLang, useMessages } from '../../i18n.ts';
@@ -93,12 +93,15 @@ function PayPage({ session, query }: { session: Session; query: URLSearchParams 
               <thead><tr><th scope="col">{t('pay.col.member')}</th><th scope="col">{t('pay.col.days')}</th><th scope="col">{t('pay.col.hours')}</th><th scope="col">{t('pay.col.amount')}</th>{ledger.value.payout && <th scope="col">{t('pay.col.paid')}</th>}<th scope="col">{t('pay.col.why')}</th></tr></thead>
               <tbody>
                 {ledger.value.rows.map((r) => (
-                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /> <span className="muted"><UserText text={r.memberId} /></span></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td>{ledger.value.payout && <td className={r.paidCents !== r.amountCents ? 'pk-warn' : undefined}>{cents(r.paidCents ?? 0, lang)}</td>}<td>{lang === 'es' ? r.whyEs : r.why}</td></tr>
+                  <tr key={r.memberRowId}><th scope="row"><UserText text={r.name} /> <span className="muted"><UserText text={r.memberId} /></span></th><td>{r.eligibleDays}</td><td>{count(r.hours, lang, 2)}</td><td>{cents(r.amountCents, lang)}</td>{ledger.value.payout && <td className={r.paidCents !== r.amountCents ? 'pk-warn' : undefined}>{cents(r.paidCents ?? 0, lang)}</td>}<td>{lang === 'es' ? r.whyEs : r.why}<DayReasons row={r} revoke={ledger.value.payout ? null : (id) => void act(async () => {
+                    await api('DELETE', `/api/pickets/pay/exceptions/${id}`);
+                    return t('pay.except.revoked');
+                  })} /></td></tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
-          <Exception rows={ledger.value.rows} act={act} />
+          <Exception rows={ledger.value.rows} period={period} act={act} />
         </section>
       )}
     </div>
@@ -130,14 +133,47 @@ function RulesForm({ rules, version, act }: { rules: PayRules; version: number; 
   );
 }
 
-function Exception({ rows, act }: { rows: PayRow[]; act: (run: () => Promise<string>) => Promise<void> }) {
+/** Each day of a member's week and why it counted or not, with the exception granted on it (revocable until the week is paid). */
+function DayReasons({ row, revoke }: { row: PayRow; revoke: ((exceptionId: number) => void) | null }) {
   const t = useMessages(pk);
+  const lang = useLang();
+  if (row.days.length === 0) return null;
+  return (
+    <ul className="pk-days">
+      {row.days.map((d) => (
+        <li key={d.dayId}>
+          <UserText text={d.label} />: {lang === 'es' ? d.whyEs : d.why}
+          {d.exception && revoke && <> <button type="button" className="ro-secondary" aria-label={t('pay.except.revoke.label', { name: row.name, day: d.label })} onClick={() => revoke(d.exception!.id)}>{t('pay.except.revoke')}</button></>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface Found { id: number; name: string; memberId: string }
+
+/**
+ * An exception for any member of the roster (found by name, member id or e-mail, beside those on
+ * the week's ledger) on any strike day of the week: a member sent home ill before checking in, or
+ * a duty nobody recorded, has no day on the ledger to choose.
+ */
+function Exception({ rows, period, act }: { rows: PayRow[]; period: Period; act: (run: () => Promise<string>) => Promise<void> }) {
+  const t = useMessages(pk);
+  const lang = useLang();
   const [member, setMember] = useState('');
   const [day, setDay] = useState('');
   const [kind, setKind] = useState<'count' | 'exclude'>('count');
   const [reason, setReason] = useState('');
-  const row = rows.find((r) => String(r.memberRowId) === member);
-  useEffect(() => setDay(''), [member]);
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<Found[] | null>(null);
+  const days = useFetch<{ days: { id: number; date: string; label: string; cancelled?: boolean }[] }>('/api/pickets/days', 0);
+  const weekDays = days.state === 'done' ? days.value.days.filter((d) => d.date >= period.start && d.date <= period.end) : [];
+  const choices: Found[] = [...rows.map((r) => ({ id: r.memberRowId, name: r.name, memberId: r.memberId })), ...(found ?? []).filter((f) => !rows.some((r) => r.memberRowId === f.id))];
+  const search = async () => {
+    const answer = await api<{ members: Found[] }>('GET', `/api/roster/members?q=${encodeURIComponent(q.trim())}&limit=50`);
+    setFound(answer.members);
+    if (answer.members.length > 0) setMember(String(answer.members[0].id));
+  };
   return (
     <form className="card pk-form" onSubmit={(e) => { e.preventDefault(); void act(async () => {
       await api('POST', '/api/pickets/pay/exceptions', { memberRowId: Number(member), strikeDayId: Number(day), kind, reason });
@@ -145,10 +181,14 @@ function Exception({ rows, act }: { rows: PayRow[]; act: (run: () => Promise<str
       return t('pay.except.done');
     }); }}>
       <h3>{t('pay.except')}</h3>
+      <p><label htmlFor="pk-ex-find">{t('pay.except.find')}</label><br />
+        <input id="pk-ex-find" type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void search(); } }} />{' '}
+        <button type="button" className="ro-secondary" disabled={q.trim().length === 0} onClick={() => void search()}>{t('pay.except.findGo')}</button></p>
+      {found !== null && <p role="status" className="muted">{t('pay.except.found', { n: count(found.length, lang) })}</p>}
       <p><label htmlFor="pk-ex-member">{t('pay.except.member')}</label><br />
-        <select id="pk-ex-member" value={member} onChange={(e) => setMember(e.target.value)} required><option value="" />{rows.map((r) => <option key={r.memberRowId} value={String(r.memberRowId)}>{`${r.name} (${r.memberId})`}</option>)}</select></p>
+        <select id="pk-ex-member" value={member} onChange={(e) => setMember(e.target.value)} required><option value="" />{choices.map((r) => <option key={r.id} value={String(r.id)}>{`${r.name} (${r.memberId})`}</option>)}</select></p>
       <p><label htmlFor="pk-ex-day">{t('pay.except.day')}</label><br />
-        <select id="pk-ex-day" value={day} onChange={(e) => setDay(e.target.value)} required><option value="" />{(row?.days ?? []).map((d) => <option key={d.dayId} value={String(d.dayId)}>{d.label}</option>)}</select></p>
+        <select id="pk-ex-day" value={day} onChange={(e) => setDay(e.target.value)} required><option value="" />{weekDays.map((d) => <option key={d.id} value={String(d.id)}>{`${d.label} (${dayName(d.date, lang)})`}</option>)}</select></p>
       <p><label htmlFor="pk-ex-kind">{t('pay.except.kind')}</label><br />
         <select id="pk-ex-kind" value={kind} onChange={(e) => setKind(e.target.value as 'count' | 'exclude')}><option value="count">{t('pay.except.count')}</option><option value="exclude">{t('pay.except.exclude')}</option></select></p>
       <p><label htmlFor="pk-ex-reason">{t('pay.except.reason')}</label><br /><input id="pk-ex-reason" required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} /></p>
