@@ -206,7 +206,8 @@ browserSuite('the strike-morning pages in Chromium', () => {
     const { codes } = await (await client(admin.page, web.url))<{ codes: { code: string; from: string; to: string }[] }>('GET', `/api/pickets/shifts/${shiftId}/codes`);
     await admin.context.close();
     const now = Date.now();
-    const code = codes.find((c) => Date.parse(c.from) <= now && now < Date.parse(c.to))!.code;
+    // The code of the window the check-in is timed in (30 s ago), which is what the server checks it against.
+    const code = codes.find((c) => Date.parse(c.from) <= now - 30_000 && now - 30_000 < Date.parse(c.to))!.code;
     const stamp = `${now.toString(16).padStart(12, '0')}-queue`;
     const queued = [
       { id: `${stamp}-bad`, shiftId, action: 'in', at: new Date(now - 60_000).toISOString(), code: '6543901', who: 'Mis turnos' },
@@ -312,6 +313,26 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await row.getByRole('button', { name: `Revoke the exception of ${NAMES[11]} on Strike day today` }).click();
     await page.getByText('Exception revoked.').waitFor();
     await page.getByRole('row', { name: new RegExp(NAMES[11]) }).waitFor({ state: 'detached' });
+    await context.close();
+  }, 120_000);
+
+  it('lets a member who walked up to a running shift with room at their school check in with its code', async () => {
+    // The captain's own roster row (NAMES[11]) is on no shift: the running one at their school has room (11 of 20).
+    const admin = await newPage(browser, { base: web.url, phone: true });
+    await signIn(admin.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const { codes } = await (await client(admin.page, web.url))<{ codes: { code: string; from: string; to: string }[] }>('GET', `/api/pickets/shifts/${shiftId}/codes`);
+    await admin.context.close();
+    const { page, context } = await newPage(browser, { base: web.url, phone: true });
+    await signIn(page, web.url, 'captain@utla.demo', DEMO_PASSWORD);
+    await page.goto(`${web.url}/workspace/pickets/me`);
+    const now = Date.now();
+    await page.getByLabel('Code on the captain\'s phone (6 digits)').fill(codes.find((c) => Date.parse(c.from) <= now && now < Date.parse(c.to))!.code);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByText('Nothing waiting: the server has every check-in.').waitFor();
+    // Recorded, and signed up as a walk-up: the shift is now among mine, checked in.
+    await page.locator('[data-my-state="in"]').waitFor();
+    const signup = await web.server.deps.db.selectFrom('picket_signups').select('source').where('shift_id', '=', shiftId).where('member_row_id', '=', members[11].id).where('ended_at', 'is', null).executeTakeFirst();
+    expect(signup?.source).toBe('walk-up');
     await context.close();
   }, 120_000);
 

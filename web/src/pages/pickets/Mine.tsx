@@ -37,12 +37,12 @@ function MinePage({ session }: { session: Session }) {
   const t = useMessages(pk);
   const lang = useLang();
   const [reload, setReload] = useState(0);
-  const me = useFetch<MyPickets>('/api/me/pickets', reload);
+  // My check-ins as the server has them, read again whenever this phone's queue sent some (a walk-up check-in adds a shift to mine).
+  const [sent, setSent] = useState(0);
+  const me = useFetch<MyPickets>('/api/me/pickets', reload + sent);
   const pay = useApi<MyPay>('/api/me/strike-pay');
   const [said, setSaid] = useState<Said>(null);
   useEffect(() => void flush(), []);
-  // My check-ins as the server has them, read again whenever this phone's queue sent some.
-  const [sent, setSent] = useState(0);
   useEffect(() => {
     const off = onSent(() => setSent((n) => n + 1));
     return () => void off();
@@ -92,7 +92,7 @@ function MinePage({ session }: { session: Session }) {
       <Pending loaded={me} />
       {me.state === 'done' && (
         <>
-          <CheckIn shifts={me.value.mine.map((m) => m.shift)} onQueued={(at, shift) => setSaid({ ok: true, text: t('me.checkin.queued', { at: clockSeconds(at, lang, dayOf(shift)?.timeZone) }) })} />
+          <CheckIn shifts={[...me.value.mine.map((m) => m.shift), ...me.value.open]} onQueued={(at, shift) => setSaid({ ok: true, text: t('me.checkin.queued', { at: clockSeconds(at, lang, dayOf(shift)?.timeZone) }) })} />
           <section aria-labelledby="pk-mine">
             <h2 id="pk-mine">{t('me.mine')}</h2>
             {me.value.mine.length === 0 ? <p className="muted">{t('me.mine.none')}</p> : (
@@ -168,7 +168,10 @@ function MyState({ at, timeZone }: { at: MyAttendance['attendance'][number] | un
   return <p className="ok" data-my-state={at.checkedOutAt ? 'out' : 'in'}>{text}</p>;
 }
 
-/** The site's code typed on the member's phone: queued with the time it was typed. */
+/**
+ * The site's code typed on the member's phone: queued with the time it was typed. On a shift of
+ * mine, or one with room that I walked up to (the server signs me up as a walk-up).
+ */
 function CheckIn({ shifts, onQueued }: { shifts: Shift[]; onQueued: (at: string, shift: Shift) => void }) {
   const t = useMessages(pk);
   const lang = useLang();
