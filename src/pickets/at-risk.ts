@@ -1,6 +1,7 @@
 /**
  * The at-risk list (docs/pickets.md, "Coverage board"): at a time `now`, who signed up and has
- * not checked in 15 minutes after their shift started while it is still running, and which
+ * not checked in 15 minutes after their shift started (or after they were signed up, when later)
+ * while it is still running, and which
  * shifts are below their minimum (coverage.ts: before the start, too few signed up; while it
  * runs, too few checked in). Pure: the caller reads the rows and passes `now` in.
  */
@@ -13,6 +14,8 @@ export interface SignupFacts {
   shiftId: number;
   memberRowId: number;
   name: string;
+  /** When they were signed up (or assigned, or moved here): one signed up after the start is late 15 minutes after that. */
+  signedUpAt?: string;
 }
 
 export interface LateMember {
@@ -21,7 +24,7 @@ export interface LateMember {
   shiftId: number;
   worksite: string;
   startsAt: string;
-  /** Whole minutes since the shift started. */
+  /** Whole minutes since the shift started, or since they were signed up when that was later. */
   minutesLate: number;
   /** An at-risk message to them for this shift is already queued. */
   messaged: boolean;
@@ -58,16 +61,16 @@ export function atRiskList(input: { shifts: ShiftFacts[]; signups: SignupFacts[]
     if (presentAt(a, s.endsAt, input.now)) here.set(a.shiftId, (here.get(a.shiftId) ?? 0) + 1);
   }
 
-  // The shifts running for 15 minutes or more, with how long since they started.
-  const lateSince = new Map<number, number>();
-  for (const s of input.shifts) {
-    const since = t - Date.parse(s.startsAt);
-    if (statusAt(s, input.now) === 'running' && since >= LATE_AFTER_MS) lateSince.set(s.id, since);
-  }
+  // The shifts running, with when they started.
+  const running = new Map<number, number>();
+  for (const s of input.shifts) if (statusAt(s, input.now) === 'running') running.set(s.id, Date.parse(s.startsAt));
   const late: LateMember[] = [];
   for (const u of input.signups) {
-    const since = lateSince.get(u.shiftId);
-    if (since === undefined || everIn.has(lateKey(u.shiftId, u.memberRowId))) continue;
+    const started = running.get(u.shiftId);
+    if (started === undefined || everIn.has(lateKey(u.shiftId, u.memberRowId))) continue;
+    // Late 15 minutes after the start, or after being signed up when that came later (an organizer assigning someone mid-shift).
+    const since = t - Math.max(started, u.signedUpAt ? Date.parse(u.signedUpAt) : started);
+    if (since < LATE_AFTER_MS) continue;
     const s = shifts.get(u.shiftId) as ShiftFacts;
     late.push({ memberRowId: u.memberRowId, name: u.name, shiftId: s.id, worksite: s.site, startsAt: s.startsAt, minutesLate: Math.floor(since / 60_000), messaged: input.messaged.has(lateKey(s.id, u.memberRowId)) });
   }

@@ -119,6 +119,16 @@ describe('the at-risk list', () => {
     expect(r.late[0]).toMatchObject({ shiftId: 11, worksite: 'Dorsey High', startsAt: AM.startsAt });
   });
 
+  it('counts a member signed up after the start as late only 15 minutes after their sign-up, and from then', () => {
+    // Hal is assigned to the 14:30 shift at 15:40 (70 minutes in): not late at 15:54:59, late at 15:55 by 15 whole minutes (not 85).
+    const hal = { shiftId: 31, memberRowId: 999, name: 'Hal', signedUpAt: '2019-01-14T15:40:00.000Z' };
+    const at = (now: string) => atRiskList({ shifts: SHIFTS, signups: [hal], attendance: ATTENDANCE, messaged: new Set(), now: new Date(now) }).late.map((l) => [l.name, l.minutesLate]);
+    expect(at('2019-01-14T15:54:59.000Z')).toEqual([]);
+    expect(at('2019-01-14T15:55:00.000Z')).toEqual([['Hal', 15]]);
+    // Signed up before the start: late from the start as before (22.5 minutes after 14:30 → 22).
+    expect(atRiskList({ shifts: SHIFTS, signups: [{ ...hal, signedUpAt: '2019-01-13T20:00:00.000Z' }], attendance: ATTENDANCE, messaged: new Set(), now: new Date('2019-01-14T14:52:30.000Z') }).late.map((l) => l.minutesLate)).toEqual([22]);
+  });
+
   it('lists nobody late once the shift is over', () => {
     const r = atRiskList({ shifts: SHIFTS, signups, attendance: ATTENDANCE, messaged: new Set(), now: new Date('2019-01-14T17:30:00.000Z') });
     expect(r.late).toEqual([]);

@@ -51,7 +51,7 @@ export const AtRiskSchema = z.object({
   asOf: z.string(),
   late: z.array(z.object({
     memberRowId: z.number().int(), name: z.string(), shiftId: z.number().int(), worksite: z.string(), startsAt: z.string(),
-    minutesLate: z.number().int().openapi({ description: 'whole minutes since the shift started' }),
+    minutesLate: z.number().int().openapi({ description: 'whole minutes since the shift started, or since the member was signed up when that was later' }),
     messaged: z.boolean().openapi({ description: 'an at-risk message for this shift was already queued to them' }),
   })).openapi({ description: 'signed up, not checked in, 15 minutes or more after the start of a shift still running' }),
   belowMinimum: z.array(z.object({

@@ -81,13 +81,13 @@ export interface SignupContact extends SignupFacts {
 export async function runningSignupsOf(db: Db, organizationId: number, dayId: number, now: Date): Promise<SignupContact[]> {
   const t = now.toISOString();
   const rows = await db.selectFrom('picket_signups as u').innerJoin('picket_shifts as s', 's.id', 'u.shift_id').innerJoin('roster_members as m', 'm.id', 'u.member_row_id')
-    .select(['u.shift_id', 'u.member_row_id', 'm.name', 'm.email', 'm.mobile'])
+    .select(['u.shift_id', 'u.member_row_id', 'u.created_at', 'm.name', 'm.email', 'm.mobile'])
     .where('s.organization_id', '=', organizationId).where('s.strike_day_id', '=', dayId).where('s.removed_at', 'is', null)
     .where('s.starts_at', '<=', t).where('s.ends_at', '>', t).where('u.ended_at', 'is', null)
     // A member removed from the roster is no longer messaged as late.
     .where('m.removed_at', 'is', null)
     .execute();
-  return rows.map((r) => ({ shiftId: r.shift_id, memberRowId: r.member_row_id, name: r.name, email: r.email, mobile: r.mobile }));
+  return rows.map((r) => ({ shiftId: r.shift_id, memberRowId: r.member_row_id, name: r.name, signedUpAt: r.created_at, email: r.email, mobile: r.mobile }));
 }
 
 /** The outbox key of an at-risk message: one per member, shift and channel, so pressing twice queues nothing new. */
