@@ -111,7 +111,9 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
   for (const id of Object.keys(options.unitStatus ?? {})) facts(id);
   const without = projectionWithout(result);
   // The current year is the board meeting's: a year that ended before it is neither shown as current nor revised.
-  const currentFy = fyLabel(Math.max(parseFiscalYear(result.district.baseFiscalYear) as number, fiscalYearOf(boardDate)));
+  // (A board meeting past the years costed, which the board date's bounds make unlikely, keeps the data's year, as Section A needs costed years.)
+  const boardFy = fyLabel(Math.max(parseFiscalYear(result.district.baseFiscalYear) as number, fiscalYearOf(boardDate)));
+  const currentFy = result.years.some((y) => y.fy === boardFy) ? boardFy : result.district.baseFiscalYear;
   return {
     district: result.district,
     unit: facts(proposal.unit),

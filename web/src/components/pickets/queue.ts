@@ -13,8 +13,8 @@ import { actionId } from './action-id.ts';
 
 export interface Queued { id: string; shiftId: number; action: 'in' | 'out' | 'undo'; at: string; memberRowId?: number; code?: string; who: string }
 export interface Answered extends Queued { outcome: 'recorded' | 'duplicate' | 'refused'; reason?: string; sentAt: string }
-/** Why the last send failed as a whole: its HTTP status (0: no answer) and the server's message, for the page to say in its language. */
-export interface SendError { status: number; code?: string; message: string }
+/** Why the server refused the last send as a whole (signed out, not on the roster): its HTTP status and message, for the page to say in its language. */
+export interface SendError { status: number; message: string }
 interface State { waiting: Queued[]; answered: Answered[]; sending: boolean; lastError: SendError | null }
 
 const KEY = 'settle.pickets.queue';
@@ -100,7 +100,7 @@ export async function flush(): Promise<void> {
       return;
     }
     // A refusal of the whole request for its sender (signed out, not on the roster) will not get better by retrying: say it and keep the actions.
-    set({ sending: false, lastError: e instanceof ApiError ? { status: e.status, code: e.problem.code, message: e.problem.message } : null });
+    set({ sending: false, lastError: e instanceof ApiError ? { status: e.status, message: e.problem.message } : null });
     if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) return;
     timer = setTimeout(() => void flush(), wait);
     wait = Math.min(wait * 2, 30_000);
