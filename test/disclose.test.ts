@@ -110,21 +110,6 @@ describe('settle disclose (Markdown) on the tiny district', () => {
     expect(r.out).not.toContain('own fiscal years');
   });
 
-  it('takes the current year from the board meeting: a year over by then is neither current nor revised', async () => {
-    // Agreed 2019-06-20 (2018-19) and before the board on 2019-08-15 (2019-20), on 2018-19 data.
-    const file = join(tmp, 'june.yaml');
-    writeFileSync(file, 'id: june\ntitle: June agreement\nparty: union\nunit: T\ndate: 2019-06-20\nterm: { start: 2018-07-01, end: 2021-06-30 }\nterms:\n  - { kind: raise, pct: 2, effective: 2018-07-01, paid: 2019-06-25 }\n');
-    const r = await run('disclose', file, '--district', TINY_DIR, '--board-date', '2019-08-15');
-    expect(r.out).toContain('| Current year | 2019-20 (the fiscal year of the board meeting; the district\'s data are of 2018-19) |');
-    expect(r.out).toContain('## A. Cost of the proposed agreement: the current year (2019-20) and the two following years');
-    const revisions = r.out.slice(r.out.indexOf('### Budget revisions needed'));
-    // The term's years from 2019-20: 2019-20 and 2020-21, at least three years: through 2021-22; 2018-19 closed on June 30, 2019.
-    expect([...revisions.matchAll(/^\| (20\d\d-\d\d) \|/gm)].map((x) => x[1])).toEqual(['2019-20', '2020-21', '2021-22']);
-    // Before the board the same year: 2018-19 is current, as before.
-    const same = await run('disclose', file, '--district', TINY_DIR, '--board-date', '2019-06-27');
-    expect(same.out).toContain('| Current year | 2018-19 (the base year of the district\'s data) |');
-  });
-
   it('answers the deficit question and shows the projection with and without the agreement, every year', async () => {
     const r = await run('disclose', PAY, '--district', TINY_DIR);
     // The tiny budget spends more than it takes in every year, so the agreement increases the deficit.

@@ -34,7 +34,7 @@ export function deficitYears(withAgreement: ProjectionYear[]): DeficitYear[] {
 
 /**
  * The budget revisions the certification itemizes (GC 3547.5(b)): for each year from the
- * current year (the board meeting's, at the earliest the data's) to the end of the term (at least the current year and the two after it),
+ * current year to the end of the term (at least the current year and the two after it),
  * expenditures rise by the agreement's cost; revenues are unchanged (settle assumes no new
  * revenue), so the ending balance falls by the cost of that year and the years before it.
  */
@@ -46,9 +46,8 @@ export interface BudgetRevision {
   endingBalanceWithCents: number;
 }
 
-/** `currentFy`: the board meeting's fiscal year; a year already over by then needs no revision. */
-export function budgetRevisions(result: CostResult, without: ProjectionYear[], currentFy?: string): BudgetRevision[] {
-  const base = Math.max(parseFiscalYear(result.district.baseFiscalYear) as number, currentFy ? (parseFiscalYear(currentFy) as number) : 0);
+export function budgetRevisions(result: CostResult, without: ProjectionYear[]): BudgetRevision[] {
+  const base = parseFiscalYear(result.district.baseFiscalYear) as number;
   const last = Math.max(fiscalYearOf(result.proposal.term.end), base + 2);
   return result.projection
     .map((y, i) => ({ y, w: without[i], fy: parseFiscalYear(y.fy) as number }))

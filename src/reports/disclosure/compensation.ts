@@ -15,14 +15,13 @@ export interface CategoryRow {
 }
 
 /**
- * Section A: the agreement's cost in the current year (that of the board meeting, at the
- * earliest the data's) and the two after it, by category, each
+ * Section A: the agreement's cost in the current year and the two after it, by category, each
  * split into one-time and ongoing, beside the cost prior to the agreement (the current year's
  * status quo). Every figure is a sum of the engine's cost lines or its status quo; nothing is
  * re-costed here.
  */
 export interface Compensation {
-  /** The current year (the board meeting's fiscal year, or the dataset's base year if later) and the two after it. */
+  /** The current year (the dataset's base year) and the two after it. */
   years: string[];
   /** Units whose status quo is the cost prior to the agreement: the unit, and any other unit a term reaches. */
   units: string[];
@@ -48,14 +47,12 @@ const sum = (xs: Amounts[]): Amounts => ({
   total: xs.reduce((s, x) => s + x.total, 0),
 });
 
-/** `currentFy`: the fiscal year of the board meeting when later than the data's (its label); the base year otherwise. */
-export function compensation(result: CostResult, currentFy?: string): Compensation {
-  const k = Math.max(0, result.years.findIndex((y) => y.fy === currentFy));
-  const years = result.years.slice(k, k + 3);
+export function compensation(result: CostResult): Compensation {
+  const years = result.years.slice(0, 3);
   const unit = result.proposal.unit;
   const reached = [...new Set(result.years.flatMap((y) => y.lines.map((l) => l.unit)))].filter((u) => u !== '' && u !== unit).sort();
   const units = [unit, ...reached];
-  const statusQuo = (i: number) => result.baseline[k + i].byUnit.filter((b) => units.includes(b.unit));
+  const statusQuo = (i: number) => result.baseline[i].byUnit.filter((b) => units.includes(b.unit));
   const base = statusQuo(0);
   const prior = {
     salaryCents: base.reduce((s, b) => s + b.salaryCents, 0),

@@ -45,7 +45,7 @@ function header(m: DisclosureModel): Block[] {
         ['Agreement disclosed', `${m.proposal.title} (${m.proposal.id}; ${m.proposal.party}), dated ${longDate(m.proposal.date)}`],
         ['Board meeting date', `${longDate(m.boardDate)}${m.boardDateGiven ? '' : ' (the date of the agreement; no meeting date was given)'}`],
         ['Budget revisions due', `${longDate(m.budgetRevisionDue)} (board meeting date + 45 days, Education Code 42142)`],
-        ['Current year', m.currentFy === m.district.baseFiscalYear ? `${m.currentFy} (the base year of the district's data)` : `${m.currentFy} (the fiscal year of the board meeting; the district's data are of ${m.district.baseFiscalYear})`],
+        ['Current year', `${m.district.baseFiscalYear} (the base year of the district's data)`],
         ['Years certified', `${andList(m.certificationYears)} (the year the agreement is made and the two after it)`],
         ['FTE represented', `${fte(m.unit.fte)} (${SOURCES.staff})`],
       ],

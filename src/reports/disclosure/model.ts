@@ -1,5 +1,5 @@
 import { UNIT_STATUSES, type UnitStatus } from './statuses.ts';
-import { agreementPayUntil, fiscalYearOf, fyLabel, isIsoDate, parseFiscalYear } from '../../calendar/fiscal-year.ts';
+import { agreementPayUntil, fiscalYearOf, isIsoDate } from '../../calendar/fiscal-year.ts';
 import type { CostResult, NotCosted, YearsTotal } from '../../costing/result.ts';
 import type { Dataset, UnitKind } from '../../district/types.ts';
 import type { Certification, ProjectionYear } from '../../projection/project.ts';
@@ -40,8 +40,6 @@ export interface DisclosureModel {
   boardDate: string;
   boardDateGiven: boolean;
   budgetRevisionDue: string;
-  /** The fiscal year of the board meeting, or the data's base year when that is later: Section A's first year and the revisions'. */
-  currentFy: string;
   otherUnits: (UnitFacts & { status: UnitStatus })[];
   /** Each term of the agreement with its cost in each costed year (me-too costs under the me-too term). */
   provisions: { id: string; title: string; kind: string; unit: string; note: string | null; cents: number[] }[];
@@ -110,10 +108,6 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
   };
   for (const id of Object.keys(options.unitStatus ?? {})) facts(id);
   const without = projectionWithout(result);
-  // The current year is the board meeting's: a year that ended before it is neither shown as current nor revised.
-  // (A board meeting past the years costed, which the board date's bounds make unlikely, keeps the data's year, as Section A needs costed years.)
-  const boardFy = fyLabel(Math.max(parseFiscalYear(result.district.baseFiscalYear) as number, fiscalYearOf(boardDate)));
-  const currentFy = result.years.some((y) => y.fy === boardFy) ? boardFy : result.district.baseFiscalYear;
   return {
     district: result.district,
     unit: facts(proposal.unit),
@@ -133,8 +127,7 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     costTotals: result.years.map((y) => y.totalCents),
     total: result.total,
     contractTotal: result.contractTotal,
-    currentFy,
-    compensation: compensation(result, currentFy),
+    compensation: compensation(result),
     nonCost: result.nonCostTerms,
     notCosted: result.notCosted,
     deficit: deficitYears(result.projection),
@@ -148,7 +141,7 @@ export function buildDisclosure(input: { dataset: Dataset; proposal: Proposal; r
     laterShortYears: result.laterShortYears,
     otherYear: result.otherYear,
     without: outcomeWithout(without, result.missingYears.length > 0),
-    revisions: budgetRevisions(result, without, currentFy),
+    revisions: budgetRevisions(result, without),
   };
 }
 
