@@ -11,11 +11,13 @@ import { checkDollars, dollars as publicDollars } from '../web/src/pages/public/
 
 it('every surface rounds whole dollars the same way, halves away from zero', () => {
   // Hand: -100,050 cents is -$1,000.50 → -$1,001; 100,050 → $1,001; -150 → -$2; -149 → -$1; -50 → -$1; 49 → $0.
-  const cases: [number, string][] = [[-100_050, '-$1,001'], [100_050, '$1,001'], [-150, '-$2'], [-149, '-$1'], [-50, '-$1'], [49, '$0'], [0, '$0']];
+  // -49 → $0 (not -$0: a cut that rounds to no dollars).
+  const cases: [number, string][] = [[-100_050, '-$1,001'], [100_050, '$1,001'], [-150, '-$2'], [-149, '-$1'], [-50, '-$1'], [-49, '$0'], [-1, '$0'], [49, '$0'], [0, '$0']];
   for (const [cents, shown] of cases) {
     expect([formatDollars(cents), editorDollars(cents, 'en'), publicDollars(cents, 'en')], String(cents)).toEqual([shown, shown, shown]);
   }
   expect(wholeDollars(-100_050)).toBe(-1001);
+  expect(Object.is(wholeDollars(-49), 0)).toBe(true);
   // A check line from $2,000.50 by -$1,000.50 to $1,000.00: 2,001 − 1,001 = 1,000 as written.
   expect(checkDollars(200_050, -100_050, 100_000)).toEqual({ from: 2001, change: -1001, to: 1000 });
 });

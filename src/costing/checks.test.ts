@@ -118,6 +118,6 @@ describe('a bonus for those employed in a year before anyone it names was hired'
   });
 
   it('a year before 1990-91 is refused as out of range, as every date of a proposal is', () => {
-    expect(() => parseProposal(head('  start: 2018-07-01\n  end: 2021-06-30') + '  - { kind: bonus, amount: 1000, paid: 2019-03-01, employedIn: 1900-01 }\n', 'p.yaml')).toThrow(/must be a fiscal year from 1990-91 to 2098-99, got "1900-01"/);
+    expect(() => parseProposal(head('  start: 2018-07-01\n  end: 2021-06-30') + '  - { kind: bonus, amount: 1000, paid: 2019-03-01, employedIn: 1900-01 }\n', 'p.yaml')).toThrow(/must be a fiscal year from 1990-91 to 2099-00, got "1900-01"/);
   });
 });

@@ -135,15 +135,16 @@ export function formatNumber(v: number, maximumFractionDigits = 3): string {
 /** "$1,234,567" (whole dollars, for tables) or "$1,234,567.89" with `exact`. */
 /**
  * Cents to whole dollars, halves away from zero: -$1,000.50 is -$1,001 as $1,000.50 is $1,001
- * (Math.round alone gives -$1,000). Every surface that shows whole dollars rounds with this, so
- * the command line, the PDF and the web pages show one figure.
+ * (Math.round alone gives -$1,000), and a cut of under 50 cents is $0, not -$0. Every surface that
+ * shows whole dollars rounds with this, so the command line, the PDF and the web pages show one figure.
  */
-export const wholeDollars = (c: number): number => (c < 0 ? -Math.round(-c / 100) : Math.round(c / 100));
+export const wholeDollars = (c: number): number => (c < 0 ? -Math.round(-c / 100) || 0 : Math.round(c / 100));
 
 export function formatDollars(c: Cents, opts: { exact?: boolean } = {}): string {
-  const negative = c < 0;
   const abs = Math.abs(c);
-  const dollars = opts.exact ? Math.trunc(abs / 100) : Math.round(abs / 100);
+  const dollars = opts.exact ? Math.trunc(abs / 100) : Math.abs(wholeDollars(c));
+  // A cut that rounds to no dollars is $0, as on every other surface (exact, it keeps its cents and sign).
+  const negative = c < 0 && (opts.exact || dollars !== 0);
   const whole = formatNumber(dollars, 0);
   const frac = opts.exact ? '.' + String(abs % 100).padStart(2, '0') : '';
   return `${negative ? '-' : ''}$${whole}${frac}`;

@@ -30,11 +30,12 @@ const grades = z.union([z.string(), z.number()]).transform((s, ctx) => {
   if (!g) ctx.addIssue({ code: 'custom', message: `"${s}" is not a grade span like K-3 or 9-12`, params: { code: 'bad-grade-span' } });
   return g ?? [];
 });
-const [FIRST_FY, LAST_FY] = [Number(EARLIEST_DATE.slice(0, 4)), Number(LATEST_DATE.slice(0, 4)) - 1];
+// The fiscal years of EARLIEST_DATE (January 1990: 1989-90, but 1990-91 is the first wholly inside) and LATEST_DATE (December 2099: 2099-00).
+const [FIRST_FY, LAST_FY] = [Number(EARLIEST_DATE.slice(0, 4)), Number(LATEST_DATE.slice(0, 4))];
 const fiscalYear = z.string().transform((s, ctx) => {
   const fy = parseFiscalYear(String(s));
   if (fy === null) ctx.addIssue({ code: 'custom', message: `"${s}" is not a fiscal year like 2020-21`, params: { code: 'bad-fiscal-year' } });
-  // The years every date in a proposal lies in: 1990-91 to 2098-99.
+  // The fiscal years of the dates a proposal may hold: 1990-91 to 2099-00.
   else if (fy < FIRST_FY || fy > LAST_FY) ctx.addIssue({ code: 'custom', message: `must be a fiscal year from ${FIRST_FY}-${String(FIRST_FY + 1).slice(2)} to ${LAST_FY}-${String(LAST_FY + 1).slice(2)}, got "${s}"`, params: { code: 'date-out-of-range' } });
   return fy ?? 0;
 });

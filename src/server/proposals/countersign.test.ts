@@ -57,6 +57,18 @@ eachDatabase('countersigned agreements', (dialect) => {
     expect(workspaceCompare.body.versions.map((v: { party: string }) => v.party)).toEqual(['district', 'district']);
   });
 
+  it('refuses to countersign a tentative agreement costed as a what-if on another year\'s data: it would be the table\'s agreement and could never be published', async () => {
+    // Dated 2020-03-01 (2019-20) on data of 2018-19, costed with allowOtherYear, passed to the union.
+    const v = await district.request('POST', '/api/proposals', { yaml: agreementYaml(6).replace('date: 2019-03-01', 'date: 2020-03-01'), allowOtherYear: true });
+    expect(v.status, JSON.stringify(v.body).slice(0, 300)).toBe(201);
+    expect((await district.request('POST', `/api/proposal-versions/${v.body.id}/pass`)).status).toBe(201);
+    const before = await rowCounts(s);
+    const refused = await team.request('POST', `/api/proposal-versions/${v.body.id}/countersign`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'proposal.what-if']);
+    expect(refused.body.message).toContain('costed as a what-if on data of 2018-19, and the agreement is of 2019-20');
+    expect(await rowCounts(s)).toEqual(before);
+  });
+
   it('refuses a countersignature from the drafting side, a role that may not, another organization, an unpassed version and a proposal that is no agreement; each changes nothing', async () => {
     const passed = await table(district, agreementYaml(4));
     const unpassed = await table(district, agreementYaml(5), { pass: false });

@@ -41,9 +41,15 @@ export function countersignRoutes(app: OpenAPIHono<AppEnv>): void {
     if (row.owner_id === actor.org.id) {
       throw conflict('proposal.own-version', `version ${id} was drafted by your own organization; only the other side of the table countersigns it`, row.passed_at === null ? `pass it across first (POST /api/proposal-versions/${id}/pass); the other side then countersigns it` : `${row.target_name ?? 'the other side'} countersigns it`);
     }
-    const party = (await summaryOf(deps.db, row)).proposal.party;
+    const summary = await summaryOf(deps.db, row);
+    const party = summary.proposal.party;
     if (party !== 'joint') {
       throw conflict('proposal.not-joint', `version ${id} is a ${party} proposal, not a tentative agreement (party: joint); only an agreement is countersigned`, `to agree to these terms, draft them as a version with party: joint, pass it across, and ${row.owner_name} countersigns it`);
+    }
+    // A what-if costed on another year's data is a question, not terms to sign: the agreement's figures must be on its own year's data.
+    if (summary.otherYear) {
+      throw conflict('proposal.what-if', `version ${id} was costed as a what-if on data of ${summary.otherYear.datasetYear}, and the agreement is of ${summary.otherYear.proposalYear}: an agreement is countersigned only on the figures of its own year's data`,
+        `${row.owner_name} drafts it again on a dataset of ${summary.otherYear.proposalYear} and passes that version; it is countersigned then`);
     }
     const already = (at: string) => conflict('proposal.already-countersigned', `version ${id} was countersigned at ${at}; a countersignature is given once and never changes`, 'nothing to do: it is the table\'s agreement');
     if (row.countersigned_at !== null) throw already(row.countersigned_at);
