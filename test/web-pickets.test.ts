@@ -209,7 +209,9 @@ browserSuite('the strike-morning pages in Chromium', () => {
     // The code of the window the check-in is timed in (30 s ago), which is what the server checks it against.
     const code = codes.find((c) => Date.parse(c.from) <= now - 30_000 && now - 30_000 < Date.parse(c.to))!.code;
     const stamp = `${now.toString(16).padStart(12, '0')}-queue`;
+    // And one another account made on this phone (a captain's, before handing it over): kept, not sent under this member's session.
     const queued = [
+      { id: `${stamp}-other`, shiftId, action: 'in', at: new Date(now - 90_000).toISOString(), memberRowId: members[0].id, who: NAMES[0], by: 1 },
       { id: `${stamp}-bad`, shiftId, action: 'in', at: new Date(now - 60_000).toISOString(), code: '6543901', who: 'Mis turnos' },
       { id: `${stamp}-good`, shiftId, action: 'in', at: new Date(now - 30_000).toISOString(), code, who: 'Mis turnos' },
     ];
@@ -219,11 +221,13 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await page.evaluate((q) => localStorage.setItem('settle.pickets.queue', JSON.stringify(q)), queued);
     await page.reload();
     // The page sends what the phone kept: the unreadable one is refused, in Spanish; the other is recorded.
-    await page.getByText('No registrado: Mis turnos: el servidor no pudo leerlo (un código tiene seis cifras): hágalo de nuevo').waitFor();
+    await page.getByText('No registrado: Mis turnos: un código tiene seis cifras: escríbalo de nuevo').waitFor();
     await page.getByText('Nada pendiente: el servidor tiene todos los registros.').waitFor();
     await page.locator('[data-my-state="in"]', { hasText: /^Llegada registrada a las / }).first().waitFor();
     const stored = await web.server.deps.db.selectFrom('picket_actions').select('device_action_id').where('device_action_id', 'in', queued.map((a) => a.id)).execute();
     expect(stored.map((r) => r.device_action_id)).toEqual([`${stamp}-good`]);
+    await page.getByText('1 registros hechos en este teléfono por otra cuenta esperan aquí a que esa cuenta vuelva a entrar.').waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('settle.pickets.queue')))!).map((a: { id: string }) => a.id)).toEqual([`${stamp}-other`]);
     // The server's English is not shown on the Spanish page.
     expect(await page.locator('main').innerText()).not.toContain('must be the six digits');
     await context.close();

@@ -11,7 +11,7 @@ import { Link } from '../workspace/Link.tsx';
 import { pk } from '../../pages/pickets/messages.ts';
 import { common } from '../../pages/workspace/messages.ts';
 import { captains, isMember, organizes } from './roles.ts';
-import { useQueue } from './queue.ts';
+import { mine, useQueue } from './queue.ts';
 import { clockSeconds, dayName } from './time.ts';
 import type { Day, Shift } from './types.ts';
 
@@ -94,8 +94,11 @@ export function dutyName(t: (k: 'duty.picket') => string, s: Pick<Shift, 'duty' 
 export function QueueStatus() {
   const t = useMessages(pk);
   const lang = useLang();
-  const q = useQueue();
+  const all = useQueue();
   const online = useOnline();
+  // This account's actions; another account's wait, said apart (queue.ts, `mine`).
+  const q = { ...all, waiting: all.waiting.filter((a) => mine(a, all.owner)) };
+  const held = all.waiting.length - q.waiting.length;
   const refused = q.answered.filter((a) => a.outcome === 'refused');
   return (
     <section aria-labelledby="pk-queue" className="card pk-queue">
@@ -114,6 +117,7 @@ export function QueueStatus() {
           {refused.map((a) => <li key={a.id} className="error">{t('refused', { who: a.who, reason: reasonText(t, a.reason) })}</li>)}
         </ul>
       )}
+      {held > 0 && <p className="muted" data-held={held}>{t('waiting.held', { n: held })}</p>}
       {q.lastError && <p className="error">{q.lastError.status === 401 ? t('send.signed-out') : t('send.refused', { message: q.lastError.message })}</p>}
     </section>
   );

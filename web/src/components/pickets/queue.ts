@@ -11,11 +11,12 @@ import { useSyncExternalStore } from 'react';
 import { api, ApiError } from '../../api.ts';
 import { actionId } from './action-id.ts';
 
-export interface Queued { id: string; shiftId: number; action: 'in' | 'out' | 'undo'; at: string; memberRowId?: number; code?: string; who: string }
+/** `by`: the account (person id) that made it; only that account's session sends it. */
+export interface Queued { id: string; shiftId: number; action: 'in' | 'out' | 'undo'; at: string; memberRowId?: number; code?: string; who: string; by?: number }
 export interface Answered extends Queued { outcome: 'recorded' | 'duplicate' | 'refused'; reason?: string; sentAt: string }
 /** Why the server refused the last send as a whole (signed out, not on the roster): its HTTP status and message, for the page to say in its language. */
 export interface SendError { status: number; message: string }
-interface State { waiting: Queued[]; answered: Answered[]; sending: boolean; lastError: SendError | null }
+interface State { waiting: Queued[]; answered: Answered[]; sending: boolean; lastError: SendError | null; owner: number | null }
 
 const KEY = 'settle.pickets.queue';
 const read = (): Queued[] => {
@@ -26,7 +27,7 @@ const read = (): Queued[] => {
     return [];
   }
 };
-let state: State = { waiting: read(), answered: [], sending: false, lastError: null };
+let state: State = { waiting: read(), answered: [], sending: false, lastError: null, owner: null };
 const listeners = new Set<() => void>();
 const set = (next: Partial<State>) => {
   state = { ...state, ...next };
@@ -45,8 +46,24 @@ export function onSent(l: () => void): () => void {
   return () => sentListeners.delete(l);
 }
 
-export function enqueue(a: Omit<Queued, 'id' | 'at'> & { at?: string }): Queued {
-  const q: Queued = { ...a, id: actionId(), at: a.at ?? new Date().toISOString() };
+/**
+ * A phone can be handed over: one account signs out and another signs in. Each action carries the
+ * account that made it, and is sent only while that account is signed in here (a captain's
+ * check-in of a member sent under a member's session would be refused and dropped, and a
+ * captain's own code check-in would check the member in); the others wait here, said on the page.
+ * The pages that queue name the signed-in account (`useQueueOwner`); actions queued before
+ * accounts were kept belong to whoever is signed in.
+ */
+export const mine = (q: Queued, owner: number | null) => owner !== null && (q.by === undefined || q.by === owner);
+
+export function setQueueOwner(personId: number): void {
+  if (state.owner === personId) return;
+  set({ owner: personId, lastError: null });
+  void flush();
+}
+
+export function enqueue(a: Omit<Queued, 'id' | 'at' | 'by'> & { at?: string }): Queued {
+  const q: Queued = { ...a, id: actionId(), at: a.at ?? new Date().toISOString(), ...(state.owner !== null ? { by: state.owner } : {}) };
   set({ waiting: [...state.waiting, q] });
   void flush();
   return q;
@@ -63,9 +80,10 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let oneAtATime = false;
 
 export async function flush(): Promise<void> {
-  if (state.sending || state.waiting.length === 0) return;
+  const sendable = state.waiting.filter((q) => mine(q, state.owner));
+  if (state.sending || sendable.length === 0) return;
   if (timer) (clearTimeout(timer), (timer = null));
-  const batch = state.waiting.slice(0, oneAtATime ? 1 : 200);
+  const batch = sendable.slice(0, oneAtATime ? 1 : 200);
   set({ sending: true });
   try {
     const { results } = await api<{ results: { id: string; outcome: Answered['outcome']; reason?: string }[] }>('POST', '/api/pickets/check-ins', {
@@ -75,23 +93,26 @@ export async function flush(): Promise<void> {
     const sentAt = new Date().toISOString();
     const answered = batch.flatMap((q) => { const r = byId.get(q.id); return r ? [{ ...q, outcome: r.outcome, reason: r.reason, sentAt }] : []; });
     wait = 1000;
-    if (state.waiting.length <= batch.length) oneAtATime = false;
+    if (sendable.length <= batch.length) oneAtATime = false;
     set({ waiting: state.waiting.filter((q) => !byId.has(q.id)), answered: [...answered, ...state.answered].slice(0, 50), sending: false, lastError: null });
     sentListeners.forEach((l) => l());
-    if (state.waiting.length > 0) void flush();
+    if (state.waiting.some((q) => mine(q, state.owner))) void flush();
   } catch (e) {
     if (e instanceof ApiError && e.status === 400) {
-      if (batch.length > 1) {
+      // The server names the action it could not read (`actions[3].code`); without that, one at a time finds it.
+      const named = /actions\[(\d+)\]/.exec(e.problem.where?.field ?? '');
+      const bad = batch.length === 1 ? batch[0] : named ? batch[Number(named[1])] : undefined;
+      if (!bad) {
         oneAtATime = true;
         set({ sending: false });
         void flush();
         return;
       }
       // This one action is what the server cannot read: answered as refused, and the rest go on.
-      const [bad] = batch;
+      const reason = /\.code$/.test(e.problem.where?.field ?? '') ? 'picket.invalid-code' : 'picket.invalid';
       set({
         waiting: state.waiting.filter((q) => q.id !== bad.id),
-        answered: [{ ...bad, outcome: 'refused' as const, reason: 'picket.invalid', sentAt: new Date().toISOString() }, ...state.answered].slice(0, 50),
+        answered: [{ ...bad, outcome: 'refused' as const, reason, sentAt: new Date().toISOString() }, ...state.answered].slice(0, 50),
         sending: false, lastError: null,
       });
       oneAtATime = false;

@@ -16,7 +16,7 @@ import { UserText } from '../../components/UserText.tsx';
 import { displayText } from '../../text.ts';
 import { captains } from '../../components/pickets/roles.ts';
 import { DayChoice, dutyName, Guard, pickDay, PicketsNav, QueueStatus } from '../../components/pickets/parts.tsx';
-import { enqueue, flush, onSent, useQueue } from '../../components/pickets/queue.ts';
+import { enqueue, flush, onSent, setQueueOwner, useQueue } from '../../components/pickets/queue.ts';
 import { clock, clockSeconds } from '../../components/pickets/time.ts';
 import type { Codes, Day, Person, Shift } from '../../components/pickets/types.ts';
 import { pk } from './messages.ts';
@@ -34,6 +34,8 @@ function CaptainPage({ session, query }: { session: Session; query: URLSearchPar
   const shifts = useApi<{ shifts: Shift[] }>(day ? `/api/pickets/captain/shifts?dayId=${day.id}` : null);
   const list = shifts.state === 'done' ? shifts.value.shifts : [];
   const shift = list.find((s) => s.id === Number(query.get('shift'))) ?? list[0] ?? null;
+  // The account signed in here sends its own queued check-ins (and only those).
+  useEffect(() => setQueueOwner(session.person.id), [session.person.id]);
   useEffect(() => void flush(), []);
   return (
     <div className="pk-page">

@@ -13,7 +13,7 @@ import { useFetch } from '../../components/pickets/useFetch.ts';
 import { displayText } from '../../text.ts';
 import { isMember } from '../../components/pickets/roles.ts';
 import { dutyName, Guard, PicketsNav, QueueStatus } from '../../components/pickets/parts.tsx';
-import { enqueue, flush, onSent } from '../../components/pickets/queue.ts';
+import { enqueue, flush, onSent, setQueueOwner } from '../../components/pickets/queue.ts';
 import { cents, clock, clockSeconds, dayName } from '../../components/pickets/time.ts';
 import type { PayDay, Shift } from '../../components/pickets/types.ts';
 import { refusal, SaidLine, type Said } from '../roster/parts.tsx';
@@ -42,6 +42,8 @@ function MinePage({ session }: { session: Session }) {
   const me = useFetch<MyPickets>('/api/me/pickets', reload + sent);
   const pay = useApi<MyPay>('/api/me/strike-pay');
   const [said, setSaid] = useState<Said>(null);
+  // The account signed in here sends its own queued check-ins (and only those).
+  useEffect(() => setQueueOwner(session.person.id), [session.person.id]);
   useEffect(() => void flush(), []);
   useEffect(() => {
     const off = onSent(() => setSent((n) => n + 1));
