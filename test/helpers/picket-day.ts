@@ -86,7 +86,9 @@ export async function plantDay(db: Kysely<Database>, ids: IdSource, o: { organiz
       for (const m of sh.members) {
         const memberRowId = addMember(m);
         rowIds.push(memberRowId);
-        if (m.signedUp !== false) signups.push({ id: ids.next(org), organization_id: org, shift_id: shiftId, member_row_id: memberRowId, source: 'self', created_by: o.createdBy, created_at: at, ended_by: null, ended_at: null, moved_to: null });
+        // Signed up ahead of the shift, as members do (one signed up after the start is late only 15 minutes after that: at-risk.ts).
+        const signedUpAt = sh.startsAt < at ? sh.startsAt : at;
+        if (m.signedUp !== false) signups.push({ id: ids.next(org), organization_id: org, shift_id: shiftId, member_row_id: memberRowId, source: 'self', created_by: o.createdBy, created_at: signedUpAt, ended_by: null, ended_at: null, moved_to: null });
         if (m.checkedInAt !== undefined || m.checkedOutAt !== undefined) {
           attendance.push({ shift_id: shiftId, member_row_id: memberRowId, organization_id: org, checked_in_at: m.checkedInAt ?? null, checked_out_at: m.checkedOutAt ?? null, out_method: m.checkedOutAt ? 'code' : null, conflict: null, updated_at: at });
         }
