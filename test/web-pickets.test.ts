@@ -64,6 +64,15 @@ browserSuite('the strike-morning pages in Chromium', () => {
     await web?.close();
   });
 
+  /** The running shift's check-in code for the 5-minute window holding `ms`, as an organizer reads it. */
+  async function shiftCodeAt(ms: number): Promise<string> {
+    const admin = await newPage(browser, { base: web.url, phone: true });
+    await signIn(admin.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
+    const { codes } = await (await client(admin.page, web.url))<{ codes: { code: string; from: string; to: string }[] }>('GET', `/api/pickets/shifts/${shiftId}/codes`);
+    await admin.context.close();
+    return codes.find((c) => Date.parse(c.from) <= ms && ms < Date.parse(c.to))!.code;
+  }
+
   it('lets an organizer plan a strike day from a template, previewed first', async () => {
     const { page, context, outside } = await newPage(browser, { base: web.url, phone: true });
     await signIn(page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
@@ -201,13 +210,9 @@ browserSuite('the strike-morning pages in Chromium', () => {
 
   it('refuses, on its own, an action the server cannot read, and sends the check-ins queued behind it (they were held back for good)', async () => {
     // A queue kept on the phone (as an older page left it): a seven-digit code, then a check-in with the shift's code now.
-    const admin = await newPage(browser, { base: web.url, phone: true });
-    await signIn(admin.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
-    const { codes } = await (await client(admin.page, web.url))<{ codes: { code: string; from: string; to: string }[] }>('GET', `/api/pickets/shifts/${shiftId}/codes`);
-    await admin.context.close();
     const now = Date.now();
     // The code of the window the check-in is timed in (30 s ago), which is what the server checks it against.
-    const code = codes.find((c) => Date.parse(c.from) <= now - 30_000 && now - 30_000 < Date.parse(c.to))!.code;
+    const code = await shiftCodeAt(now - 30_000);
     const stamp = `${now.toString(16).padStart(12, '0')}-queue`;
     // And one another account made on this phone (a captain's, before handing it over): kept, not sent under this member's session.
     const queued = [
@@ -322,15 +327,11 @@ browserSuite('the strike-morning pages in Chromium', () => {
 
   it('lets a member who walked up to a running shift with room at their school check in with its code', async () => {
     // The captain's own roster row (NAMES[11]) is on no shift: the running one at their school has room (11 of 20).
-    const admin = await newPage(browser, { base: web.url, phone: true });
-    await signIn(admin.page, web.url, 'admin@utla.demo', DEMO_PASSWORD);
-    const { codes } = await (await client(admin.page, web.url))<{ codes: { code: string; from: string; to: string }[] }>('GET', `/api/pickets/shifts/${shiftId}/codes`);
-    await admin.context.close();
+    const code = await shiftCodeAt(Date.now());
     const { page, context } = await newPage(browser, { base: web.url, phone: true });
     await signIn(page, web.url, 'captain@utla.demo', DEMO_PASSWORD);
     await page.goto(`${web.url}/workspace/pickets/me`);
-    const now = Date.now();
-    await page.getByLabel('Code on the captain\'s phone (6 digits)').fill(codes.find((c) => Date.parse(c.from) <= now && now < Date.parse(c.to))!.code);
+    await page.getByLabel('Code on the captain\'s phone (6 digits)').fill(code);
     await page.getByRole('button', { name: 'Check in', exact: true }).click();
     await page.getByText('Nothing waiting: the server has every check-in.').waitFor();
     // Recorded, and signed up as a walk-up: the shift is now among mine, checked in.
